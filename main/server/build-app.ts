@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { jsonErrors } from './middleware/json-errors.js';
+import { rejectMalformedPath } from './middleware/path-encoding.js';
+import { registerTagRoutes } from './routes/tag-routes.js';
+import { registerValueRoutes } from './routes/value-routes.js';
+
+export interface AppOptions {
+  /** Largest accepted request body in bytes (default 16 MiB); larger ones get 413. */
+  bodyLimitBytes: number;
+  /** Called with every error that became a 500; the server keeps serving. */
+  onUnexpectedError: (error: unknown) => void;
+  /** Middleware that sees every request first (request statistics, say). */
+  observers?: readonly Middleware[];
+}
+
+/** Builds the Koa application of the tag API without binding a port (tests may use `callback()`). */
+export function buildApp(engine: TagEngine, options: AppOptions): Koa {
+  const app = new Koa();
+  // Koa would print every error; the JSON error middleware reports the unexpected ones instead.
+  app.silent = true;
+
+  // Paths are matched as written in the spec: lower case, with one trailing slash tolerated.
+  const router = new Router({ sensitive: true, strict: false });
+  registerTagRoutes(router, engine);
+  registerValueRoutes(router, engine, options.bodyLimitBytes);
+
+  for (const observer of options.observers ?? []) app.use(observer);
+  app.use(jsonErrors(options.onUnexpectedError));
+  app.use(rejectMalformedPath());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import { Emitter } from '../../shared/core/emitter.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { buildApp } from './build-app.js';
+
+export const DEFAULT_PORT = 7410;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export interface ApiServerOptions {
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  /** Port to bind; 0 picks a free one. */
+  port?: number;
+  bodyLimitBytes?: number;
+}
+
+/** One answered request, for live statistics (requests per second, distinct clients). */
+export interface RequestEvent {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  remoteAddress: string;
+}
+
+/** What the server reports; one listener module can log it in every host (CLI, Electron). */
+export interface ApiServerEvents {
+  request: Emitter<RequestEvent>;
+  /** Errors that became a 500 (the server keeps serving) and listener failures. */
+  error: Emitter<unknown>;
+}
+
+export interface ApiServer {
+  /** The Koa application; `app.callback()` serves without a port. */
+  readonly app: Koa;
+  readonly events: ApiServerEvents;
+  /** Binds the port; rejects with the system error (EADDRINUSE, EACCES...) when it cannot. */
+  listen(): Promise<{ url: string; host: string; port: number }>;
+  /** Stops accepting connections and closes the open ones, idle keep-alive sockets included. */
+  close(): Promise<void>;
+  /** The URL while listening, else `undefined`. */
+  readonly url: string | undefined;
+}
+
+/**
+ * Creates the tag API server around an engine. Settings come in as options, never from app
+ * settings, so the CLI and the Electron shell construct the very same server.
+ */
+export function createApiServer(engine: TagEngine, options: ApiServerOptions = {}): ApiServer {
+  const host = options.host ?? DEFAULT_HOST;
+  const port = options.port ?? DEFAULT_PORT;
+  const error = new Emitter<unknown>(() => undefined);
+  const request = new Emitter<RequestEvent>((e) => error.emit(e));
+  const observeRequests: Middleware = async (ctx, next) => {
+    if (request.size === 0) return next();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      request.emit({
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: performance.now() - started,
+        remoteAddress: ctx.req.socket.remoteAddress ?? '',
+      });
+    }
+  };
+  const app = buildApp(engine, {
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    onUnexpectedError: (e) => error.emit(e),
+    observers: [observeRequests],
+  });
+
+  let server: Server | undefined;
+  let url: string | undefined;
+
+  return {
+    app,
+    events: { request, error },
+    get url() {
+      return url;
+    },
+    listen() {
+      if (server) return Promise.reject(new Error('The server is already listening.'));
+      const s = createServer(app.callback());
+      server = s;
+      return new Promise((resolve, reject) => {
+        s.once('error', (e) => {
+          server = undefined;
+          reject(e);
+        });
+        s.listen(port, host, () => {
+          const address = s.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          url = `http://${shownHost}:${address.port}`;
+          resolve({ url, host: address.address, port: address.port });
+        });
+      });
+    },
+    close() {
+      const s = server;
+      server = undefined;
+      url = undefined;
+      if (!s) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        s.close((e) => (e ? reject(e) : resolve()));
+        s.closeAllConnections();
+      });
+    },
+  };
+}

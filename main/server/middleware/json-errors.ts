@@ -1,0 +1,50 @@
+import type { Middleware } from 'koa';
+import type { RequestErrorBody } from '../../../shared/api/routes.js';
+import { ApiError } from '../api-error.js';
+
+/**
+ * Turns every failure into `{"code": <status>, "error": "<message>"}`: thrown ApiErrors, errors
+ * with an HTTP status from the body parser, the router's 404/405, and anything unexpected (500,
+ * reported through `onUnexpected`, and the server keeps serving).
+ */
+export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body !== undefined && ctx.body !== null) return;
+      if (ctx.status === 404) {
+        fail(ctx, 404, `No such endpoint: ${ctx.method} ${ctx.path}`);
+      } else if (ctx.status === 405 || ctx.status === 501) {
+        // 501 is the router's answer to a method it does not know at all: still a wrong method.
+        fail(
+          ctx,
+          405,
+          `Method ${ctx.method} is not allowed on ${ctx.path}. Allowed: ${ctx.response.get('Allow')}.`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        ctx.set(error.headers);
+        fail(ctx, error.status, error.message);
+      } else if (isClientHttpError(error)) {
+        fail(ctx, error.status, error.message);
+      } else {
+        onUnexpected(error);
+        fail(ctx, 500, 'Internal error in TagSim; the request was not applied.');
+      }
+    }
+  };
+}
+
+function fail(ctx: Parameters<Middleware>[0], status: number, error: string): void {
+  const body: RequestErrorBody = { code: status, error };
+  ctx.status = status;
+  ctx.body = body;
+}
+
+/** Errors from koa's own stack (http-errors) that describe the request, not a bug. */
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true;
+}

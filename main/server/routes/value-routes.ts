@@ -1,0 +1,46 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
+import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
+import { ApiError } from '../api-error.js';
+import { jsonBody, jsonBodyOf } from '../middleware/json-body.js';
+
+/** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
+export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimitBytes: number): void {
+  const body = jsonBody(bodyLimitBytes);
+
+  for (const { path, by } of READ_ROUTES) {
+    router.get(path, body, (ctx) => {
+      const refs = jsonBodyOf(ctx);
+      if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
+      ctx.body = engine.readValues(by, refs);
+    });
+  }
+
+  for (const { path, operation, by } of WRITE_ROUTES) {
+    router.put(path, body, (ctx) => {
+      ctx.body = engine.write(operation, by, requireArray(ctx, `{"${by}": ..., "value": ...} items`));
+    });
+  }
+
+  for (const { path, by } of RELEASE_ROUTES) {
+    router.put(path, body, (ctx) => {
+      ctx.body = engine.release(by, requireArray(ctx, refDescription(by)));
+    });
+  }
+}
+
+function refDescription(by: RefKind): string {
+  return by === 'id' ? 'tag id strings' : 'tag name strings';
+}
+
+function requireArray(ctx: Context, what: string): unknown[] {
+  const value = jsonBodyOf(ctx);
+  if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
+  if (!Array.isArray(value)) throw notAnArray(what);
+  return value;
+}
+
+function notAnArray(what: string): ApiError {
+  return new ApiError(400, `Request body must be a JSON array of ${what}.`);
+}

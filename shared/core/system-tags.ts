@@ -1,0 +1,23 @@
+import type { TagKind, TagType } from './tag-types.js';
+
+/** A tag that every scene of the simulator carries, at its fixed reserved address. */
+export interface SystemTagSpec {
+  readonly name: string;
+  readonly kind: TagKind;
+  readonly type: TagType;
+  readonly address: number;
+}
+
+/**
+ * The simulator's system tags (behavior.md section 7). The camera-select Int Output at 240 is
+ * left out because its exact name is not confirmed.
+ */
+export const SYSTEM_TAGS: readonly SystemTagSpec[] = [
+  { name: 'FACTORY I/O (Run)', kind: 'Output', type: 'Bit', address: 496 },
+  { name: 'FACTORY I/O (Pause)', kind: 'Output', type: 'Bit', address: 497 },
+  { name: 'FACTORY I/O (Reset)', kind: 'Output', type: 'Bit', address: 498 },
+  { name: 'FACTORY I/O (Running)', kind: 'Input', type: 'Bit', address: 496 },
+  { name: 'FACTORY I/O (Paused)', kind: 'Input', type: 'Bit', address: 497 },
+  { name: 'FACTORY I/O (Reset)', kind: 'Input', type: 'Bit', address: 498 },
+  { name: 'FACTORY I/O (Time Scale)', kind: 'Input', type: 'Float', address: 240 },
+];

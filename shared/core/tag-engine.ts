@@ -1,0 +1,273 @@
+import { convertTo, toBit } from './convert.js';
+import { Emitter } from './emitter.js';
+import { messages } from './messages.js';
+import type { SceneDefinition } from './scene.js';
+import { TagRecord } from './tag-record.js';
+import type { TagKind, TagSnapshot, TagType, TagValue } from './tag-types.js';
+import { compileWildcard } from './wildcard.js';
+
+/** How the items of a batch identify their tags. */
+export type RefKind = 'id' | 'name';
+
+/** A failed item of a batch, in wire shape: `{id, code, error}` or `{name, code, error}`. */
+export type ItemError = { [key in RefKind]?: string | null } & { code: 400 | 404 | 406; error: string };
+
+/** An entry of a value read: `{id, value}` / `{name, value}`, or an item error. */
+export type ValueReadEntry = ({ [key in RefKind]?: string } & { value: TagValue }) | ItemError;
+
+/** Filters of a tag listing; they combine with AND. */
+export interface TagFilter {
+  /** Whole-name, case-insensitive; `*` and `?` are wildcards. */
+  name?: string;
+  type?: TagType;
+  kind?: TagKind;
+}
+
+/** The write operations of the API, which all take `{id|name, value}` items. */
+export type WriteOperation = 'set' | 'force' | 'alwaysOff' | 'alwaysOn';
+
+/** Who caused a change: a client of the API, the simulated plant (or a person acting as it), or a scene load. */
+export type ChangeSource = 'api' | 'simulation' | 'scene';
+
+/** One notification per update: the tags whose observable state changed, together. */
+export interface TagChangeEvent {
+  readonly source: ChangeSource;
+  /** True when the scene itself was replaced: every tag may have changed, ids included. */
+  readonly sceneChanged: boolean;
+  readonly tagIds: ReadonlySet<string>;
+}
+
+export interface TagEngineOptions {
+  /** Where errors thrown by change listeners go; they never reach the writer. */
+  reportError?: (error: unknown) => void;
+}
+
+/**
+ * The tag engine: a scene's tags with their values, forces and failures, and every operation of
+ * the tag API. Each method runs to completion synchronously, so each batch is atomic with respect
+ * to every other caller: no reader ever sees half of one.
+ */
+export class TagEngine {
+  private records: TagRecord[] = [];
+  private byId = new Map<string, TagRecord>();
+  private byName = new Map<string, TagRecord[]>();
+  private currentScene!: SceneDefinition;
+  private readonly changes: Emitter<TagChangeEvent>;
+
+  constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
+    this.changes = new Emitter(options.reportError ?? (() => undefined));
+    this.install(scene);
+  }
+
+  /** The scene being served. */
+  get scene(): SceneDefinition {
+    return this.currentScene;
+  }
+
+  get tagCount(): number {
+    return this.records.length;
+  }
+
+  /** Subscribes to change notifications; returns the unsubscribe function. */
+  subscribe(listener: (event: TagChangeEvent) => void): () => void {
+    return this.changes.on(listener);
+  }
+
+  /** Replaces the scene; every tag starts over from its initial value. */
+  loadScene(scene: SceneDefinition): void {
+    this.install(scene);
+    this.changes.emit({ source: 'scene', sceneChanged: true, tagIds: new Set(this.byId.keys()) });
+  }
+
+  /** All tags in scene order, filtered. */
+  listTags(filter: TagFilter = {}): TagSnapshot[] {
+    const matchName = filter.name === undefined ? undefined : compileWildcard(filter.name);
+    const out: TagSnapshot[] = [];
+    for (const r of this.records) {
+      if (filter.type !== undefined && r.def.type !== filter.type) continue;
+      if (filter.kind !== undefined && r.def.kind !== filter.kind) continue;
+      if (matchName && !matchName(r.def.name)) continue;
+      out.push(r.snapshot());
+    }
+    return out;
+  }
+
+  /** One tag by id (exact), or `undefined`. */
+  getTag(id: string): TagSnapshot | undefined {
+    return this.byId.get(id)?.snapshot();
+  }
+
+  /** Every tag with exactly this name, scene order. */
+  tagsNamed(name: string): TagSnapshot[] {
+    return (this.byName.get(name) ?? []).map((r) => r.snapshot());
+  }
+
+  /** Reads effective values. Without refs, every tag in scene order. */
+  readValues(by: RefKind, refs?: readonly unknown[]): ValueReadEntry[] {
+    if (refs === undefined) return this.records.map((r) => ({ [by]: r.def[by], value: r.value }));
+    const out: ValueReadEntry[] = [];
+    for (const ref of refs) {
+      if (typeof ref !== 'string') {
+        out.push(itemError(by, null, 400, messages.malformedRef(by)));
+        continue;
+      }
+      const found = this.lookup(by, ref);
+      if (found.length === 0) out.push(notFound(by, ref));
+      for (const r of found) out.push({ [by]: ref, value: r.value });
+    }
+    return out;
+  }
+
+  /** Applies a write batch (set value, force, always off, always on) and returns the failed items. */
+  write(operation: WriteOperation, by: RefKind, items: readonly unknown[]): ItemError[] {
+    return this.batch('api', (changed) => {
+      const errors: ItemError[] = [];
+      for (const item of items) {
+        const ref = refOf(item, by);
+        if (ref === undefined) {
+          errors.push(itemError(by, null, 400, messages.malformedValueItem(by)));
+          continue;
+        }
+        const found = this.lookup(by, ref);
+        if (found.length === 0) errors.push(notFound(by, ref));
+        const value = (item as { value?: unknown }).value;
+        for (const r of found) {
+          const problem = applyWrite(operation, r, value);
+          if (typeof problem === 'object') errors.push(itemError(by, ref, problem.code, problem.error));
+          else if (problem) changed.add(r.def.id);
+        }
+      }
+      return errors;
+    });
+  }
+
+  /** Releases forces; releasing a tag that is not forced is a success. */
+  release(by: RefKind, refs: readonly unknown[]): ItemError[] {
+    return this.batch('api', (changed) => {
+      const errors: ItemError[] = [];
+      for (const ref of refs) {
+        if (typeof ref !== 'string') {
+          errors.push(itemError(by, null, 400, messages.malformedRef(by)));
+          continue;
+        }
+        const found = this.lookup(by, ref);
+        if (found.length === 0) errors.push(notFound(by, ref));
+        for (const r of found) if (r.release()) changed.add(r.def.id);
+      }
+      return errors;
+    });
+  }
+
+  /**
+   * The simulator's side: sets the raw value of any tag, Inputs included (a sensor of the plant,
+   * or a person acting as one). Values convert with the API's rules; failures become item errors.
+   */
+  simulate(by: RefKind, items: readonly { ref: string; value: unknown }[]): ItemError[] {
+    return this.batch('simulation', (changed) => {
+      const errors: ItemError[] = [];
+      for (const { ref, value } of items) {
+        const found = this.lookup(by, ref);
+        if (found.length === 0) errors.push(notFound(by, ref));
+        for (const r of found) {
+          const converted = convertTo(r.def.type, value);
+          if (converted === undefined)
+            errors.push(itemError(by, ref, 406, messages.cannotConvert(r.def.type)));
+          else if (r.setRaw(converted)) changed.add(r.def.id);
+        }
+      }
+      return errors;
+    });
+  }
+
+  /** Releases every forced tag. */
+  releaseAll(source: ChangeSource = 'simulation'): void {
+    this.batch(source, (changed) => {
+      for (const r of this.records) if (r.release()) changed.add(r.def.id);
+    });
+  }
+
+  /** Clears every Always Off and Always On failure. */
+  clearFailures(source: ChangeSource = 'simulation'): void {
+    this.batch(source, (changed) => {
+      for (const r of this.records) {
+        if (r.failure !== 'none') {
+          r.failure = 'none';
+          changed.add(r.def.id);
+        }
+      }
+    });
+  }
+
+  /** Runs one update and sends one notification with every tag it changed (none if nothing did). */
+  private batch<T>(source: ChangeSource, update: (changed: Set<string>) => T): T {
+    const changed = new Set<string>();
+    const result = update(changed);
+    if (changed.size > 0) this.changes.emit({ source, sceneChanged: false, tagIds: changed });
+    return result;
+  }
+
+  private lookup(by: RefKind, ref: string): readonly TagRecord[] {
+    if (by === 'name') return this.byName.get(ref) ?? [];
+    const r = this.byId.get(ref);
+    return r ? [r] : [];
+  }
+
+  private install(scene: SceneDefinition): void {
+    const records = scene.tags.map((def) => new TagRecord(def));
+    const byId = new Map<string, TagRecord>();
+    const byName = new Map<string, TagRecord[]>();
+    for (const r of records) {
+      if (byId.has(r.def.id)) throw new Error(`Scene "${scene.name}" has two tags with id '${r.def.id}'.`);
+      byId.set(r.def.id, r);
+      const named = byName.get(r.def.name);
+      if (named) named.push(r);
+      else byName.set(r.def.name, [r]);
+    }
+    // Swap everything at once so that a failed load leaves the previous scene untouched.
+    this.records = records;
+    this.byId = byId;
+    this.byName = byName;
+    this.currentScene = scene;
+  }
+}
+
+/** Applies one write to one tag: an item error, or whether the tag changed. */
+function applyWrite(
+  operation: WriteOperation,
+  r: TagRecord,
+  value: unknown,
+): boolean | { code: 400 | 406; error: string } {
+  switch (operation) {
+    case 'set': {
+      if (r.def.kind === 'Input') return { code: 406, error: messages.inputNotWritable };
+      const converted = convertTo(r.def.type, value);
+      if (converted === undefined) return { code: 406, error: messages.cannotConvert(r.def.type) };
+      return r.setRaw(converted);
+    }
+    case 'force': {
+      const converted = convertTo(r.def.type, value);
+      if (converted === undefined) return { code: 406, error: messages.cannotConvert(r.def.type) };
+      return r.force(converted);
+    }
+    case 'alwaysOff':
+    case 'alwaysOn': {
+      const on = toBit(value);
+      if (on === undefined) return { code: 400, error: messages.cannotConvertToBool };
+      return r.setFailure(operation, on);
+    }
+  }
+}
+
+function refOf(item: unknown, by: RefKind): string | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  const ref = (item as Record<string, unknown>)[by];
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+function itemError(by: RefKind, ref: string | null, code: ItemError['code'], error: string): ItemError {
+  return { [by]: ref, code, error } as ItemError;
+}
+
+function notFound(by: RefKind, ref: string): ItemError {
+  return itemError(by, ref, 404, by === 'id' ? messages.idNotFound(ref) : messages.nameNotFound(ref));
+}

@@ -1,0 +1,44 @@
+/** Kind of a tag from the controller's point of view, as the API spells it in responses. */
+export type TagKind = 'Input' | 'Output';
+
+/** Data type of a tag's value, as the API spells it in responses. */
+export type TagType = 'Bit' | 'Int' | 'Float';
+
+/** A value as it travels on the wire: boolean for Bit, number for Int and Float. */
+export type TagValue = boolean | number;
+
+/** Failure injected on a tag: Always Off (open circuit) or Always On (short circuit). */
+export type TagFailure = 'none' | 'alwaysOff' | 'alwaysOn';
+
+export const TAG_KINDS: readonly TagKind[] = ['Input', 'Output'];
+export const TAG_TYPES: readonly TagType[] = ['Bit', 'Int', 'Float'];
+
+/** What a scene says about a tag; everything else about it is runtime state. */
+export interface TagDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: TagKind;
+  readonly type: TagType;
+  readonly address: number;
+  /** Value the tag starts with (and returns to on a simulation reset). Defaults to OFF. */
+  readonly initial?: TagValue;
+  /** Range maximum for Int and Float; Always On saturates to it. */
+  readonly max?: number;
+  /** Range minimum for Int and Float (informative for now). */
+  readonly min?: number;
+  readonly description?: string;
+}
+
+/** A tag as `GET /api/tags` shows it: definition plus state, `value` being the effective value. */
+export interface TagSnapshot {
+  name: string;
+  id: string;
+  address: number;
+  type: TagType;
+  kind: TagKind;
+  value: TagValue;
+  openCircuit: boolean;
+  shortCircuit: boolean;
+  isForced: boolean;
+  forcedValue: TagValue;
+}
