@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Tests start real servers on ephemeral ports; two cores are plenty for a few forks.
     pool: 'forks',
+    globalSetup: ['test/setup/build-dist.ts'],
     testTimeout: 20_000,
   },
 });

@@ -98,7 +98,7 @@ function parseWholeNumber(option: string, text: string): number {
 
 function describeParseError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
-  const option = /'(-[^']*)'/.exec(message ?? '')?.[1];
+  const option = /'(-[^' ]*)/.exec(message ?? '')?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option ?? message}'`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option '${option ?? '?'}' needs a value`;
   return (message ?? String(error)).split('\n')[0]!;

@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../main/cli/run-cli.js';
+
+function io(stop: Promise<string> = new Promise(() => undefined)) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      out: (l: string) => out.push(l),
+      err: (l: string) => err.push(l),
+      stopRequested: stop,
+      version: '9.9.9',
+    },
+  };
+}
+
+describe('runCli', () => {
+  it('prints help for --help, -h, help and no command', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], []]) {
+      const t = io();
+      expect(await runCli(argv, t.io)).toBe(0);
+      expect(t.out.join('\n')).toContain('Usage: tagsim <command> [options]');
+      expect(t.out.join('\n')).toContain('--port <n>');
+    }
+  });
+
+  it('prints the version', async () => {
+    const t = io();
+    expect(await runCli(['--version'], t.io)).toBe(0);
+    expect(t.out).toEqual(['9.9.9']);
+  });
+
+  it('lists the built-in scenes with the default marked', async () => {
+    const t = io();
+    expect(await runCli(['scenes'], t.io)).toBe(0);
+    expect(t.out).toContain('Sorting by Height (Basic) (default)');
+    expect(t.out).toContain('Sorting by Weight');
+    expect(t.out.length).toBe(21);
+  });
+
+  it.each([
+    [['serve', '--bogus'], "tagsim: unknown option '--bogus' (see 'tagsim --help')"],
+    [
+      ['serve', '--port', 'eighty'],
+      "tagsim: --port must be a whole number; got 'eighty' (see 'tagsim --help')",
+    ],
+    [
+      ['serve', '--port', '70000'],
+      "tagsim: --port must be from 0 to 65535; got '70000' (see 'tagsim --help')",
+    ],
+    [['serve', '--port'], "tagsim: option '--port' needs a value (see 'tagsim --help')"],
+    [['launch'], "tagsim: unknown command 'launch' (see 'tagsim --help')"],
+    [['serve', 'extra'], "tagsim: unexpected argument 'extra' (see 'tagsim --help')"],
+    [['scenes', '--port', '1'], "tagsim: --port is an option of 'tagsim serve' (see 'tagsim --help')"],
+    [
+      ['serve', '--scene', 'A', '--synthetic', '5'],
+      "tagsim: --scene and --synthetic cannot be used together (see 'tagsim --help')",
+    ],
+  ])('rejects %j with one line and exit code 2', async (argv, message) => {
+    const t = io();
+    expect(await runCli(argv, t.io)).toBe(2);
+    expect(t.err).toEqual([message]);
+    expect(t.out).toEqual([]);
+  });
+
+  it('names an unknown scene and exits 1 without serving', async () => {
+    const t = io();
+    expect(await runCli(['serve', '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
+    expect(t.err).toEqual(["tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes"]);
+  });
+
+  it('reports a taken port in one line and exits 1', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const t = io();
+      expect(await runCli(['serve', '--port', String(port)], t.io)).toBe(1);
+      expect(t.err).toEqual([
+        `tagsim: port ${port} on 127.0.0.1 is already in use; stop the other program or choose another port with --port`,
+      ]);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('serves the chosen scene until asked to stop, then closes the port', async () => {
+    let stop!: (signal: string) => void;
+    const t = io(new Promise((resolve) => (stop = resolve)));
+    const done = runCli(['serve', '--port', '0', '--scene', 'filling tank'], t.io);
+    await expect.poll(() => t.out.length).toBe(2);
+    expect(t.out[0]).toBe('TagSim 9.9.9 serving "Filling Tank" (14 tags)');
+    const url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(t.out[1]!)?.[1];
+    expect(url).toBeDefined();
+    const tags = (await (await fetch(`${url}/api/tags?name=Fill valve`)).json()) as { name: string }[];
+    expect(tags.map((tag) => tag.name)).toEqual(['Fill valve']);
+    stop('SIGTERM');
+    expect(await done).toBe(0);
+    expect(t.out[2]).toBe('TagSim stopped (SIGTERM).');
+    await expect(fetch(`${url}/api/tags`)).rejects.toThrow();
+  });
+
+  it('serves a synthetic scene of the requested size', async () => {
+    let stop!: (signal: string) => void;
+    const t = io(new Promise((resolve) => (stop = resolve)));
+    const done = runCli(['serve', '--port', '0', '--synthetic', '250'], t.io);
+    await expect.poll(() => t.out.length).toBe(2);
+    expect(t.out[0]).toBe('TagSim 9.9.9 serving "Synthetic (250 tags)" (250 tags)');
+    stop('SIGINT');
+    expect(await done).toBe(0);
+  });
+});
