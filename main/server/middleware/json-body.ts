@@ -13,10 +13,13 @@ export function jsonBody(limitBytes: number): Middleware {
     detectJSON: () => true,
     strict: false,
     jsonLimit: String(limitBytes), // a unit-less string counts bytes
-    onerror: (error: unknown) => {
+    onerror: (error: unknown, ctx: Context) => {
       const { type, body } = error as { type?: unknown; body?: unknown };
       if (typeof body === 'string' && body.trim() === '') return; // whitespace only: absent
       if (type === 'entity.too.large') {
+        // The parser stopped reading midway (a chunked body) and left the request paused: read
+        // off and drop the rest, or a keep-alive connection would hang on its next request.
+        ctx.req.resume();
         throw new ApiError(413, `Request body is larger than the limit of ${formatBytes(limitBytes)}.`);
       }
       if (error instanceof SyntaxError) {

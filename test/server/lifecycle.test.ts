@@ -1,0 +1,90 @@
+// createApiServer: listen(), close(), url. Not a behavior.md rule, but what every host relies on.
+import { Agent } from 'node:http';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createApiServer } from '../../main/server/create-api-server.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { apiClient } from '../support/http-client.js';
+
+function newEngine(): TagEngine {
+  return new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
+}
+
+describe('createApiServer', () => {
+  it('listen() resolves with the URL on 127.0.0.1 and an ephemeral port; close() clears it', async () => {
+    const server = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    expect(server.url).toBeUndefined();
+    const { url, host, port } = await server.listen();
+    expect(host).toBe('127.0.0.1');
+    expect(port).toBeGreaterThan(0);
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(server.url).toBe(url);
+    const res = await apiClient(url).get('/api/tags');
+    expect(res.status).toBe(200);
+    await server.close();
+    expect(server.url).toBeUndefined();
+    await server.close(); // closing twice is harmless
+  });
+
+  it('listen() on a taken port rejects with EADDRINUSE', async () => {
+    const first = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    const { port } = await first.listen();
+    const second = createApiServer(newEngine(), { host: '127.0.0.1', port });
+    try {
+      await expect(second.listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(second.url).toBeUndefined();
+      // The first server is unaffected.
+      expect((await apiClient(first.url!).get('/api/tags')).status).toBe(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('listen() twice rejects', async () => {
+    const server = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    await server.listen();
+    try {
+      await expect(server.listen()).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('close() closes idle keep-alive connections and resolves promptly', async () => {
+    const server = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    const { url } = await server.listen();
+    const agent = new Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    try {
+      const client = apiClient(url);
+      await client.get('/api/tags', { agent });
+      await client.get('/api/tag/values', { agent });
+      const sockets = Object.values(agent.freeSockets).flat() as Socket[];
+      expect(sockets).toHaveLength(1);
+      const socket = sockets[0]!;
+      const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+      const started = performance.now();
+      await server.close();
+      await socketClosed;
+      // Far below Node's keep-alive timeout (5 s): the idle connection was closed, not waited for.
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(socket.destroyed).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a closed server can listen again', async () => {
+    const server = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    await server.listen();
+    await server.close();
+    const { url } = await server.listen();
+    try {
+      expect((await apiClient(url).get('/api/tags')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
