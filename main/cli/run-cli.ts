@@ -1,6 +1,6 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { startRuntime, type Runtime } from '../runtime/start-runtime.js';
-import { describeListenError } from './listen-errors.js';
+import { describeListenError } from '../runtime/listen-errors.js';
 import { HELP, parseCli, UsageError } from './parse-cli.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
