@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `tagsim` command: wires the real process into runCli and exits with its code.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { runCli } from './run-cli.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
@@ -22,5 +23,6 @@ const code = await runCli(process.argv.slice(2), {
   err: (line) => process.stderr.write(`${line}\n`),
   stopRequested,
   version: pkg.version,
+  rendererDir: fileURLToPath(new URL('../../renderer/', import.meta.url)),
 });
 process.exit(code);

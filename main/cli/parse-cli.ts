@@ -6,7 +6,7 @@ export type CliCommand =
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'scenes' }
-  | { command: 'serve'; host: string; port: number; scene: SceneChoice | undefined };
+  | { command: 'serve'; host: string; port: number; scene: SceneChoice | undefined; ui: boolean };
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -25,6 +25,7 @@ Options of serve:
   --host <address>   Interface to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)
   --scene <name>     Built-in scene to serve (default "Sorting by Height (Basic)")
   --synthetic <n>    Serve a generated scene of n tags instead (load and UI testing)
+  --ui               Also serve the live tag window at /ui/ (its URL, with an access token, is printed)
 
   -h, --help         Show this help
   -v, --version      Show the version
@@ -43,6 +44,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         scene: { type: 'string' },
         synthetic: { type: 'string' },
+        ui: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -56,7 +58,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const [command, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   if (command === undefined || command === 'help') return { command: 'help' };
-  const serveOnly = (['port', 'host', 'scene', 'synthetic'] as const).find((o) => values[o] !== undefined);
+  const serveOnly = (['port', 'host', 'scene', 'synthetic', 'ui'] as const).find(
+    (o) => values[o] !== undefined,
+  );
   if (command === 'scenes') {
     if (serveOnly) throw new UsageError(`--${serveOnly} is an option of 'tagsim serve'`);
     return { command: 'scenes' };
@@ -75,6 +79,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         : values.scene !== undefined
           ? { builtin: values.scene }
           : undefined,
+    ui: values.ui === true,
   };
 }
 

@@ -1,5 +1,5 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { startRuntime, type Runtime } from '../runtime/start-runtime.js';
+import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { HELP, parseCli, UsageError } from './parse-cli.js';
 
@@ -10,6 +10,8 @@ export interface CliIo {
   /** Resolves when the user asks to stop (SIGINT, SIGTERM). */
   stopRequested: Promise<string>;
   version: string;
+  /** Where the renderer bundle is, for `serve --ui`. */
+  rendererDir: string;
 }
 
 /** Exit codes: 0 done, 1 could not run (port taken...), 2 bad command line. */
@@ -39,17 +41,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   let runtime: Runtime;
   try {
-    runtime = await startRuntime({ host: command.host, port: command.port, scene: command.scene });
+    runtime = await startRuntime({
+      host: command.host,
+      port: command.port,
+      scene: command.scene,
+      ui: command.ui ? { rendererDir: io.rendererDir } : undefined,
+    });
   } catch (error) {
-    io.err(`tagsim: ${describeListenError(error, command.host, command.port)}`);
+    const cause = error instanceof RuntimeStartError ? error.cause : error;
+    io.err(`tagsim: ${describeListenError(cause, command.host, command.port)}`);
     return 1;
   }
-  runtime.server.events.error.on((e) =>
+  runtime.server.errors.on((e) =>
     io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   );
   const { scene } = runtime.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
   io.out(`Listening on ${runtime.url}  (Ctrl+C to stop)`);
+  if (runtime.uiUrl) io.out(`UI: ${runtime.uiUrl}`);
 
   const signal = await io.stopRequested;
   await runtime.stop();

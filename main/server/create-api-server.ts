@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
@@ -16,6 +17,16 @@ export interface ApiServerOptions {
   /** Port to bind; 0 picks a free one. */
   port?: number;
   bodyLimitBytes?: number;
+  /** More on the same port (the browser UI): tried before the API, not counted as API traffic. */
+  mount?: ServerMount;
+}
+
+/** Extra surface a host adds to the server: Koa middleware and WebSocket upgrades. */
+export interface ServerMount {
+  /** Handles its own paths and calls `next()` for every other request. */
+  middleware?: Middleware;
+  /** Takes an HTTP upgrade; returns false when it is not for this mount (the socket is then closed). */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 }
 
 /** One answered request, for live statistics (requests per second, distinct clients). */
@@ -73,7 +84,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const app = buildApp(engine, {
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     onUnexpectedError: (e) => error.emit(e),
-    observers: [observeRequests],
+    observers: [...(options.mount?.middleware ? [options.mount.middleware] : []), observeRequests],
   });
 
   let server: Server | undefined;
@@ -88,6 +99,9 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     listen() {
       if (server) return Promise.reject(new Error('The server is already listening.'));
       const s = createServer(app.callback());
+      s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (!options.mount?.upgrade?.(req, socket, head)) socket.destroy();
+      });
       server = s;
       return new Promise((resolve, reject) => {
         s.once('error', (e) => {

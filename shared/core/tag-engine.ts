@@ -3,7 +3,7 @@ import { Emitter } from './emitter.js';
 import { messages } from './messages.js';
 import type { SceneDefinition } from './scene.js';
 import { TagRecord } from './tag-record.js';
-import type { TagKind, TagSnapshot, TagType, TagValue } from './tag-types.js';
+import type { TagFailure, TagKind, TagSnapshot, TagState, TagType, TagValue } from './tag-types.js';
 import { compileWildcard } from './wildcard.js';
 
 /** How the items of a batch identify their tags. */
@@ -26,8 +26,8 @@ export interface TagFilter {
 /** The write operations of the API, which all take `{id|name, value}` items. */
 export type WriteOperation = 'set' | 'force' | 'alwaysOff' | 'alwaysOn';
 
-/** Who caused a change: a client of the API, the simulated plant (or a person acting as it), or a scene load. */
-export type ChangeSource = 'api' | 'simulation' | 'scene';
+/** Who caused a change: an API client, the simulated plant, a person at the UI or tray, or a scene load. */
+export type ChangeSource = 'api' | 'simulation' | 'ui' | 'scene';
 
 /** One notification per update: the tags whose observable state changed, together. */
 export interface TagChangeEvent {
@@ -97,6 +97,17 @@ export class TagEngine {
     return this.byId.get(id)?.snapshot();
   }
 
+  /** Every tag with its raw value too, scene order: what a UI shows. */
+  listTagStates(): TagState[] {
+    return this.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
+  }
+
+  /** One tag with its raw value, or `undefined`. */
+  getTagState(id: string): TagState | undefined {
+    const r = this.byId.get(id);
+    return r && { ...r.snapshot(), raw: r.raw };
+  }
+
   /** Every tag with exactly this name, scene order. */
   tagsNamed(name: string): TagSnapshot[] {
     return (this.byName.get(name) ?? []).map((r) => r.snapshot());
@@ -119,8 +130,13 @@ export class TagEngine {
   }
 
   /** Applies a write batch (set value, force, always off, always on) and returns the failed items. */
-  write(operation: WriteOperation, by: RefKind, items: readonly unknown[]): ItemError[] {
-    return this.batch('api', (changed) => {
+  write(
+    operation: WriteOperation,
+    by: RefKind,
+    items: readonly unknown[],
+    source: ChangeSource = 'api',
+  ): ItemError[] {
+    return this.batch(source, (changed) => {
       const errors: ItemError[] = [];
       for (const item of items) {
         const ref = refOf(item, by);
@@ -142,8 +158,8 @@ export class TagEngine {
   }
 
   /** Releases forces; releasing a tag that is not forced is a success. */
-  release(by: RefKind, refs: readonly unknown[]): ItemError[] {
-    return this.batch('api', (changed) => {
+  release(by: RefKind, refs: readonly unknown[], source: ChangeSource = 'api'): ItemError[] {
+    return this.batch(source, (changed) => {
       const errors: ItemError[] = [];
       for (const ref of refs) {
         if (typeof ref !== 'string') {
@@ -162,8 +178,12 @@ export class TagEngine {
    * The simulator's side: sets the raw value of any tag, Inputs included (a sensor of the plant,
    * or a person acting as one). Values convert with the API's rules; failures become item errors.
    */
-  simulate(by: RefKind, items: readonly { ref: string; value: unknown }[]): ItemError[] {
-    return this.batch('simulation', (changed) => {
+  simulate(
+    by: RefKind,
+    items: readonly { ref: string; value: unknown }[],
+    source: ChangeSource = 'simulation',
+  ): ItemError[] {
+    return this.batch(source, (changed) => {
       const errors: ItemError[] = [];
       for (const { ref, value } of items) {
         const found = this.lookup(by, ref);
@@ -176,6 +196,23 @@ export class TagEngine {
         }
       }
       return errors;
+    });
+  }
+
+  /**
+   * Puts one tag in exactly this failure state in one update (the API needs two calls to go from
+   * Always On to none; a person clicking "None" expects one).
+   */
+  setFailure(id: string, failure: TagFailure, source: ChangeSource = 'ui'): ItemError | null {
+    return this.batch(source, (changed) => {
+      const r = this.byId.get(id);
+      if (!r) return notFound('id', id);
+      const touched =
+        failure === 'none'
+          ? r.setFailure('alwaysOff', false) || r.setFailure('alwaysOn', false)
+          : r.setFailure(failure, true);
+      if (touched) changed.add(id);
+      return null;
     });
   }
 

@@ -42,3 +42,8 @@ export interface TagSnapshot {
   isForced: boolean;
   forcedValue: TagValue;
 }
+
+/** A tag as the UI sees it: the API's view plus the raw value under any force or failure. */
+export interface TagState extends TagSnapshot {
+  raw: TagValue;
+}

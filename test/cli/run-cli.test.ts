@@ -13,6 +13,7 @@ function io(stop: Promise<string> = new Promise(() => undefined)) {
       err: (l: string) => err.push(l),
       stopRequested: stop,
       version: '9.9.9',
+      rendererDir: '/nonexistent/',
     },
   };
 }

@@ -1,0 +1,104 @@
+import { Emitter } from '../../shared/core/emitter.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import { describeListenError } from './listen-errors.js';
+import {
+  createApiServer,
+  type ApiServer,
+  type ApiServerOptions,
+  type RequestEvent,
+} from '../server/create-api-server.js';
+
+export interface ServerControllerOptions extends Omit<ApiServerOptions, 'host' | 'port'> {
+  host: string;
+  port: number;
+  /** False where stopping would cut the UI off too (the browser UI shares the server's port). */
+  controllable?: boolean;
+}
+
+/**
+ * Starts, stops and restarts the API server on a chosen port, and tells whoever listens what
+ * state it is in ("listening", or "port 7410 in use" with the error kept for the UI to show).
+ */
+export class ServerController {
+  private server: ApiServer | undefined;
+  private current: ServerStatus;
+  private failure: unknown;
+  private readonly statusEvents = new Emitter<ServerStatus>(() => undefined);
+  readonly requests = new Emitter<RequestEvent>(() => undefined);
+  readonly errors = new Emitter<unknown>(() => undefined);
+
+  constructor(
+    private readonly engine: TagEngine,
+    private readonly options: ServerControllerOptions,
+  ) {
+    this.current = {
+      state: 'stopped',
+      host: options.host,
+      port: options.port,
+      controllable: options.controllable ?? true,
+    };
+  }
+
+  get status(): ServerStatus {
+    return this.current;
+  }
+
+  /** The system error of the last failed start (EADDRINUSE...), for hosts that word it themselves. */
+  get lastError(): unknown {
+    return this.failure;
+  }
+
+  /** The server while it listens (for hosts that mount more on it). */
+  get apiServer(): ApiServer | undefined {
+    return this.server;
+  }
+
+  onStatus(listener: (status: ServerStatus) => void): () => void {
+    return this.statusEvents.on(listener);
+  }
+
+  /** Starts (or restarts, on a new port or host) the server. Never throws: failures become a status. */
+  async start(change: { port?: number; host?: string } = {}): Promise<ServerStatus> {
+    await this.closeServer();
+    const host = change.host ?? this.current.host;
+    const port = change.port ?? this.current.port;
+    this.failure = undefined;
+    this.setStatus({ state: 'starting', host, port });
+    const server = createApiServer(this.engine, { ...this.options, host, port });
+    server.events.request.on((e) => this.requests.emit(e));
+    server.events.error.on((e) => this.errors.emit(e));
+    try {
+      const bound = await server.listen();
+      this.server = server;
+      this.setStatus({ state: 'listening', host, port: bound.port, url: bound.url });
+    } catch (error) {
+      this.failure = error;
+      const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
+      this.setStatus({
+        state: 'failed',
+        host,
+        port,
+        error: inUse ? `port ${port} in use` : describeListenError(error, host, port),
+      });
+    }
+    return this.current;
+  }
+
+  async stop(): Promise<ServerStatus> {
+    await this.closeServer();
+    this.setStatus({ state: 'stopped', host: this.current.host, port: this.current.port });
+    return this.current;
+  }
+
+  private async closeServer(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.close();
+  }
+
+  private setStatus(status: Omit<ServerStatus, 'controllable'>): void {
+    this.current = { ...status, controllable: this.current.controllable };
+    this.statusEvents.emit(this.current);
+  }
+}

@@ -1,0 +1,44 @@
+/** What TagSim remembers per user between starts. */
+export interface Settings {
+  port: number;
+  host: string;
+  /** Ids of the tags pinned as quick faults, in pin order. */
+  pinnedTagIds: string[];
+  /** The window's last position and size. */
+  windowBounds?: { x: number; y: number; width: number; height: number };
+}
+
+export const DEFAULT_SETTINGS: Settings = { port: 7410, host: '127.0.0.1', pinnedTagIds: [] };
+
+const MAX_PINS = 200;
+
+/**
+ * Reads settings from untrusted JSON (a file a person may have edited): every field that is
+ * missing or wrong falls back to its default, so a damaged file never stops the app.
+ */
+export function parseSettings(input: unknown): Settings {
+  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const port = record['port'];
+  const host = record['host'];
+  const pins = record['pinnedTagIds'];
+  const bounds = record['windowBounds'] as Record<string, unknown> | undefined;
+  const settings: Settings = {
+    port:
+      typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535
+        ? port
+        : DEFAULT_SETTINGS.port,
+    host: typeof host === 'string' && host.trim() !== '' ? host.trim() : DEFAULT_SETTINGS.host,
+    pinnedTagIds: Array.isArray(pins)
+      ? [...new Set(pins.filter((p): p is string => typeof p === 'string'))].slice(0, MAX_PINS)
+      : [],
+  };
+  if (
+    bounds &&
+    typeof bounds === 'object' &&
+    ['x', 'y', 'width', 'height'].every((k) => typeof bounds[k] === 'number' && Number.isFinite(bounds[k]))
+  ) {
+    const { x, y, width, height } = bounds as Record<'x' | 'y' | 'width' | 'height', number>;
+    settings.windowBounds = { x, y, width: Math.max(400, width), height: Math.max(300, height) };
+  }
+  return settings;
+}

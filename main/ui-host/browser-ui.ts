@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerMount } from '../server/create-api-server.js';
+import type { BridgeHost } from '../runtime/bridge-host.js';
+import { staticUi, UI_PATH } from './static-ui.js';
+import { createWsBridgeHost } from './ws-bridge-host.js';
+
+/** The browser UI of `tagsim serve --ui`: the renderer bundle and its WebSocket bridge. */
+export interface BrowserUi {
+  readonly mount: ServerMount;
+  /** The per-start token that the page must present on its WebSocket. */
+  readonly token: string;
+  /** The address to open, for a server listening at `serverUrl`. */
+  urlFor(serverUrl: string): string;
+  close(): void;
+}
+
+export function createBrowserUi(options: {
+  host: BridgeHost;
+  rendererDir: string;
+  onError: (error: unknown) => void;
+  token?: string;
+}): BrowserUi {
+  const token = options.token ?? randomBytes(18).toString('base64url');
+  const ws = createWsBridgeHost(options.host, token, options.onError);
+  return {
+    token,
+    mount: {
+      middleware: staticUi(options.rendererDir),
+      upgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
+    },
+    urlFor: (serverUrl) =>
+      `${serverUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')}${UI_PATH}?token=${token}`,
+    close: () => ws.close(),
+  };
+}

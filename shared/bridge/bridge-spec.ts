@@ -1,0 +1,138 @@
+import type { ItemError } from '../core/tag-engine.js';
+import type { TagFailure, TagState } from '../core/tag-types.js';
+
+/** A tag as a window shows it: the API's Tag object plus its raw value. */
+export type UiTag = TagState;
+import { v, type Validator } from './validate.js';
+
+/**
+ * The one source of truth for everything between the UI and the core: the preload's allowlist,
+ * the IPC handlers, the WebSocket host, the renderer's client and their types all derive from
+ * BRIDGE_SPEC, so they cannot drift apart.
+ */
+
+/** Every IPC channel of TagSim starts with this prefix. */
+export const BRIDGE_CHANNEL_PREFIX = 'tagsim:';
+/** The channel on which the host pushes events to a window. */
+export const BRIDGE_EVENT_CHANNEL = `${BRIDGE_CHANNEL_PREFIX}event`;
+
+/** Where the API server is in its life. */
+export interface ServerStatus {
+  state: 'starting' | 'listening' | 'stopped' | 'failed';
+  host: string;
+  port: number;
+  /** While listening. */
+  url?: string;
+  /** When failed, in a person's words: "port 7410 in use". */
+  error?: string;
+  /** False where stopping the server would also cut the UI off (the browser UI shares its port). */
+  controllable: boolean;
+}
+
+/** Live traffic of the API. */
+export interface TrafficStats {
+  /** Requests answered in the last second. */
+  requestsPerSecond: number;
+  /** Distinct client addresses seen in the last 10 seconds. */
+  clients: number;
+}
+
+/** The scene being served. */
+export interface SceneInfo {
+  name: string;
+  tagCount: number;
+}
+
+/** Everything a window needs to draw itself after it opens. */
+export interface UiState {
+  scene: SceneInfo;
+  tags: UiTag[];
+  server: ServerStatus;
+  stats: TrafficStats;
+  /** Ids of the tags pinned as quick faults, in pin order. */
+  pinned: string[];
+}
+
+/** Changed tags, coalesced (at most about 30 a second); all tags when the scene changed. */
+export interface TagsEvent {
+  sceneChanged: boolean;
+  scene: SceneInfo;
+  tags: UiTag[];
+}
+
+/** The outcome of a per-tag action: `null` on success, else the same item error the API gives. */
+export type ActionResult = ItemError | null;
+
+interface MethodSpec<Args, Result> {
+  readonly args: Validator<Args>;
+  /** Phantom: only carries the result type. */
+  readonly result?: Result;
+}
+interface EventSpec<Payload> {
+  readonly payload?: Payload;
+}
+function method<Result>() {
+  return <Args>(args: Validator<Args>): MethodSpec<Args, Result> => ({ args });
+}
+function event<Payload>(): EventSpec<Payload> {
+  return {};
+}
+
+const id = v.string;
+const MAX_PORT = 65535;
+
+export const BRIDGE_SPEC = {
+  methods: {
+    getState: method<UiState>()(v.none),
+    /** Inputs: the simulated sensor. Outputs: what a controller would write. */
+    setValue: method<ActionResult>()(v.object({ id, value: v.valueInput })),
+    force: method<ActionResult>()(v.object({ id, value: v.valueInput })),
+    release: method<ActionResult>()(v.object({ id })),
+    setFailure: method<ActionResult>()(
+      v.object({ id, failure: v.oneOf<TagFailure>('none', 'alwaysOff', 'alwaysOn') }),
+    ),
+    releaseAll: method<void>()(v.none),
+    clearFailures: method<void>()(v.none),
+    setPinned: method<string[]>()(v.object({ id, pinned: v.boolean })),
+    startServer: method<ServerStatus>()(
+      v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(v.string) })),
+    ),
+    stopServer: method<ServerStatus>()(v.none),
+  },
+  events: {
+    tags: event<TagsEvent>(),
+    server: event<ServerStatus>(),
+    stats: event<TrafficStats>(),
+    pinned: event<string[]>(),
+  },
+} as const;
+
+type Spec = typeof BRIDGE_SPEC;
+export type BridgeMethodName = keyof Spec['methods'];
+export type BridgeEventName = keyof Spec['events'];
+export type ArgsOf<M extends BridgeMethodName> =
+  Spec['methods'][M] extends MethodSpec<infer A, unknown> ? A : never;
+export type ResultOf<M extends BridgeMethodName> =
+  Spec['methods'][M] extends MethodSpec<unknown, infer R> ? R : never;
+export type PayloadOf<E extends BridgeEventName> = Spec['events'][E] extends EventSpec<infer P> ? P : never;
+
+/** The core as the UI sees it: one async function per method. */
+export type BridgeApi = { [M in BridgeMethodName]: (args: ArgsOf<M>) => Promise<ResultOf<M>> };
+
+/** An event as it travels: its name and payload. */
+export type BridgeEventMessage = {
+  [E in BridgeEventName]: { event: E; payload: PayloadOf<E> };
+}[BridgeEventName];
+
+export const BRIDGE_METHOD_NAMES = Object.keys(BRIDGE_SPEC.methods) as BridgeMethodName[];
+export const BRIDGE_EVENT_NAMES = Object.keys(BRIDGE_SPEC.events) as BridgeEventName[];
+
+/** True for a string that names a method of the spec (own property, so `toString` is not one). */
+export function isBridgeMethod(name: unknown): name is BridgeMethodName {
+  return typeof name === 'string' && Object.hasOwn(BRIDGE_SPEC.methods, name);
+}
+
+/** True for a string that names an event of the spec. */
+export function isBridgeEvent(name: unknown): name is BridgeEventName {
+  return typeof name === 'string' && Object.hasOwn(BRIDGE_SPEC.events, name);
+}

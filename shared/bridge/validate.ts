@@ -1,0 +1,87 @@
+/**
+ * Tiny runtime validators for bridge payloads. Every message from a renderer is untrusted: the
+ * hosts (IPC and WebSocket) check each payload against the spec before the core sees it.
+ */
+
+/** Checks `input` and returns it typed, or throws a BridgeArgumentError naming the problem. */
+export type Validator<T> = (input: unknown, path: string) => T;
+
+/** A payload that does not match the spec; the message says where and what. */
+export class BridgeArgumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeArgumentError';
+  }
+}
+
+function fail(path: string, expected: string, input: unknown): never {
+  const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+  throw new BridgeArgumentError(`${path} must be ${expected}; got ${got}.`);
+}
+
+export const v = {
+  none: ((input, path) => {
+    if (input !== undefined && input !== null) fail(path, 'absent', input);
+    return undefined;
+  }) as Validator<void>,
+
+  string: ((input, path) =>
+    typeof input === 'string' ? input : fail(path, 'a string', input)) as Validator<string>,
+
+  boolean: ((input, path) =>
+    typeof input === 'boolean' ? input : fail(path, 'a boolean', input)) as Validator<boolean>,
+
+  /** A value typed by a person or sent by the UI: converted later with the API's own rules. */
+  valueInput: ((input, path) =>
+    typeof input === 'boolean' ||
+    typeof input === 'string' ||
+    (typeof input === 'number' && Number.isFinite(input))
+      ? input
+      : fail(path, 'a boolean, a number or a string', input)) as Validator<boolean | number | string>,
+
+  integer(min: number, max: number): Validator<number> {
+    return (input, path) =>
+      typeof input === 'number' && Number.isInteger(input) && input >= min && input <= max
+        ? input
+        : fail(path, `a whole number from ${min} to ${max}`, input);
+  },
+
+  oneOf<T extends string>(...options: readonly T[]): Validator<T> {
+    return (input, path) =>
+      typeof input === 'string' && (options as readonly string[]).includes(input)
+        ? (input as T)
+        : fail(path, `one of ${options.join(', ')}`, input);
+  },
+
+  optional<T>(inner: Validator<T>): Validator<T | undefined> {
+    return (input, path) => (input === undefined ? undefined : inner(input, path));
+  },
+
+  /** An object with exactly these fields (unknown fields are refused: they hint at a bug). */
+  object<S extends Record<string, Validator<unknown>>>(
+    shape: S,
+  ): Validator<{ [K in keyof S]: ReturnType<S[K]> }> {
+    return (input, path) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(path, 'an object', input);
+      const record = input as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        if (!Object.hasOwn(shape, key)) throw new BridgeArgumentError(`${path}.${key} is not a known field.`);
+      }
+      const out: Record<string, unknown> = {};
+      for (const [key, check] of Object.entries(shape)) {
+        const value = check(record[key], `${path}.${key}`);
+        if (value !== undefined) out[key] = value;
+      }
+      return out as { [K in keyof S]: ReturnType<S[K]> };
+    };
+  },
+
+  array<T>(item: Validator<T>, maxLength: number): Validator<T[]> {
+    return (input, path) => {
+      if (!Array.isArray(input)) fail(path, 'an array', input);
+      if (input.length > maxLength)
+        throw new BridgeArgumentError(`${path} has more than ${maxLength} items.`);
+      return input.map((x, i) => item(x, `${path}[${i}]`));
+    };
+  },
+};

@@ -1,0 +1,165 @@
+// One contract, three transports: whatever carries the bridge, the UI sees the same core.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createBridgeClient,
+  type BridgeClient,
+  type BridgeTransport,
+} from '../../shared/bridge/bridge-client.js';
+import type { TagsEvent } from '../../shared/bridge/bridge-spec.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { createBridgeHost } from '../../main/runtime/bridge-host.js';
+import { ServerController } from '../../main/runtime/server-controller.js';
+import { startRuntime } from '../../main/runtime/start-runtime.js';
+import { memorySettingsStore } from '../../main/settings/settings-store.js';
+import { inMemoryTransport, inProcessTransport, webSocketTransport } from '../support/bridge-transports.js';
+
+interface Fixture {
+  client: BridgeClient;
+  engine: TagEngine;
+  close(): Promise<void>;
+}
+
+async function localFixture(makeTransport: typeof inProcessTransport): Promise<Fixture> {
+  const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
+  const server = new ServerController(engine, { host: '127.0.0.1', port: 0 });
+  const host = createBridgeHost({ engine, server, settings: memorySettingsStore() });
+  return { client: createBridgeClient(makeTransport(host)), engine, close: async () => host.dispose() };
+}
+
+async function webSocketFixture(): Promise<Fixture> {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
+  const runtime = await startRuntime({ port: 0, ui: { rendererDir, token: 'contract-token' } });
+  const transport = await webSocketTransport(
+    `${runtime.url.replace('http:', 'ws:')}/ui/ws?token=contract-token`,
+  );
+  return {
+    client: createBridgeClient(transport as BridgeTransport),
+    engine: runtime.engine,
+    close: async () => {
+      transport.close();
+      await runtime.stop();
+    },
+  };
+}
+
+const transports: [string, () => Promise<Fixture>][] = [
+  ['in-process', () => localFixture(inProcessTransport)],
+  ['in-memory', () => localFixture(inMemoryTransport)],
+  ['WebSocket', webSocketFixture],
+];
+
+describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
+  let fixture: Fixture | undefined;
+  afterEach(async () => {
+    await fixture?.close();
+    fixture = undefined;
+  });
+  const setup = async () => (fixture = await makeFixture());
+  const idOf = (engine: TagEngine, name: string, kind: 'Input' | 'Output' = 'Input') =>
+    engine.listTags({ name, kind })[0]!.id;
+
+  it('gives the whole state with raw values', async () => {
+    const { client } = await setup();
+    const state = await client.getState();
+    expect(state.scene).toEqual({ name: DEFAULT_SCENE_NAME, tagCount: 20 });
+    expect(state.tags).toHaveLength(20);
+    expect(state.tags[0]).toMatchObject({ name: 'Conveyor entry', raw: false, value: false });
+    expect(state.pinned).toEqual([]);
+    expect(state.stats).toEqual({ requestsPerSecond: 0, clients: 0 });
+  });
+
+  it('sets a sensor, forces, fails and releases a tag', async () => {
+    const { client, engine } = await setup();
+    const sensor = idOf(engine, 'Pallet sensor');
+    expect(await client.setValue({ id: sensor, value: true })).toBeNull();
+    expect(engine.getTag(sensor)!.value).toBe(true);
+    expect(await client.force({ id: sensor, value: 'false' })).toBeNull();
+    expect(engine.getTag(sensor)).toMatchObject({ value: false, isForced: true, forcedValue: false });
+    expect(await client.setFailure({ id: sensor, failure: 'alwaysOn' })).toBeNull();
+    expect(engine.getTag(sensor)).toMatchObject({ value: true, shortCircuit: true, openCircuit: false });
+    expect(await client.setFailure({ id: sensor, failure: 'alwaysOff' })).toBeNull();
+    expect(engine.getTag(sensor)).toMatchObject({ value: false, shortCircuit: false, openCircuit: true });
+    expect(await client.setFailure({ id: sensor, failure: 'none' })).toBeNull();
+    expect(await client.release({ id: sensor })).toBeNull();
+    expect(engine.getTagState(sensor)).toMatchObject({
+      value: true,
+      raw: true,
+      isForced: false,
+      openCircuit: false,
+    });
+  });
+
+  it('reports conversion and unknown-tag problems as the API does', async () => {
+    const { client, engine } = await setup();
+    const counter = idOf(engine, 'Counter', 'Output');
+    expect(await client.setValue({ id: counter, value: '1.5' })).toEqual({
+      id: counter,
+      code: 406,
+      error: 'Could not convert value to the tag data type: Int.',
+    });
+    expect(await client.force({ id: 'nope', value: 1 })).toEqual({
+      id: 'nope',
+      code: 404,
+      error: "Tag with id 'nope' not found.",
+    });
+    expect(engine.getTag(counter)!.value).toBe(0);
+  });
+
+  it('releases all forces and clears all failures', async () => {
+    const { client, engine } = await setup();
+    const [a, b] = engine.listTags({ kind: 'Input' });
+    await client.force({ id: a!.id, value: true });
+    await client.setFailure({ id: b!.id, failure: 'alwaysOn' });
+    await client.releaseAll(undefined);
+    await client.clearFailures(undefined);
+    expect(engine.listTags().filter((t) => t.isForced || t.shortCircuit || t.openCircuit)).toEqual([]);
+  });
+
+  it('pins quick faults and announces the list', async () => {
+    const { client, engine } = await setup();
+    const [a, b] = engine.listTags();
+    const announced: string[][] = [];
+    client.on('pinned', (ids) => announced.push(ids));
+    expect(await client.setPinned({ id: a!.id, pinned: true })).toEqual([a!.id]);
+    expect(await client.setPinned({ id: b!.id, pinned: true })).toEqual([a!.id, b!.id]);
+    expect(await client.setPinned({ id: a!.id, pinned: false })).toEqual([b!.id]);
+    await expect.poll(() => announced.length).toBe(3);
+    expect((await client.getState()).pinned).toEqual([b!.id]);
+  });
+
+  it('pushes changed tags, coalesced, whoever changed them', async () => {
+    const { client, engine } = await setup();
+    const events: TagsEvent[] = [];
+    client.on('tags', (e) => events.push(e));
+    const counter = idOf(engine, 'Counter', 'Output');
+    for (let i = 1; i <= 200; i++) engine.write('set', 'id', [{ id: counter, value: i }]);
+    await expect.poll(() => events.at(-1)?.tags.find((t) => t.id === counter)?.value).toBe(200);
+    // 200 writes in one tick reach the UI as one or two updates, not 200.
+    expect(events.length).toBeLessThanOrEqual(2);
+    expect(events.at(-1)!.tags).toHaveLength(1);
+    expect(events.at(-1)!.sceneChanged).toBe(false);
+  });
+
+  it('refuses payloads that do not match the spec and changes nothing', async () => {
+    const { client, engine } = await setup();
+    const id = engine.listTags()[0]!.id;
+    const before = engine.listTagStates();
+    const invoke = client.setFailure as unknown as (args: unknown) => Promise<unknown>;
+    await expect(invoke({ id, failure: 'sometimes' })).rejects.toThrow(
+      'setFailure.failure must be one of none, alwaysOff, alwaysOn; got string.',
+    );
+    await expect(invoke({ id, failure: 'alwaysOn', extra: 1 })).rejects.toThrow(
+      'setFailure.extra is not a known field.',
+    );
+    await expect(invoke('nope')).rejects.toThrow('setFailure must be an object; got string.');
+    const setValue = client.setValue as unknown as (args: unknown) => Promise<unknown>;
+    await expect(setValue({ id, value: { evil: true } })).rejects.toThrow(
+      'setValue.value must be a boolean, a number or a string; got object.',
+    );
+    expect(engine.listTagStates()).toEqual(before);
+  });
+});

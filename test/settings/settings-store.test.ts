@@ -1,0 +1,64 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseSettings } from '../../main/settings/settings.js';
+import { fileSettingsStore, memorySettingsStore } from '../../main/settings/settings-store.js';
+
+const folder = () => mkdtempSync(join(tmpdir(), 'tagsim-settings-'));
+
+describe('settings', () => {
+  it('start from the defaults when the file is missing, then persist every change', async () => {
+    const path = join(folder(), 'nested', 'settings.json');
+    const store = await fileSettingsStore(path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    await store.update({ port: 7411, pinnedTagIds: ['a', 'b'] });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      port: 7411,
+      host: '127.0.0.1',
+      pinnedTagIds: ['a', 'b'],
+    });
+    const reopened = await fileSettingsStore(path);
+    expect(reopened.get().pinnedTagIds).toEqual(['a', 'b']);
+  });
+
+  it('keep the last of many quick changes on disk and leave no temporary files', async () => {
+    const dir = folder();
+    const path = join(dir, 'settings.json');
+    const store = await fileSettingsStore(path);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.update({ port: 8000 + i })));
+    expect(JSON.parse(readFileSync(path, 'utf8')).port).toBe(8019);
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+  });
+
+  it('survive a corrupt file: the app starts with the defaults', async () => {
+    const path = join(folder(), 'settings.json');
+    writeFileSync(path, '{"port": 74');
+    expect((await fileSettingsStore(path)).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('repair each bad field separately', () => {
+    expect(
+      parseSettings({
+        port: 99999,
+        host: '  ',
+        pinnedTagIds: ['a', 3, 'a', 'b'],
+        windowBounds: { x: 10, y: 20, width: 50, height: 5000 },
+        unknown: true,
+      }),
+    ).toEqual({
+      port: 7410,
+      host: '127.0.0.1',
+      pinnedTagIds: ['a', 'b'],
+      windowBounds: { x: 10, y: 20, width: 400, height: 5000 },
+    });
+    expect(parseSettings({ windowBounds: { x: 'left' } }).windowBounds).toBeUndefined();
+    expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('can live in memory only', async () => {
+    const store = memorySettingsStore({ port: 1234 });
+    expect((await store.update({ host: '0.0.0.0' })).port).toBe(1234);
+    expect(store.get().host).toBe('0.0.0.0');
+  });
+});
