@@ -41,6 +41,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // Stopping the server from the browser UI would cut that very UI off.
     controllable: !uiOptions,
     mount: uiOptions && {
+      pathPrefix: '/ui',
       middleware: (ctx, next) => ui!.mount.middleware!(ctx, next),
       upgrade: (req, socket, head) => ui!.mount.upgrade!(req, socket, head),
     },

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { jsonErrors } from './middleware/json-errors.js';
-import { rejectMalformedPath } from './middleware/path-encoding.js';
 import { registerTagRoutes } from './routes/tag-routes.js';
 import { registerValueRoutes } from './routes/value-routes.js';
 
@@ -11,8 +10,8 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** Called with every error that became a 500; the server keeps serving. */
   onUnexpectedError: (error: unknown) => void;
-  /** Middleware that sees every request first (request statistics, say). */
-  observers?: readonly Middleware[];
+  /** Middleware that sees every request first (a mounted UI, say). */
+  before?: readonly Middleware[];
 }
 
 /** Builds the Koa application of the tag API without binding a port (tests may use `callback()`). */
@@ -26,9 +25,8 @@ export function buildApp(engine: TagEngine, options: AppOptions): Koa {
   registerTagRoutes(router, engine);
   registerValueRoutes(router, engine, options.bodyLimitBytes);
 
-  for (const observer of options.observers ?? []) app.use(observer);
+  for (const middleware of options.before ?? []) app.use(middleware);
   app.use(jsonErrors(options.onUnexpectedError));
-  app.use(rejectMalformedPath());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

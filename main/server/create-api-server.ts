@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
@@ -23,6 +23,8 @@ export interface ApiServerOptions {
 
 /** Extra surface a host adds to the server: Koa middleware and WebSocket upgrades. */
 export interface ServerMount {
+  /** Paths under this prefix belong to the mount and are not counted as API requests. */
+  pathPrefix?: string;
   /** Handles its own paths and calls `next()` for every other request. */
   middleware?: Middleware;
   /** Takes an HTTP upgrade; returns false when it is not for this mount (the socket is then closed). */
@@ -66,27 +68,27 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const port = options.port ?? DEFAULT_PORT;
   const error = new Emitter<unknown>(() => undefined);
   const request = new Emitter<RequestEvent>((e) => error.emit(e));
-  const observeRequests: Middleware = async (ctx, next) => {
-    if (request.size === 0) return next();
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      request.emit({
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        durationMs: performance.now() - started,
-        remoteAddress: ctx.req.socket.remoteAddress ?? '',
-      });
-    }
-  };
   const app = buildApp(engine, {
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     onUnexpectedError: (e) => error.emit(e),
-    observers: [...(options.mount?.middleware ? [options.mount.middleware] : []), observeRequests],
+    before: options.mount?.middleware ? [options.mount.middleware] : [],
   });
 
+  const mountPrefix = options.mount?.pathPrefix;
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?', 1)[0]!;
+    if (mountPrefix !== undefined && path.startsWith(mountPrefix)) return; // not API traffic
+    const started = performance.now();
+    res.once('finish', () =>
+      request.emit({
+        method: req.method ?? '',
+        path,
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        remoteAddress: req.socket.remoteAddress ?? '',
+      }),
+    );
+  };
   let server: Server | undefined;
   let url: string | undefined;
 
@@ -98,7 +100,12 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     },
     listen() {
       if (server) return Promise.reject(new Error('The server is already listening.'));
-      const s = createServer(app.callback());
+      const handle = app.callback();
+      // Observed at the socket level, not as a Koa layer: nothing is paid when nobody listens.
+      const s = createServer((req, res) => {
+        if (request.size > 0) observe(req, res);
+        handle(req, res);
+      });
       s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         if (!options.mount?.upgrade?.(req, socket, head)) socket.destroy();
       });

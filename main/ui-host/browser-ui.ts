@@ -25,6 +25,7 @@ export function createBrowserUi(options: {
   return {
     token,
     mount: {
+      pathPrefix: '/ui',
       middleware: staticUi(options.rendererDir),
       upgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
     },

@@ -1,15 +1,20 @@
 import type { Middleware } from 'koa';
 import type { RequestErrorBody } from '../../../shared/api/routes.js';
 import { ApiError } from '../api-error.js';
+import { sendJson } from '../send-json.js';
+import { assertWellFormedPath } from './path-encoding.js';
 
 /**
  * Turns every failure into `{"code": <status>, "error": "<message>"}`: thrown ApiErrors, errors
  * with an HTTP status from the body parser, the router's 404/405, and anything unexpected (500,
- * reported through `onUnexpected`, and the server keeps serving).
+ * reported through `onUnexpected`, and the server keeps serving). It also refuses malformed
+ * paths before anything else looks at them (a check, not a layer of its own: every layer costs
+ * on the hottest routes).
  */
 export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
   return async (ctx, next) => {
     try {
+      assertWellFormedPath(ctx.path);
       await next();
       if (ctx.body !== undefined && ctx.body !== null) return;
       if (ctx.status === 404) {
@@ -38,8 +43,7 @@ export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
 
 function fail(ctx: Parameters<Middleware>[0], status: number, error: string): void {
   const body: RequestErrorBody = { code: status, error };
-  ctx.status = status;
-  ctx.body = body;
+  sendJson(ctx, body, status);
 }
 
 /** Errors from koa's own stack (http-errors) that describe the request, not a bug. */

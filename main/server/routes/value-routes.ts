@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
 import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
 import { ApiError } from '../api-error.js';
+import { sendJson } from '../send-json.js';
 import { jsonBody, jsonBodyOf } from '../middleware/json-body.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
@@ -13,19 +14,19 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
     router.get(path, body, (ctx) => {
       const refs = jsonBodyOf(ctx);
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
-      ctx.body = engine.readValues(by, refs);
+      sendJson(ctx, engine.readValues(by, refs));
     });
   }
 
   for (const { path, operation, by } of WRITE_ROUTES) {
     router.put(path, body, (ctx) => {
-      ctx.body = engine.write(operation, by, requireArray(ctx, `{"${by}": ..., "value": ...} items`));
+      sendJson(ctx, engine.write(operation, by, requireArray(ctx, `{"${by}": ..., "value": ...} items`)));
     });
   }
 
   for (const { path, by } of RELEASE_ROUTES) {
     router.put(path, body, (ctx) => {
-      ctx.body = engine.release(by, requireArray(ctx, refDescription(by)));
+      sendJson(ctx, engine.release(by, requireArray(ctx, refDescription(by))));
     });
   }
 }
