@@ -24,6 +24,8 @@ export class ServerController {
   private server: ApiServer | undefined;
   private current: ServerStatus;
   private failure: unknown;
+  /** Bumped by every start and stop, so a start that a later call overtook gives itself up. */
+  private generation = 0;
   private readonly statusEvents = new Emitter<ServerStatus>(() => undefined);
   readonly requests = new Emitter<RequestEvent>(() => undefined);
   readonly errors = new Emitter<unknown>(() => undefined);
@@ -60,7 +62,9 @@ export class ServerController {
 
   /** Starts (or restarts, on a new port or host) the server. Never throws: failures become a status. */
   async start(change: { port?: number; host?: string } = {}): Promise<ServerStatus> {
+    const generation = ++this.generation;
     await this.closeServer();
+    if (generation !== this.generation) return this.current;
     const host = change.host ?? this.current.host;
     const port = change.port ?? this.current.port;
     this.failure = undefined;
@@ -70,9 +74,15 @@ export class ServerController {
     server.events.error.on((e) => this.errors.emit(e));
     try {
       const bound = await server.listen();
+      if (generation !== this.generation) {
+        // A stop or another start came while this one was binding: it is no longer wanted.
+        await server.close();
+        return this.current;
+      }
       this.server = server;
       this.setStatus({ state: 'listening', host, port: bound.port, url: bound.url });
     } catch (error) {
+      if (generation !== this.generation) return this.current;
       this.failure = error;
       const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
       this.setStatus({
@@ -86,6 +96,7 @@ export class ServerController {
   }
 
   async stop(): Promise<ServerStatus> {
+    this.generation++;
     await this.closeServer();
     this.setStatus({ state: 'stopped', host: this.current.host, port: this.current.port });
     return this.current;

@@ -62,3 +62,26 @@ describe('ServerController', () => {
     expect(paths).toEqual(['GET /api/tags/nope 404']);
   });
 });
+
+describe('ServerController under overlapping calls', () => {
+  it('a stop that comes while a start is binding wins: nothing is left listening', async () => {
+    controller = new ServerController(engine(), { host: '127.0.0.1', port: 0 });
+    const starting = controller.start();
+    const stopped = await controller.stop();
+    await starting;
+    expect(stopped.state).toBe('stopped');
+    expect(controller.status.state).toBe('stopped');
+    expect(controller.apiServer).toBeUndefined();
+  });
+
+  it('of two quick starts, the last one is the server that stays', async () => {
+    controller = new ServerController(engine(), { host: '127.0.0.1', port: 0 });
+    const first = controller.start();
+    const second = controller.start();
+    await first;
+    const status = await second;
+    expect(status.state).toBe('listening');
+    expect(controller.status).toEqual(status);
+    expect((await fetch(`${status.url}/api/tags?name=Counter`)).status).toBe(200);
+  });
+});
