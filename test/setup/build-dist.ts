@@ -1,4 +1,5 @@
-// The CLI tests run the real `tagsim` command from dist/, so build it once before any test runs.
+// The CLI tests run the real `tagsim` command from dist/, and the end-to-end tests open the
+// window it serves with `--ui`, so build both (tsc, then the renderer bundle) before any test runs.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -8,4 +9,5 @@ export default function buildDist(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  execFileSync(process.execPath, ['scripts/build-bundles.mjs'], { cwd: root, stdio: 'inherit' });
 }

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ConnectionSource } from '../transport/connection.js';
+import {
+  SortedOrders,
+  DEFAULT_VIEW_OPTIONS,
+  dependsOnValues,
+  visibleIds,
+  type SortKey,
+  type ViewOptions,
+} from '../state/tag-view.js';
+import type { UiModel } from '../state/ui-model.js';
+import { moveSelection } from '../state/virtual-range.js';
+import { runAction } from './actions.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
+import { DetailsPanel } from './DetailsPanel.js';
+import { StatusBar } from './StatusBar.js';
+import { TagTable } from './TagTable.js';
+import { Toolbar } from './Toolbar.js';
+import { useModel } from './use-model.js';
+
+const NAVIGATION_KEYS: Record<string, Parameters<typeof moveSelection>[1]> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  PageUp: 'pageUp',
+  PageDown: 'pageDown',
+  Home: 'home',
+  End: 'end',
+};
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The window: toolbar, live tag table, details of the selected tag, status bar. */
+export function App({ model, link }: { model: UiModel; link: ConnectionSource }) {
+  const version = useModel(model);
+  const [options, setOptions] = useState<ViewOptions>(DEFAULT_VIEW_OPTIONS);
+  const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  const [bulkError, setBulkError] = useState<string | undefined>(undefined);
+  const [revealRequest, setRevealRequest] = useState(0);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const orders = useMemo(() => new SortedOrders(model.tags), [model]);
+  const { client, tags } = model;
+  const connected = model.connection.status === 'connected';
+
+  const ids = useMemo(
+    () => visibleIds(tags, orders, options, model.pinnedSet),
+    // The list changes with the options, the set of tags, the pins, and (for "Faulted") values.
+    [
+      tags,
+      orders,
+      options,
+      tags.structureVersion,
+      model.pinnedSet,
+      dependsOnValues(options) ? tags.version : 0,
+    ],
+  );
+
+  const changeOptions = useCallback(
+    (change: Partial<ViewOptions>) => setOptions((o) => ({ ...o, ...change })),
+    [],
+  );
+  const sortBy = useCallback((key: SortKey) => {
+    setOptions((o) => ({
+      ...o,
+      sort: key,
+      direction: o.sort === key && o.direction === 'asc' ? 'desc' : 'asc',
+    }));
+    setRevealRequest((n) => n + 1);
+  }, []);
+  const togglePin = useCallback(
+    (id: string) =>
+      void runAction(() => client.setPinned({ id, pinned: !model.isPinned(id) }).then(() => null)),
+    [client, model],
+  );
+  const focusFilter = () => {
+    filterRef.current?.focus();
+    filterRef.current?.select();
+  };
+
+  // Ctrl/Cmd+F and '/' focus the filter from anywhere in the window.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (
+        (mod && !event.altKey && event.key.toLowerCase() === 'f') ||
+        (event.key === '/' && !mod && !isTextField(event.target))
+      ) {
+        event.preventDefault();
+        focusFilter();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const sceneName = tags.scene?.name;
+  useEffect(() => {
+    document.title = sceneName ? `TagSim — ${sceneName}` : 'TagSim';
+  }, [sceneName]);
+
+  const selected = selectedId === undefined ? undefined : tags.get(selectedId);
+
+  const onGridKey = (event: KeyboardEvent, pageSize: number) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const move = NAVIGATION_KEYS[event.key];
+    if (move) {
+      event.preventDefault();
+      const current = selectedId === undefined ? -1 : ids.indexOf(selectedId);
+      const next = moveSelection(current, move, ids.length, pageSize);
+      if (next !== undefined) setSelectedId(ids[next]);
+      setRevealRequest((n) => n + 1);
+      return;
+    }
+    if (!selected || !connected) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      if (selected.type === 'Bit') {
+        const raw = selected.raw ?? selected.value;
+        void runAction(() => client.setValue({ id: selected.id, value: raw !== true }));
+      }
+    } else if (event.key === 'p' || event.key === 'P') {
+      event.preventDefault();
+      togglePin(selected.id);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      document.querySelector<HTMLElement>('.tag-details button, .tag-details input')?.focus();
+    }
+  };
+
+  const onFilterKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && options.filter !== '') {
+      event.preventDefault();
+      changeOptions({ filter: '' });
+    } else if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === 'Escape') {
+      event.preventDefault();
+      if (selectedId === undefined || !ids.includes(selectedId)) setSelectedId(ids[0]);
+      gridRef.current?.focus();
+    }
+  };
+
+  const bulk = (action: () => Promise<void>) => void runAction(action).then(setBulkError);
+
+  let emptyText = 'No tags match the filter.';
+  if (!model.loaded)
+    emptyText = model.loadError ? `Could not load the tags: ${model.loadError}` : 'Loading tags…';
+
+  return (
+    <div class={connected ? 'app' : 'app offline'} data-version={version}>
+      <ConnectionBanner state={model.connection} onRetry={link.reconnectNow?.bind(link)} />
+      <Toolbar
+        options={options}
+        filterRef={filterRef}
+        shown={ids.length}
+        total={tags.size}
+        forcedCount={tags.forcedCount}
+        failedCount={tags.failedCount}
+        disabled={!connected}
+        onChange={changeOptions}
+        onFilterKeyDown={onFilterKey}
+        onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
+        onClearFailures={() => bulk(() => client.clearFailures(undefined))}
+      />
+      {bulkError !== undefined ? (
+        <div class="banner banner-error" role="alert">
+          {bulkError}
+        </div>
+      ) : null}
+      <div class="workspace">
+        <TagTable
+          ids={ids}
+          store={tags}
+          version={tags.version}
+          pinned={model.pinnedSet}
+          selectedId={selectedId}
+          revealRequest={revealRequest}
+          sort={options.sort}
+          direction={options.direction}
+          gridRef={gridRef}
+          onSelect={setSelectedId}
+          onSort={sortBy}
+          onTogglePin={togglePin}
+          onKeyDown={onGridKey}
+          emptyText={emptyText}
+        />
+        <DetailsPanel
+          tag={selected}
+          client={client}
+          pinned={selected !== undefined && model.isPinned(selected.id)}
+          pinnedIds={model.pinned}
+          store={tags}
+          disabled={!connected}
+          onTogglePin={togglePin}
+          onSelect={setSelectedId}
+        />
+      </div>
+      <StatusBar
+        server={model.server}
+        stats={model.stats}
+        scene={tags.scene}
+        client={client}
+        connected={connected}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { useState } from 'preact/hooks';
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
+import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
+import type { TagStore, ViewTag } from '../state/tag-store.js';
+import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
+import { runAction } from './actions.js';
+import { Value } from './TagTable.js';
+import { ValueEntry } from './ValueEntry.js';
+
+export interface DetailsPanelProps {
+  tag: ViewTag | undefined;
+  client: BridgeClient;
+  pinned: boolean;
+  pinnedIds: readonly string[];
+  store: TagStore;
+  disabled: boolean;
+  onTogglePin(id: string): void;
+  onSelect(id: string): void;
+}
+
+/** The selected tag's controls: value, force and release, failure, pin; and the quick faults. */
+export function DetailsPanel(props: DetailsPanelProps) {
+  return (
+    <aside class="details" aria-label="Selected tag">
+      {props.tag ? (
+        <TagDetails key={props.tag.id} {...props} tag={props.tag} />
+      ) : (
+        <p class="details-empty">
+          Select a tag to set its value, force it or inject a failure. <br />
+          <span class="muted">↑ ↓ move, Space toggles a Bit, P pins.</span>
+        </p>
+      )}
+      <QuickFaults {...props} />
+    </aside>
+  );
+}
+
+const FAILURES: readonly TagFailure[] = ['none', 'alwaysOff', 'alwaysOn'];
+
+function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
+  const { tag, client, disabled } = props;
+  const [valueError, setValueError] = useState<string | undefined>();
+  const [forceError, setForceError] = useState<string | undefined>();
+  const [failureError, setFailureError] = useState<string | undefined>();
+  const failure = failureOf(tag);
+  const isInput = tag.kind === 'Input';
+  const raw = tag.raw ?? tag.value;
+
+  const act = (set: (error: string | undefined) => void, action: () => Promise<ActionResult | void>) =>
+    runAction(action).then((error) => {
+      set(error);
+      return error;
+    });
+  const setValue = (value: TagValue) => act(setValueError, () => client.setValue({ id: tag.id, value }));
+  const force = (value: TagValue) => act(setForceError, () => client.force({ id: tag.id, value }));
+  const release = () => act(setForceError, () => client.release({ id: tag.id }));
+  const setFailure = (next: TagFailure) =>
+    act(setFailureError, () => client.setFailure({ id: tag.id, failure: next }));
+
+  return (
+    <div class="tag-details">
+      <header class="details-head">
+        <div class="details-title">
+          <h2 title={tag.name}>{tag.name}</h2>
+          <button
+            type="button"
+            class={props.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
+            aria-pressed={props.pinned}
+            aria-label="Pin as quick fault"
+            disabled={disabled}
+            onClick={() => props.onTogglePin(tag.id)}
+          >
+            {props.pinned ? '★ Pinned' : '☆ Pin'}
+          </button>
+        </div>
+        <dl class="facts">
+          <div>
+            <dt>Kind</dt>
+            <dd>{tag.kind}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{tag.type}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd class="mono">{tag.address}</dd>
+          </div>
+          <div>
+            <dt>Value</dt>
+            <dd class="mono details-value">
+              <Value value={tag.value} type={tag.type} />
+            </dd>
+          </div>
+        </dl>
+        <div class="tag-id mono" title="Tag id (stable across starts)">
+          {tag.id}
+        </div>
+      </header>
+
+      <section class="details-section" aria-labelledby="value-heading">
+        <h3 id="value-heading">{isInput ? 'Sensor value (simulated)' : 'Controller write'}</h3>
+        <p class="hint">
+          {isInput ? 'What the plant’s sensor reports.' : 'What a controller would write to this Output.'} Raw
+          now: <span class="mono">{formatValue(tag.raw)}</span>
+        </p>
+        {tag.type === 'Bit' ? (
+          <div class="segmented" role="group" aria-label={isInput ? 'Sensor value' : 'Controller write'}>
+            {[false, true].map((bit) => (
+              <button
+                key={String(bit)}
+                type="button"
+                aria-pressed={raw === bit}
+                disabled={disabled}
+                onClick={() => void setValue(bit)}
+              >
+                {bit ? 'On (true)' : 'Off (false)'}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <ValueEntry
+            id="value-entry"
+            label="New value"
+            buttonLabel="Set"
+            type={tag.type}
+            initial={formatValue(raw)}
+            disabled={disabled}
+            onSubmit={setValue}
+          />
+        )}
+        {valueError !== undefined ? (
+          <div class="inline-error" role="alert">
+            {valueError}
+          </div>
+        ) : null}
+      </section>
+
+      <section class="details-section" aria-labelledby="force-heading">
+        <h3 id="force-heading">
+          Force
+          {tag.isForced ? (
+            <span class="pill pill-forced">
+              Forced to <span class="mono">{formatValue(tag.forcedValue)}</span>
+            </span>
+          ) : null}
+        </h3>
+        {tag.type === 'Bit' ? (
+          <div class="button-row">
+            <button type="button" disabled={disabled} onClick={() => void force(false)}>
+              Force false
+            </button>
+            <button type="button" disabled={disabled} onClick={() => void force(true)}>
+              Force true
+            </button>
+            <button type="button" disabled={disabled || !tag.isForced} onClick={() => void release()}>
+              Release
+            </button>
+          </div>
+        ) : (
+          <>
+            <ValueEntry
+              id="force-entry"
+              label="Force value"
+              buttonLabel="Force"
+              type={tag.type}
+              initial={formatValue(tag.isForced ? tag.forcedValue : raw)}
+              disabled={disabled}
+              onSubmit={force}
+            />
+            <div class="button-row">
+              <button type="button" disabled={disabled || !tag.isForced} onClick={() => void release()}>
+                Release
+              </button>
+            </div>
+          </>
+        )}
+        {forceError !== undefined ? (
+          <div class="inline-error" role="alert">
+            {forceError}
+          </div>
+        ) : null}
+      </section>
+
+      <fieldset class="details-section failure-set" disabled={disabled}>
+        <legend>Failure</legend>
+        <div class="segmented radio-segmented">
+          {FAILURES.map((option) => (
+            <label key={option} class={`radio-${option}${failure === option ? ' checked' : ''}`}>
+              <input
+                type="radio"
+                name="failure"
+                value={option}
+                checked={failure === option}
+                onChange={() => void setFailure(option)}
+              />
+              {FAILURE_LABELS[option]}
+            </label>
+          ))}
+        </div>
+        {failureError !== undefined ? (
+          <div class="inline-error" role="alert">
+            {failureError}
+          </div>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
+
+function QuickFaults(props: DetailsPanelProps) {
+  const tags = props.pinnedIds.flatMap((id) => props.store.get(id) ?? []);
+  return (
+    <section class="quick-faults" aria-labelledby="quick-faults-heading">
+      <h3 id="quick-faults-heading">Quick faults</h3>
+      {tags.length === 0 ? (
+        <p class="muted">Pin tags (☆ or P) to keep them at hand here and in the tray menu.</p>
+      ) : (
+        <ul>
+          {tags.map((tag) => {
+            const failure = failureOf(tag);
+            return (
+              <li key={tag.id}>
+                <button
+                  type="button"
+                  class={tag.id === props.tag?.id ? 'quick-fault current' : 'quick-fault'}
+                  onClick={() => props.onSelect(tag.id)}
+                >
+                  <span class="quick-name">{tag.name}</span>
+                  <span class="quick-kind">{tag.kind}</span>
+                  {tag.isForced ? <span class="pill pill-forced">Forced</span> : null}
+                  {failure !== 'none' ? (
+                    <span class={`pill ${failure === 'alwaysOn' ? 'pill-on' : 'pill-off'}`}>
+                      {FAILURE_LABELS[failure]}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

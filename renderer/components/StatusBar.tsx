@@ -1,0 +1,132 @@
+import { useState } from 'preact/hooks';
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import { runAction } from './actions.js';
+
+export interface StatusBarProps {
+  server: ServerStatus | undefined;
+  stats: TrafficStats;
+  scene: SceneInfo | undefined;
+  client: BridgeClient;
+  connected: boolean;
+}
+
+const STATE_LABELS: Record<ServerStatus['state'], string> = {
+  starting: 'Starting…',
+  listening: 'Listening',
+  stopped: 'Stopped',
+  failed: 'Failed',
+};
+
+/** Server address and state (with retry on another port), API traffic, and the scene. */
+export function StatusBar({ server, stats, scene, client, connected }: StatusBarProps) {
+  return (
+    <footer class="statusbar" aria-label="Status">
+      {!connected ? (
+        <span class="server-state" role="status">
+          <span class="server-dot state-failed" aria-hidden="true" />
+          <span class="status-label">Not connected to TagSim</span>
+        </span>
+      ) : server ? (
+        <ServerState server={server} client={client} />
+      ) : (
+        <span>Server: …</span>
+      )}
+      {connected ? (
+        <>
+          <span class="status-item" title="API requests answered in the last second">
+            <span class="mono">{stats.requestsPerSecond}</span> req/s
+          </span>
+          <span class="status-item" title="Distinct client addresses seen in the last 10 seconds">
+            <span class="mono">{stats.clients}</span> {stats.clients === 1 ? 'client' : 'clients'} (10 s)
+          </span>
+        </>
+      ) : null}
+      <span class="status-spacer" />
+      {scene ? (
+        <span class="status-item scene" title="Scene">
+          {scene.name} · {scene.tagCount} tags
+        </span>
+      ) : null}
+    </footer>
+  );
+}
+
+/**
+ * Where the API is. Where the host can restart it (the desktop app; not the browser UI, which
+ * shares its port) it offers Stop, or a port to Start or Retry on ("port 7410 in use").
+ */
+function ServerState({ server, client }: { server: ServerStatus; client: BridgeClient }) {
+  const [port, setPort] = useState(String(server.port));
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(await runAction(async () => void (await action())));
+    setBusy(false);
+  };
+  const start = (event: Event) => {
+    event.preventDefault();
+    const n = Number(port.trim());
+    if (port.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) {
+      setError('Port must be a whole number from 0 to 65535.');
+      return;
+    }
+    void run(() => client.startServer({ port: n, host: undefined }));
+  };
+
+  const text =
+    server.state === 'listening' && server.url
+      ? server.url
+      : server.state === 'failed'
+        ? (server.error ?? `port ${server.port} failed`)
+        : `${server.host}:${server.port}`;
+  const running = server.state === 'listening' || server.state === 'starting';
+
+  return (
+    <span class="server-state">
+      <span class={`server-dot state-${server.state}`} aria-hidden="true" />
+      <span role="status">
+        <span class="status-label">{STATE_LABELS[server.state]}</span>{' '}
+        <span class={server.state === 'failed' ? 'server-text failed' : 'server-text mono'}>{text}</span>
+      </span>
+      {server.controllable && running ? (
+        <button
+          type="button"
+          class="small"
+          disabled={busy}
+          onClick={() => void run(() => client.stopServer(undefined))}
+        >
+          Stop
+        </button>
+      ) : null}
+      {server.controllable && !running ? (
+        <form class="port-form" onSubmit={start}>
+          <label for="server-port">Port</label>
+          <input
+            id="server-port"
+            class="mono"
+            type="text"
+            inputMode="numeric"
+            size={5}
+            value={port}
+            aria-invalid={error !== undefined}
+            onInput={(event) => {
+              setPort((event.currentTarget as HTMLInputElement).value);
+              setError(undefined);
+            }}
+          />
+          <button type="submit" class="small" disabled={busy}>
+            {server.state === 'failed' ? 'Retry' : 'Start'}
+          </button>
+        </form>
+      ) : null}
+      {error !== undefined ? (
+        <span class="inline-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,114 @@
+import type { TagKind, TagType } from '../../shared/core/tag-types.js';
+import { compileWildcard } from '../../shared/core/wildcard.js';
+import { isFaulted, type TagStore, type ViewTag } from './tag-store.js';
+
+export type SortKey = 'name' | 'address';
+export type SortDirection = 'asc' | 'desc';
+
+/** What the toolbar selects. Empty kind or type sets mean "any", as an absent API filter does. */
+export interface ViewOptions {
+  filter: string;
+  kinds: ReadonlySet<TagKind>;
+  types: ReadonlySet<TagType>;
+  pinnedOnly: boolean;
+  faultedOnly: boolean;
+  sort: SortKey;
+  direction: SortDirection;
+}
+
+export const DEFAULT_VIEW_OPTIONS: ViewOptions = {
+  filter: '',
+  kinds: new Set(),
+  types: new Set(),
+  pinnedOnly: false,
+  faultedOnly: false,
+  sort: 'name',
+  direction: 'asc',
+};
+
+/**
+ * The filter box follows the API's `name` rules exactly (whole name, case-insensitive, `*` any
+ * run, `?` one character, everything else literal), so what the window shows for a pattern is
+ * what `GET /api/tags?name=` returns for it. Returns `undefined` for an empty (or all-blank)
+ * filter, which matches everything.
+ */
+export function compileNameFilter(text: string): ((name: string) => boolean) | undefined {
+  if (text.trim() === '') return undefined;
+  return compileWildcard(text);
+}
+
+const KIND_ORDER: Record<TagKind, number> = { Input: 0, Output: 1 };
+const TYPE_ORDER: Record<TagType, number> = { Bit: 0, Int: 1, Float: 2 };
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Name order: natural ("Sensor 2" before "Sensor 10"), case-insensitive; then kind, then scene order. */
+export function compareByName(a: ViewTag, b: ViewTag): number {
+  return collator.compare(a.name, b.name) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+}
+
+/** Address order: the I/O map of a controller, one space per kind and type (Inputs first, Bit, Int, Float). */
+export function compareByAddress(a: ViewTag, b: ViewTag): number {
+  return (
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
+    a.address - b.address ||
+    collator.compare(a.name, b.name)
+  );
+}
+
+/** Sorted ids of every tag, cached per key until the set of tags changes. */
+export class SortedOrders {
+  private structureVersion = -1;
+  private readonly cache = new Map<SortKey, readonly string[]>();
+
+  constructor(private readonly store: TagStore) {}
+
+  get(key: SortKey): readonly string[] {
+    if (this.structureVersion !== this.store.structureVersion) {
+      this.cache.clear();
+      this.structureVersion = this.store.structureVersion;
+    }
+    let order = this.cache.get(key);
+    if (order === undefined) {
+      const compare = key === 'name' ? compareByName : compareByAddress;
+      // Array.prototype.sort is stable, so equal keys keep scene order.
+      order = this.store
+        .all()
+        .sort(compare)
+        .map((t) => t.id);
+      this.cache.set(key, order);
+    }
+    return order;
+  }
+}
+
+/** True when the filtered list can change with tag values, not only with the set of tags. */
+export function dependsOnValues(options: ViewOptions): boolean {
+  return options.faultedOnly;
+}
+
+/**
+ * The ids the table shows, in order. O(n) over an order that is sorted once per scene, so it can
+ * run on every keystroke with 10 000 tags.
+ */
+export function visibleIds(
+  store: TagStore,
+  orders: SortedOrders,
+  options: ViewOptions,
+  pinned: ReadonlySet<string>,
+): string[] {
+  const matchName = compileNameFilter(options.filter);
+  const result: string[] = [];
+  for (const id of orders.get(options.sort)) {
+    const tag = store.get(id);
+    if (tag === undefined) continue;
+    if (options.kinds.size > 0 && !options.kinds.has(tag.kind)) continue;
+    if (options.types.size > 0 && !options.types.has(tag.type)) continue;
+    if (options.pinnedOnly && !pinned.has(id)) continue;
+    if (options.faultedOnly && !isFaulted(tag)) continue;
+    if (matchName && !matchName(tag.name)) continue;
+    result.push(id);
+  }
+  if (options.direction === 'desc') result.reverse();
+  return result;
+}

@@ -1,0 +1,87 @@
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
+import { Notifier } from './observable.js';
+import { TagStore } from './tag-store.js';
+
+/**
+ * Everything the window shows that comes from the core: tags, server status, traffic, pins and
+ * the connection. It loads the full state whenever the connection (re)opens and applies pushed
+ * events in between; it never polls. Pure TypeScript: the components only read it.
+ */
+export class UiModel {
+  readonly tags = new TagStore();
+  readonly changes = new Notifier();
+  server: ServerStatus | undefined;
+  stats: TrafficStats = { requestsPerSecond: 0, clients: 0 };
+  pinned: readonly string[] = [];
+  pinnedSet: ReadonlySet<string> = new Set();
+  connection: ConnectionState;
+  /** Set when the last full load failed (shown instead of the table until the next one). */
+  loadError: string | undefined;
+  private loading = 0;
+
+  constructor(
+    readonly client: BridgeClient,
+    private readonly link: ConnectionSource,
+  ) {
+    this.connection = link.connection;
+  }
+
+  get loaded(): boolean {
+    return this.tags.scene !== undefined;
+  }
+
+  /** Subscribes to the core; returns the function that stops. */
+  start(): () => void {
+    const stops = [
+      this.client.on('tags', (event) => {
+        if (this.tags.apply(event)) this.changes.notify();
+      }),
+      this.client.on('server', (status) => {
+        this.server = status;
+        this.changes.notify();
+      }),
+      this.client.on('stats', (stats) => {
+        this.stats = stats;
+        this.changes.notify();
+      }),
+      this.client.on('pinned', (ids) => this.setPinned(ids)),
+      this.link.onConnection((state) => {
+        this.connection = state;
+        this.changes.notify();
+        if (state.status === 'connected') void this.reload();
+      }),
+    ];
+    if (this.connection.status === 'connected') void this.reload();
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** Loads the whole state. A newer load supersedes an older one still in flight. */
+  async reload(): Promise<void> {
+    const ticket = ++this.loading;
+    try {
+      const state = await this.client.getState(undefined);
+      if (ticket !== this.loading) return;
+      this.tags.reset(state.scene, state.tags);
+      this.server = state.server;
+      this.stats = state.stats;
+      this.loadError = undefined;
+      this.setPinned(state.pinned);
+    } catch (error) {
+      if (ticket !== this.loading) return;
+      this.loadError = error instanceof Error ? error.message : String(error);
+      this.changes.notify();
+    }
+  }
+
+  isPinned(id: string): boolean {
+    return this.pinnedSet.has(id);
+  }
+
+  private setPinned(ids: readonly string[]): void {
+    this.pinned = ids;
+    this.pinnedSet = new Set(ids);
+    this.changes.notify();
+  }
+}

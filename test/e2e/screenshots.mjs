@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Takes the screenshots of the window in docs/screenshots/ (light and dark), against the real
+// `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
+//   node test/e2e/screenshots.mjs
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = `${root}dist/main/cli/main.js`;
+const outDir = `${root}docs/screenshots`;
+if (!existsSync(bin) || !existsSync(`${root}dist/renderer/app.js`)) {
+  console.error('screenshots: build first (npm run build)');
+  process.exit(1);
+}
+
+const child = spawn(process.execPath, [bin, 'serve', '--ui', '--port', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let out = '';
+child.stdout.on('data', (d) => (out += d.toString()));
+const deadline = Date.now() + 15_000;
+while (!/^UI: \S+$/m.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+const uiUrl = /^UI: (\S+)$/m.exec(out)?.[1];
+const apiUrl = /Listening on (\S+)/.exec(out)?.[1];
+if (!uiUrl || !apiUrl) {
+  child.kill('SIGTERM');
+  throw new Error(`tagsim serve --ui did not start:\n${out}`);
+}
+
+async function put(path, body) {
+  const res = await fetch(`${apiUrl}${path}`, { method: 'PUT', body: JSON.stringify(body) });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+}
+
+// A plant in the middle of a lesson: a few values, a forced sensor, a forced counter, two failures.
+await put('/api/tag/values/by-name', [
+  { name: 'Conveyor entry', value: true },
+  { name: 'Load', value: true },
+  { name: 'Counter', value: 17 },
+  { name: 'FACTORY I/O (Run)', value: true },
+]);
+await put('/api/tag/values-force/by-name', [
+  { name: 'Pallet sensor', value: true },
+  { name: 'Counter', value: 42 },
+]);
+await put('/api/tag/values-alwayson/by-name', [{ name: 'High sensor', value: true }]);
+await put('/api/tag/values-alwaysoff/by-name', [{ name: 'Low sensor', value: true }]);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--headless',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  page.setDefaultTimeout(5000);
+  await page.goto(uiUrl);
+  const row = (name) =>
+    page.locator('.tag-row').filter({ has: page.locator('.cell.name').getByText(name, { exact: true }) });
+  await row('Counter').waitFor();
+  // Pin two quick faults, then select the forced counter and rest the focus on the table.
+  for (const name of ['High sensor', 'Low sensor']) {
+    await row(name).getByRole('button', { name: 'Pin' }).click();
+  }
+  await page.locator('.quick-faults .quick-name').nth(1).waitFor();
+  await row('Counter').click();
+  await page.getByRole('grid').focus();
+  await page.mouse.move(0, 719);
+  mkdirSync(outDir, { recursive: true });
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(1200); // let a stats push arrive and the theme settle
+    await page.screenshot({ path: `${outDir}/window-${colorScheme}.png` });
+    console.log(`screenshots: docs/screenshots/window-${colorScheme}.png`);
+  }
+} finally {
+  await browser.close();
+  child.kill('SIGTERM');
+}

@@ -1,0 +1,324 @@
+// The window in a real browser against the real `tagsim serve --ui`: what a lab instructor sees.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  hasFocus,
+  namesInOrder,
+  openBrowser,
+  row,
+  startTagsimUi,
+  type TagsimUi,
+  type TestBrowser,
+} from './support/tagsim-ui.js';
+
+let tagsim: TagsimUi;
+let b: TestBrowser;
+let client: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  tagsim = await startTagsimUi();
+  client = api(tagsim.apiUrl);
+  b = await openBrowser();
+  await b.page.goto(tagsim.uiUrl);
+  await row(b.page, 'Counter').waitFor();
+}, 30_000);
+
+afterAll(async () => {
+  await b?.close();
+  await tagsim?.stop();
+});
+
+/** The label of a failure option: the radio itself is visually hidden inside it. */
+const failureOption = (page: TestBrowser['page'], name: string) =>
+  page.locator('.failure-set label', { hasText: name });
+
+const poll = (fn: () => Promise<unknown>) => expect.poll(fn, { timeout: 3000, interval: 50 });
+
+describe('the window of tagsim serve --ui', () => {
+  it('shows every tag of the scene, and takes the token out of the address bar', async () => {
+    const { page } = b;
+    expect(await page.locator('.tag-row').count()).toBe(20);
+    expect(page.url()).toBe(tagsim.uiUrl.replace(/\?token=.*$/, ''));
+    expect(await page.locator('.count').textContent()).toBe('20 tags');
+    const counter = row(page, 'Counter');
+    expect(await counter.locator('.cell.kind').textContent()).toBe('Output');
+    expect(await counter.locator('.cell.type').textContent()).toBe('Int');
+    expect(await counter.locator('.cell.value').textContent()).toBe('0');
+    expect(await counter.locator('.cell.raw').textContent()).toBe('0');
+    expect(await page.getByRole('grid', { name: 'Tags' }).getAttribute('aria-rowcount')).toBe('21');
+  });
+
+  it('shows the server address and state, without a Stop button (it would cut the UI off)', async () => {
+    const status = b.page.locator('.statusbar');
+    expect(await status.locator('.status-label').textContent()).toBe('Listening');
+    expect(await status.locator('.server-text').textContent()).toBe(tagsim.apiUrl);
+    expect(await status.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    // API traffic shows up within a few seconds (stats are pushed every second).
+    const deadline = Date.now() + 4000;
+    let clients = '';
+    while (Date.now() < deadline) {
+      await client.tags();
+      clients = (await status.locator('.status-item').nth(1).textContent()) ?? '';
+      if (/^1 client/.test(clients)) break;
+      await b.page.waitForTimeout(200);
+    }
+    expect(clients).toMatch(/^1 client \(10 s\)$/);
+  });
+
+  it('sets Always On in the window, which the API reports as shortCircuit', async () => {
+    const { page } = b;
+    const sensor = await client.byName('High sensor');
+    await row(page, 'High sensor').click();
+    await failureOption(page, 'Always On').click();
+    expect(await page.getByRole('radio', { name: 'Always On' }).isChecked()).toBe(true);
+    await poll(async () => (await client.tag(sensor.id)).shortCircuit).toBe(true);
+    expect((await client.tag(sensor.id)).value).toBe(true);
+    await poll(() => row(page, 'High sensor').locator('.cell.failure').textContent()).toBe('Always On');
+    expect(await row(page, 'High sensor').getAttribute('class')).toContain('is-failed');
+    expect(await page.getByRole('button', { name: /Clear failures/ }).textContent()).toContain('1');
+
+    await failureOption(page, 'Always Off').click();
+    await poll(async () => (await client.tag(sensor.id)).openCircuit).toBe(true);
+    expect((await client.tag(sensor.id)).shortCircuit).toBe(false);
+    await failureOption(page, 'None').click();
+    await poll(async () => (await client.tag(sensor.id)).openCircuit).toBe(false);
+    await poll(() => row(page, 'High sensor').getAttribute('class')).not.toContain('is-failed');
+  });
+
+  it('shows a value written over the API within a second', async () => {
+    const { page } = b;
+    const counter = await client.byName('Counter');
+    const conveyor = await client.byName('Conveyor entry');
+    const written = Date.now();
+    await client.setValues([
+      { id: counter.id, value: 1234 },
+      { id: conveyor.id, value: true },
+    ]);
+    await expect
+      .poll(() => row(page, 'Counter').locator('.cell.value').textContent(), { timeout: 1000, interval: 20 })
+      .toBe('1234');
+    expect(Date.now() - written).toBeLessThan(1000);
+    await expect
+      .poll(() => row(page, 'Conveyor entry').locator('.cell.value').textContent(), {
+        timeout: 1000,
+        interval: 20,
+      })
+      .toBe('true');
+  });
+
+  it('forces and releases from the window, checking typed values before sending', async () => {
+    const { page } = b;
+    const counter = await client.byName('Counter');
+    await row(page, 'Counter').click();
+    await page.getByLabel('Force value').fill('1.5');
+    await page.getByRole('button', { name: 'Force', exact: true }).click();
+    expect(await page.locator('#force-entry-error').textContent()).toBe(
+      'Could not convert value to the tag data type: Int.',
+    );
+    expect(await page.getByLabel('Force value').getAttribute('aria-invalid')).toBe('true');
+    expect((await client.tag(counter.id)).isForced).toBe(false);
+
+    await page.getByLabel('Force value').fill('42');
+    await page.getByRole('button', { name: 'Force', exact: true }).click();
+    await poll(async () => (await client.tag(counter.id)).isForced).toBe(true);
+    expect(await client.tag(counter.id)).toMatchObject({ value: 42, forcedValue: 42 });
+    const counterRow = row(page, 'Counter');
+    await poll(() => counterRow.locator('.cell.forced').textContent()).toBe('42');
+    expect(await counterRow.getAttribute('class')).toContain('is-forced');
+    expect(await counterRow.locator('.cell.value').textContent()).toBe('42F');
+    expect(await counterRow.locator('.cell.raw').textContent()).toBe('1234');
+
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    await poll(async () => (await client.tag(counter.id)).isForced).toBe(false);
+    expect((await client.tag(counter.id)).value).toBe(1234);
+    await poll(() => counterRow.getAttribute('class')).not.toContain('is-forced');
+
+    // A Bit is forced with buttons.
+    const pallet = await client.byName('Pallet sensor');
+    await row(page, 'Pallet sensor').click();
+    await page.getByRole('button', { name: 'Force true' }).click();
+    await poll(async () => (await client.tag(pallet.id)).value).toBe(true);
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    await poll(async () => (await client.tag(pallet.id)).isForced).toBe(false);
+  });
+
+  it('sets a simulated sensor value, which the API reads back', async () => {
+    const { page } = b;
+    const scale = await client.byName('FACTORY I/O (Time Scale)');
+    await row(page, 'FACTORY I/O (Time Scale)').click();
+    await page.getByLabel('New value').fill('nope');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    expect(await page.locator('#value-entry-error').textContent()).toBe(
+      'Could not convert value to the tag data type: Float.',
+    );
+    await page.getByLabel('New value').fill('2.5');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await poll(async () => (await client.tag(scale.id)).value).toBe(2.5);
+  });
+
+  it('filters with the API wildcard rules', async () => {
+    const { page } = b;
+    const filter = page.getByLabel('Filter tags by name');
+    const shown = async () => (await page.locator('.tag-row .cell.name').allTextContents()).sort();
+    await filter.fill('conveyor*');
+    expect(await shown()).toEqual(['Conveyor entry', 'Conveyor left', 'Conveyor right']);
+    await filter.fill('*SENSOR');
+    expect(await shown()).toEqual(['High sensor', 'Low sensor', 'Pallet sensor']);
+    await filter.fill('?oad');
+    expect(await shown()).toEqual(['Load']);
+    await filter.fill('FACTORY I/O (R*');
+    expect(await shown()).toHaveLength(4);
+    await filter.fill('*entry');
+    expect(await shown()).toEqual(['At left entry', 'At right entry', 'Conveyor entry']);
+    expect(await page.locator('.count').textContent()).toBe('3 of 20 tags');
+    await filter.fill('pallet SENSOR'); // no wildcard: the whole name, in any letter case
+    expect(await shown()).toEqual(['Pallet sensor']);
+    await filter.fill('entry');
+    expect(await shown()).toEqual([]);
+    expect(await page.locator('.grid-empty').textContent()).toBe('No tags match the filter.');
+
+    await filter.fill('*sensor');
+    await page.getByRole('button', { name: 'Inputs' }).click();
+    expect(await shown()).toHaveLength(3);
+    await page.getByRole('button', { name: 'Outputs', exact: true }).click();
+    await page.getByRole('button', { name: 'Inputs', exact: true }).click();
+    expect(await shown()).toEqual([]);
+    await page.getByRole('button', { name: 'Outputs', exact: true }).click();
+    await filter.press('Escape'); // clears the filter
+    expect(await filter.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Int', exact: true }).click();
+    expect(await shown()).toEqual(['Counter']);
+    await page.getByRole('button', { name: 'Int', exact: true }).click();
+    expect(await page.locator('.tag-row').count()).toBe(20);
+  });
+
+  it('sorts by address as an I/O map, and by name both ways', async () => {
+    const { page } = b;
+    const names = () => page.locator('.tag-row .cell.name').allTextContents();
+    const inOrder = () => namesInOrder(page);
+    await page
+      .getByRole('columnheader', { name: /Address/ })
+      .getByRole('button')
+      .click();
+    const byAddress = await inOrder();
+    expect(byAddress[0]).toBe('Pallet sensor'); // Input Bit 0
+    expect(byAddress[byAddress.length - 1]).toBe('Counter'); // the only Output Int
+    await page.getByRole('combobox').selectOption('name-desc');
+    expect((await inOrder())[0]).toBe('Transf. right');
+    await page.getByRole('combobox').selectOption('name-asc');
+    expect((await inOrder())[0]).toBe('At left entry');
+    expect(await names()).toHaveLength(20);
+  });
+
+  it('is driven from the keyboard: filter focus, arrows, Space toggles a Bit', async () => {
+    const { page } = b;
+    const filter = page.getByLabel('Filter tags by name');
+    await page.locator('.statusbar').click();
+    await page.keyboard.press('Control+f');
+    expect(await hasFocus(filter)).toBe(true);
+    await filter.fill('conveyor*');
+    await filter.press('ArrowDown'); // into the table, first row selected
+    const selectedName = () => page.locator('.tag-row.selected .cell.name').textContent();
+    expect(await selectedName()).toBe('Conveyor entry');
+    await page.keyboard.press('ArrowDown');
+    expect(await selectedName()).toBe('Conveyor left');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown'); // stays on the last row
+    expect(await selectedName()).toBe('Conveyor right');
+    await page.keyboard.press('ArrowUp');
+    expect(await selectedName()).toBe('Conveyor left');
+    expect(await page.getByRole('grid').getAttribute('aria-activedescendant')).toBe(
+      await page.locator('.tag-row.selected').getAttribute('id'),
+    );
+
+    const left = await client.byName('Conveyor left');
+    await page.keyboard.press(' ');
+    await poll(async () => (await client.tag(left.id)).value).toBe(true);
+    await poll(() => page.locator('.tag-row.selected .cell.value').textContent()).toBe('true');
+    await page.keyboard.press(' ');
+    await poll(async () => (await client.tag(left.id)).value).toBe(false);
+
+    await page.keyboard.press('/');
+    expect(await hasFocus(filter)).toBe(true);
+    await filter.press('Escape');
+    expect(await filter.inputValue()).toBe('');
+  });
+
+  it('releases all forces and clears all failures, with their counts shown', async () => {
+    const { page } = b;
+    const [load, loaded, low] = await Promise.all([
+      client.byName('Load'),
+      client.byName('Loaded'),
+      client.byName('Low sensor'),
+    ]);
+    await client.force([
+      { id: load.id, value: true },
+      { id: loaded.id, value: true },
+    ]);
+    await fetch(`${tagsim.apiUrl}/api/tag/values-alwayson`, {
+      method: 'PUT',
+      body: JSON.stringify([{ id: low.id, value: true }]),
+    });
+    const release = page.getByRole('button', { name: /Release forces/ });
+    const clear = page.getByRole('button', { name: /Clear failures/ });
+    await poll(() => release.textContent()).toBe('Release forces 2');
+    await poll(() => clear.textContent()).toBe('Clear failures 1');
+    await page.getByRole('button', { name: 'Faulted' }).click();
+    expect((await page.locator('.tag-row .cell.name').allTextContents()).sort()).toEqual([
+      'Load',
+      'Loaded',
+      'Low sensor',
+    ]);
+    await release.click();
+    await poll(
+      async () => (await client.tag(load.id)).isForced || (await client.tag(loaded.id)).isForced,
+    ).toBe(false);
+    await clear.click();
+    await poll(async () => (await client.tag(low.id)).shortCircuit).toBe(false);
+    await poll(() => page.locator('.tag-row').count()).toBe(0);
+    expect(await release.isDisabled()).toBe(true);
+    expect(await clear.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Faulted' }).click();
+  });
+
+  it('pins tags as quick faults', async () => {
+    const { page } = b;
+    const pinnedOnly = page.locator('.toolbar').getByRole('button', { name: /Pinned/ });
+    await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).click();
+    await poll(() => page.locator('.quick-faults .quick-name').allTextContents()).toEqual(['Loaded']);
+    expect(await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await pinnedOnly.click();
+    expect(await page.locator('.tag-row .cell.name').allTextContents()).toEqual(['Loaded']);
+    await page.locator('.quick-fault').click();
+    const detailsPin = page.getByRole('button', { name: 'Pin as quick fault' });
+    expect(await detailsPin.getAttribute('aria-pressed')).toBe('true');
+    await detailsPin.click();
+    await poll(() => page.locator('.quick-faults .quick-name').count()).toBe(0);
+    expect(await page.locator('.tag-row').count()).toBe(0);
+    await pinnedOnly.click();
+    expect(await page.locator('.tag-row').count()).toBe(20);
+  });
+
+  it('asks for the printed link when opened without a token', async () => {
+    const page = await b.context.newPage();
+    try {
+      await page.goto(tagsim.uiUrl.replace(/\?token=.*$/, ''));
+      await page.getByRole('heading', { name: 'TagSim needs its access link' }).waitFor();
+      expect(await page.locator('.message-card').textContent()).toContain('tagsim serve --ui');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('had no console or page errors', () => {
+    expect(b.problems).toEqual([]);
+  });
+
+  it('says so when TagSim goes away', async () => {
+    await tagsim.stop();
+    await b.page.getByText('Disconnected from TagSim.').waitFor({ timeout: 5000 });
+    expect(await b.page.getByRole('button', { name: /Release forces/ }).isDisabled()).toBe(true);
+  });
+});

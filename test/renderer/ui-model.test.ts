@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
+import type { BridgeEventMessage, UiState } from '../../shared/bridge/bridge-spec.js';
+import { UiModel } from '../../renderer/state/ui-model.js';
+import type { ConnectionSource, ConnectionState } from '../../renderer/transport/connection.js';
+import { findIpcTransport } from '../../renderer/transport/ipc-transport.js';
+import { SCENE, tag } from './fixtures.js';
+
+function state(over: Partial<UiState> = {}): UiState {
+  return {
+    scene: SCENE,
+    tags: [tag('A'), tag('B')],
+    server: {
+      state: 'listening',
+      host: '127.0.0.1',
+      port: 7410,
+      url: 'http://127.0.0.1:7410',
+      controllable: true,
+    },
+    stats: { requestsPerSecond: 2, clients: 1 },
+    pinned: ['id-B-Input'],
+    ...over,
+  };
+}
+
+function setup(initial: ConnectionState = { status: 'connected' }) {
+  const listeners = new Set<(m: BridgeEventMessage) => void>();
+  const connectionListeners = new Set<(s: ConnectionState) => void>();
+  const answers: Array<(s: UiState) => void> = [];
+  const calls: string[] = [];
+  const transport: BridgeTransport = {
+    invoke: (method) => {
+      calls.push(method);
+      return new Promise((resolve) => answers.push(resolve as (s: UiState) => void));
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  let current = initial;
+  const link: ConnectionSource & { set(s: ConnectionState): void } = {
+    get connection() {
+      return current;
+    },
+    onConnection: (l) => {
+      connectionListeners.add(l);
+      return () => connectionListeners.delete(l);
+    },
+    set(s) {
+      current = s;
+      for (const l of connectionListeners) l(s);
+    },
+  };
+  const model = new UiModel(createBridgeClient(transport), link);
+  let notified = 0;
+  model.changes.subscribe(() => notified++);
+  const push = (m: BridgeEventMessage) => listeners.forEach((l) => l(m));
+  return { model, link, answers, calls, push, notified: () => notified, listeners };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('UiModel', () => {
+  it('loads the whole state when connected, then applies pushed events', async () => {
+    const { model, answers, calls, push } = setup();
+    model.start();
+    expect(calls).toEqual(['getState']);
+    expect(model.loaded).toBe(false);
+    answers[0]!(state());
+    await flush();
+    expect(model.loaded).toBe(true);
+    expect(model.tags.size).toBe(2);
+    expect(model.server?.state).toBe('listening');
+    expect(model.isPinned('id-B-Input')).toBe(true);
+
+    push({
+      event: 'tags',
+      payload: { sceneChanged: false, scene: SCENE, tags: [tag('A', { isForced: true })] },
+    });
+    expect(model.tags.forcedCount).toBe(1);
+    push({ event: 'stats', payload: { requestsPerSecond: 9, clients: 3 } });
+    expect(model.stats.requestsPerSecond).toBe(9);
+    push({ event: 'pinned', payload: ['id-A-Input'] });
+    expect(model.pinned).toEqual(['id-A-Input']);
+    expect(model.isPinned('id-B-Input')).toBe(false);
+    push({
+      event: 'server',
+      payload: {
+        state: 'failed',
+        host: '127.0.0.1',
+        port: 7410,
+        error: 'port 7410 in use',
+        controllable: true,
+      },
+    });
+    expect(model.server?.error).toBe('port 7410 in use');
+  });
+
+  it('waits for the connection, and reloads everything after a reconnection', async () => {
+    const { model, link, answers, calls } = setup({ status: 'connecting', attempt: 0 });
+    model.start();
+    expect(calls).toEqual([]);
+    link.set({ status: 'connected' });
+    answers[0]!(state());
+    await flush();
+    link.set({ status: 'disconnected', attempt: 1, retryAt: 0, everConnected: true });
+    expect(model.connection.status).toBe('disconnected');
+    link.set({ status: 'connected' });
+    expect(calls).toEqual(['getState', 'getState']);
+    answers[1]!(state({ tags: [tag('C')] }));
+    await flush();
+    expect(model.tags.ids()).toEqual(['id-C-Input']);
+  });
+
+  it('lets a newer load win over an older one still in flight', async () => {
+    const { model, answers } = setup();
+    model.start();
+    void model.reload();
+    answers[1]!(state({ tags: [tag('New')] }));
+    await flush();
+    answers[0]!(state({ tags: [tag('Old')] }));
+    await flush();
+    expect(model.tags.ids()).toEqual(['id-New-Input']);
+  });
+
+  it('keeps the load error to show it', async () => {
+    const transport: BridgeTransport = {
+      invoke: () => Promise.reject(new Error('Not connected to TagSim.')),
+      subscribe: () => () => undefined,
+    };
+    const model = new UiModel(createBridgeClient(transport), {
+      connection: { status: 'connected' },
+      onConnection: () => () => undefined,
+    });
+    model.start();
+    await flush();
+    expect(model.loadError).toBe('Not connected to TagSim.');
+  });
+
+  it('unsubscribes everything when stopped', () => {
+    const { model, listeners } = setup();
+    const stop = model.start();
+    expect(listeners.size).toBe(4);
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+});
+
+describe('findIpcTransport', () => {
+  it('finds the preload bridge only when it has the transport shape', () => {
+    const bridge = { invoke: async () => null, subscribe: () => () => undefined };
+    expect(findIpcTransport({ tagsim: bridge })).toBe(bridge);
+    expect(findIpcTransport({})).toBeUndefined();
+    expect(findIpcTransport({ tagsim: { invoke: 1 } })).toBeUndefined();
+    expect(findIpcTransport({ tagsim: null })).toBeUndefined();
+  });
+});
