@@ -61,6 +61,16 @@ export default tseslint.config(
     },
   },
   {
+    // The Electron shell and its preload are the only places that may import Electron.
+    files: ['main/electron/**/*.ts', 'main/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**'], message: 'main/ does not import the UI.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}', 'scripts/**', 'test/**'],
     languageOptions: { globals: { ...globals.node } },
   },

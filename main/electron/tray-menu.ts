@@ -1,0 +1,211 @@
+import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import type { TagFailure, TagSnapshot, TagState, TagValue } from '../../shared/core/tag-types.js';
+import type { TrayIconState } from './app-paths.js';
+
+/**
+ * The tray as data: a pure function of the state builds the icon, the tooltip and the menu, with
+ * each clickable item carrying the action it stands for. tray.ts turns this into Electron's menu;
+ * the tests read it directly.
+ */
+
+/** What a tray menu item does when clicked. */
+export type TrayAction =
+  | { kind: 'openWindow' }
+  | { kind: 'setFailure'; id: string; failure: TagFailure }
+  | { kind: 'force'; id: string; value: TagValue }
+  /** Force a tag to the value it has when clicked (its raw value), so it holds still. */
+  | { kind: 'hold'; id: string }
+  | { kind: 'release'; id: string }
+  | { kind: 'releaseAll' }
+  | { kind: 'clearFailures' }
+  | { kind: 'startServer' }
+  | { kind: 'stopServer' }
+  | { kind: 'quit' };
+
+/** A menu item, in the shape of Electron's MenuItemConstructorOptions minus the click handler. */
+export type TrayMenuItem =
+  | { type: 'separator' }
+  | { type: 'normal'; label: string; enabled: boolean; action?: TrayAction }
+  | { type: 'radio' | 'checkbox'; label: string; checked: boolean; action: TrayAction }
+  | { type: 'submenu'; label: string; submenu: TrayMenuItem[] };
+
+/** Everything the tray shows. */
+export interface TrayState {
+  server: ServerStatus;
+  /** The pinned tags that exist in the scene being served, in pin order. */
+  pinned: readonly TagState[];
+  /** Tags that are forced. */
+  forced: number;
+  /** Tags with a failure (Always Off or Always On). */
+  failed: number;
+}
+
+export interface TrayModel {
+  icon: TrayIconState;
+  tooltip: string;
+  menu: TrayMenuItem[];
+}
+
+/** Windows cuts tray tooltips at 127 characters. */
+export const MAX_TOOLTIP_LENGTH = 127;
+
+/** Counts the forced and the failed tags (a tag that is both counts in each). */
+export function countFaults(tags: Iterable<TagSnapshot>): { forced: number; failed: number } {
+  let forced = 0;
+  let failed = 0;
+  for (const tag of tags) {
+    if (tag.isForced) forced++;
+    if (tag.openCircuit || tag.shortCircuit) failed++;
+  }
+  return { forced, failed };
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The first line of the menu: where the API is, or why it is not. */
+export function serverStatusLine(server: ServerStatus): string {
+  switch (server.state) {
+    case 'listening':
+      return `Listening on ${server.url ?? `http://${server.host}:${server.port}`}`;
+    case 'starting':
+      return `Starting on port ${server.port}…`;
+    case 'stopped':
+      return 'Server stopped';
+    case 'failed':
+      return capitalize(server.error ?? `server failed on port ${server.port}`);
+  }
+}
+
+/** The failure a tag shows, by the effective-value rule (Always On wins over Always Off). */
+export function failureOf(tag: TagSnapshot): TagFailure {
+  return tag.shortCircuit ? 'alwaysOn' : tag.openCircuit ? 'alwaysOff' : 'none';
+}
+
+const FAILURE_LABELS: Record<TagFailure, string> = {
+  none: 'None',
+  alwaysOff: 'Always Off',
+  alwaysOn: 'Always On',
+};
+
+const onOff = (value: TagValue) => (value === true ? 'ON' : value === false ? 'OFF' : String(value));
+
+/**
+ * The Force checkbox of a quick fault. Checking it forces a Bit ON, and an Int or Float to the
+ * value it has at the click (its raw value: it holds still, whatever drives it); unchecking
+ * releases. The label says which, and once forced, the value it is forced to. (The value is
+ * read at the click, not put in the menu, so changing values never rebuild the menu.)
+ */
+export function forceItem(tag: TagState): TrayMenuItem {
+  if (tag.isForced) {
+    const label = tag.type === 'Bit' ? `Forced ${onOff(tag.forcedValue)}` : `Forced at ${tag.forcedValue}`;
+    return { type: 'checkbox', label, checked: true, action: { kind: 'release', id: tag.id } };
+  }
+  return tag.type === 'Bit'
+    ? {
+        type: 'checkbox',
+        label: 'Force ON',
+        checked: false,
+        action: { kind: 'force', id: tag.id, value: true },
+      }
+    : {
+        type: 'checkbox',
+        label: 'Force at current value',
+        checked: false,
+        action: { kind: 'hold', id: tag.id },
+      };
+}
+
+/** Electron reads `&` in a label as a keyboard mnemonic; `&&` shows one `&`. */
+export const escapeLabel = (text: string) => text.replaceAll('&', '&&');
+
+function quickFaultLabel(tag: TagState, nameIsShared: boolean): string {
+  const marks = [
+    ...(tag.isForced ? ['forced'] : []),
+    ...(failureOf(tag) !== 'none' ? [FAILURE_LABELS[failureOf(tag)]] : []),
+  ];
+  const name = nameIsShared ? `${tag.name} (${tag.kind})` : tag.name;
+  return escapeLabel(marks.length > 0 ? `${name}: ${marks.join(', ')}` : name);
+}
+
+/** The "Quick faults" submenu: per pinned tag, its failure as radio items and a Force checkbox. */
+export function quickFaultsMenu(pinned: readonly TagState[]): TrayMenuItem[] {
+  if (pinned.length === 0) {
+    return [{ type: 'normal', label: 'No pinned tags: pin tags in the window', enabled: false }];
+  }
+  const nameCounts = new Map<string, number>();
+  for (const tag of pinned) nameCounts.set(tag.name, (nameCounts.get(tag.name) ?? 0) + 1);
+  return pinned.map((tag) => {
+    const current = failureOf(tag);
+    const radios = (['none', 'alwaysOff', 'alwaysOn'] as const).map((failure): TrayMenuItem => ({
+      type: 'radio',
+      label: FAILURE_LABELS[failure],
+      checked: failure === current,
+      action: { kind: 'setFailure', id: tag.id, failure },
+    }));
+    return {
+      type: 'submenu',
+      label: quickFaultLabel(tag, (nameCounts.get(tag.name) ?? 0) > 1),
+      submenu: [...radios, { type: 'separator' }, forceItem(tag)],
+    };
+  });
+}
+
+function iconOf(state: TrayState): TrayIconState {
+  if (state.server.state !== 'listening') return 'stopped';
+  return state.forced + state.failed > 0 ? 'faults' : 'normal';
+}
+
+function tooltipOf(state: TrayState): string {
+  const faults = state.forced + state.failed;
+  const parts = [`TagSim: ${serverStatusLine(state.server)}`];
+  if (faults > 0) {
+    parts.push(
+      `${faults} ${faults === 1 ? 'fault' : 'faults'} active (${state.forced} forced, ${state.failed} failed)`,
+    );
+  }
+  const tooltip = parts.join('\n');
+  return tooltip.length <= MAX_TOOLTIP_LENGTH ? tooltip : `${tooltip.slice(0, MAX_TOOLTIP_LENGTH - 1)}…`;
+}
+
+/** The whole tray for a state. Pure: same state, same model. */
+export function buildTrayModel(state: TrayState): TrayModel {
+  const running = state.server.state === 'listening' || state.server.state === 'starting';
+  return {
+    icon: iconOf(state),
+    tooltip: tooltipOf(state),
+    menu: [
+      { type: 'normal', label: escapeLabel(serverStatusLine(state.server)), enabled: false },
+      { type: 'separator' },
+      { type: 'normal', label: 'Open window', enabled: true, action: { kind: 'openWindow' } },
+      { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
+      {
+        type: 'normal',
+        label: 'Release all forces',
+        enabled: state.forced > 0,
+        action: { kind: 'releaseAll' },
+      },
+      {
+        type: 'normal',
+        label: 'Clear all failures',
+        enabled: state.failed > 0,
+        action: { kind: 'clearFailures' },
+      },
+      { type: 'separator' },
+      running
+        ? {
+            type: 'normal',
+            label: 'Stop server',
+            enabled: state.server.controllable,
+            action: { kind: 'stopServer' },
+          }
+        : {
+            type: 'normal',
+            label: 'Start server',
+            enabled: state.server.controllable,
+            action: { kind: 'startServer' },
+          },
+      { type: 'separator' },
+      { type: 'normal', label: 'Quit TagSim', enabled: true, action: { kind: 'quit' } },
+    ],
+  };
+}

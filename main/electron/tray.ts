@@ -1,0 +1,201 @@
+import type { BridgeApi, ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { TagValue } from '../../shared/core/tag-types.js';
+import type { TrayIconState } from './app-paths.js';
+import {
+  buildTrayModel,
+  countFaults,
+  type TrayAction,
+  type TrayMenuItem,
+  type TrayState,
+} from './tray-menu.js';
+
+/** At most one tray rebuild in this interval, however fast the API changes tags (issue 3). */
+export const TRAY_REBUILD_INTERVAL_MS = 200;
+
+/** The part of Electron's Tray used here. */
+export interface TrayLike<M> {
+  setImage(image: string): void;
+  setToolTip(toolTip: string): void;
+  setContextMenu(menu: M | null): void;
+}
+
+/** An item of an Electron menu template (MenuItemConstructorOptions). */
+export interface MenuTemplateItem {
+  type: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio';
+  label?: string;
+  enabled?: boolean;
+  checked?: boolean;
+  submenu?: MenuTemplateItem[];
+  click?: () => void;
+}
+
+/** Turns the tray model into an Electron menu template; each click runs the item's action. */
+export function toMenuTemplate(items: readonly TrayMenuItem[], run: (action: TrayAction) => void) {
+  return items.map((item): MenuTemplateItem => {
+    switch (item.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'submenu':
+        return { type: 'submenu', label: item.label, submenu: toMenuTemplate(item.submenu, run) };
+      case 'normal': {
+        const { action } = item;
+        return {
+          type: 'normal',
+          label: item.label,
+          enabled: item.enabled,
+          ...(action ? { click: () => run(action) } : {}),
+        };
+      }
+      default: {
+        const { action } = item;
+        return { type: item.type, label: item.label, checked: item.checked, click: () => run(action) };
+      }
+    }
+  });
+}
+
+/** What the tray's actions act on. */
+export interface TrayActionDeps {
+  /** The bridge, so the tray changes the core exactly as the window does. */
+  api: BridgeApi;
+  /** The raw value of a tag now (for 'hold'), or undefined if the scene has no such tag. */
+  rawValue(id: string): TagValue | undefined;
+  openWindow(): void;
+  quit(): void;
+  reportError(error: unknown): void;
+}
+
+/** Runs a tray action. Never rejects: a problem is reported, the tray shows the state anyway. */
+export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): Promise<void> {
+  const { api } = deps;
+  try {
+    let problem: unknown = null;
+    switch (action.kind) {
+      case 'openWindow':
+        return deps.openWindow();
+      case 'quit':
+        return deps.quit();
+      case 'setFailure':
+        problem = await api.setFailure({ id: action.id, failure: action.failure });
+        break;
+      case 'force':
+        problem = await api.force({ id: action.id, value: action.value });
+        break;
+      case 'hold': {
+        const value = deps.rawValue(action.id);
+        if (value === undefined) return;
+        problem = await api.force({ id: action.id, value });
+        break;
+      }
+      case 'release':
+        problem = await api.release({ id: action.id });
+        break;
+      case 'releaseAll':
+        return await api.releaseAll();
+      case 'clearFailures':
+        return await api.clearFailures();
+      case 'startServer':
+        await api.startServer(undefined);
+        return;
+      case 'stopServer':
+        await api.stopServer();
+        return;
+    }
+    if (problem !== null)
+      deps.reportError(new Error(`Tray action ${action.kind}: ${JSON.stringify(problem)}`));
+  } catch (error) {
+    deps.reportError(error);
+  }
+}
+
+/** The tray's view of the core: the server, the pinned tags, and the fault counts. */
+export function readTrayState(
+  engine: TagEngine,
+  server: ServerStatus,
+  pinnedIds: readonly string[],
+): TrayState {
+  return {
+    server,
+    pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
+    ...countFaults(engine.listTags()),
+  };
+}
+
+export interface TrayControllerDeps<M> {
+  tray: TrayLike<M>;
+  buildMenu(template: MenuTemplateItem[]): M;
+  iconPath(state: TrayIconState): string;
+  readState(): TrayState;
+  /** Sources of change (engine, server status, pins): each takes a callback, returns unsubscribe. */
+  sources: readonly ((onChange: () => void) => () => void)[];
+  run(action: TrayAction): void;
+  intervalMs?: number;
+  /** The clock of the interval (milliseconds). */
+  now?: () => number;
+}
+
+/** Keeps the tray in step with the state. */
+export interface TrayController {
+  /** Rebuilds now. */
+  refresh(): void;
+  /** Asks for a rebuild; many requests within the interval make one. */
+  schedule(): void;
+  dispose(): void;
+}
+
+/**
+ * Applies the tray model to the tray, rebuilding it whenever a source reports a change, at most
+ * once per interval: the first change after a quiet interval rebuilds at once (on the next turn
+ * of the event loop, not inside the writer's call), later ones wait for the end of the interval,
+ * so a flood of changes costs one rebuild per interval and none is lost. Only what changed is
+ * applied: the native menu is replaced only when the model's menu differs, so changing values it
+ * does not show never tear down an open menu.
+ */
+export function createTrayController<M>(deps: TrayControllerDeps<M>): TrayController {
+  const interval = deps.intervalMs ?? TRAY_REBUILD_INTERVAL_MS;
+  const now = deps.now ?? Date.now;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastRefresh = -Infinity;
+  let disposed = false;
+  let shown: { icon?: string; tooltip?: string; menu?: string } = {};
+
+  const refresh = () => {
+    if (disposed) return;
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    lastRefresh = now();
+    const model = buildTrayModel(deps.readState());
+    if (model.icon !== shown.icon) deps.tray.setImage(deps.iconPath(model.icon));
+    if (model.tooltip !== shown.tooltip) deps.tray.setToolTip(model.tooltip);
+    const menuKey = JSON.stringify(model.menu);
+    if (menuKey !== shown.menu)
+      deps.tray.setContextMenu(deps.buildMenu(toMenuTemplate(model.menu, deps.run)));
+    shown = { icon: model.icon, tooltip: model.tooltip, menu: menuKey };
+  };
+
+  const schedule = () => {
+    if (disposed || timer !== undefined) return;
+    const wait = Math.max(0, lastRefresh + interval - now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      refresh();
+    }, wait);
+  };
+
+  const unsubscribers = deps.sources.map((source) => source(schedule));
+  refresh();
+
+  return {
+    refresh,
+    schedule,
+    dispose() {
+      disposed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      unsubscribers.forEach((unsubscribe) => unsubscribe());
+    },
+  };
+}

@@ -1,0 +1,265 @@
+// The desktop app put together (issue 3): startDesktop with fakes of every Electron API, a real
+// engine and a real API server on a free port.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import { memorySettingsStore } from '../../main/settings/settings-store.js';
+import type { Settings } from '../../main/settings/settings.js';
+import { type Desktop, startDesktop } from '../../main/electron/desktop.js';
+import { secureWebPreferences } from '../../main/electron/window-security.js';
+import {
+  FakeApp,
+  FakeBrowserWindow,
+  FakeIpcMain,
+  type FakeMenu,
+  FakeScreen,
+  FakeSession,
+  FakeTray,
+  findItem,
+} from './fakes.js';
+
+const SCENE: SceneDefinition = {
+  name: 'Desktop scene',
+  tags: [
+    { id: 'sensor', name: 'Sensor', kind: 'Input', type: 'Bit', address: 0 },
+    { id: 'motor', name: 'Motor', kind: 'Output', type: 'Bit', address: 0 },
+  ],
+};
+const ASAR = '/opt/tagsim/resources/app.asar';
+
+interface StartOptions {
+  lock?: boolean;
+  argv?: string[];
+  platform?: string;
+  settings?: Partial<Settings> | 'file';
+  userData?: string;
+  isPackaged?: boolean;
+}
+
+const running: { app: FakeApp; desktop: Desktop | undefined }[] = [];
+
+async function start(options: StartOptions = {}) {
+  const app = new FakeApp();
+  app.lock = options.lock ?? true;
+  app.isPackaged = options.isPackaged ?? false;
+  if (options.userData) app.userData = options.userData;
+  const ipcMain = new FakeIpcMain();
+  const protocol = { handle: vi.fn() };
+  const session = new FakeSession();
+  const screen = new FakeScreen();
+  const windows: FakeBrowserWindow[] = [];
+  const trays: FakeTray[] = [];
+  const reportError = vi.fn();
+  const settings =
+    options.settings === 'file' ? undefined : memorySettingsStore({ port: 0, ...options.settings });
+  const desktop = await startDesktop<FakeMenu>({
+    app,
+    ipcMain,
+    protocol,
+    session: () => session,
+    screen: () => screen,
+    createWindow: (windowOptions) => {
+      const window = new FakeBrowserWindow(windowOptions);
+      windows.push(window);
+      return window;
+    },
+    createTray: (image) => {
+      const tray = new FakeTray(image);
+      trays.push(tray);
+      return tray;
+    },
+    buildMenu: (template) => ({ template }),
+    readFile: async () => new Uint8Array(),
+    platform: options.platform ?? 'linux',
+    argv: options.argv ?? ['/opt/tagsim/tagsim'],
+    reportError,
+    ...(settings ? { openSettings: async () => settings } : {}),
+    scene: SCENE,
+  });
+  running.push({ app, desktop });
+  const tray = () => {
+    expect(trays).toHaveLength(1);
+    return trays[0]!;
+  };
+  const window = () => {
+    const last = windows.at(-1);
+    if (!last) throw new Error('no window was created');
+    return last;
+  };
+  const listening = async () => {
+    await vi.waitFor(() => expect(desktop?.server.status.state).toBe('listening'));
+    return desktop!.server.status.url!;
+  };
+  return { app, desktop, ipcMain, protocol, session, windows, trays, tray, window, reportError, listening };
+}
+
+/** Quits the way Electron does: 'before-quit', held back by the guard until shutdown is done. */
+async function quit(app: FakeApp) {
+  const before = app.quitCalls;
+  app.beforeQuit();
+  await vi.waitFor(() => expect(app.quitCalls).toBe(before + 1));
+  expect(app.beforeQuit()).toBe(true);
+}
+
+afterEach(async () => {
+  for (const { app, desktop } of running.splice(0)) {
+    if (desktop && !desktop.quitGuard.isQuitting()) await quit(app);
+  }
+});
+
+describe('startDesktop', () => {
+  it('in a second instance, quits without starting anything', async () => {
+    const t = await start({ lock: false });
+    expect(t.desktop).toBeUndefined();
+    expect(t.app.quitCalls).toBe(1);
+    expect(t.windows).toHaveLength(0);
+    expect(t.trays).toHaveLength(0);
+    expect(t.ipcMain.handle).not.toHaveBeenCalled();
+    expect(t.protocol.handle).not.toHaveBeenCalled();
+  });
+
+  it('starts the scheme, the hardened session, the IPC host, the server, the tray and the window', async () => {
+    const t = await start();
+    expect(t.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    expect(t.session.requestHandler).toBeDefined();
+    expect(t.session.checkHandler?.({}, 'media', 'app://tagsim', {})).toBe(false);
+    expect(t.ipcMain.handlers.size).toBe(BRIDGE_METHOD_NAMES.length);
+
+    const url = await t.listening();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${url}/api/tags`);
+    expect(((await response.json()) as unknown[]).length).toBe(2);
+
+    await vi.waitFor(() => expect(t.tray().images.at(-1)).toBe(`${ASAR}/assets/tray/tray-normal.png`));
+    expect(t.tray().images[0]).toBe(`${ASAR}/assets/tray/tray-stopped.png`);
+    expect(findItem(t.tray().menu.template, [`Listening on ${url}`]).enabled).toBe(false);
+
+    expect(t.windows).toHaveLength(1);
+    expect(t.window().loaded).toStrictEqual(['app://tagsim/index.html']);
+    expect(t.window().options.webPreferences).toStrictEqual(
+      secureWebPreferences(`${ASAR}/dist/preload/preload.cjs`, true),
+    );
+  });
+
+  it('disables the developer tools when packaged', async () => {
+    const t = await start({ isPackaged: true });
+    expect(t.window().options.webPreferences.devTools).toBe(false);
+  });
+
+  it('serves the renderer through the app: handler from dist/renderer', async () => {
+    const t = await start();
+    const handler = t.protocol.handle.mock.calls[0]?.[1] as (r: {
+      url: string;
+      method: string;
+    }) => Promise<Response>;
+    expect((await handler({ url: 'app://tagsim/%2e%2e%2fpackage.json', method: 'GET' })).status).toBe(404);
+  });
+
+  it('keeps running in the tray when the window is closed; a second launch brings it back', async () => {
+    const t = await start();
+    t.window().emit('ready-to-show');
+    expect(t.window().close()).toBe(false);
+    expect(t.window().visible).toBe(false);
+    expect(t.app.quitCalls).toBe(0);
+    t.app.emit('window-all-closed');
+    expect(t.app.quitCalls).toBe(0);
+    t.app.emit('second-instance', {}, [], '/');
+    expect(t.windows).toHaveLength(1);
+    expect(t.window()).toMatchObject({ visible: true, focused: 1 });
+  });
+
+  it('with --hidden, starts in the tray only; Open window opens it', async () => {
+    const t = await start({ argv: ['tagsim', '--hidden'] });
+    expect(t.windows).toHaveLength(0);
+    findItem(t.tray().menu.template, ['Open window']).click?.();
+    expect(t.windows).toHaveLength(1);
+  });
+
+  it('on Windows, a click on the tray icon opens the window', async () => {
+    const t = await start({ argv: ['tagsim', '--hidden'], platform: 'win32' });
+    t.tray().emit('click');
+    expect(t.windows).toHaveLength(1);
+    const linux = await start({ argv: ['tagsim', '--hidden'] });
+    expect(linux.tray().listenerCount('click')).toBe(0);
+  });
+
+  it('a change made in the window reaches the engine and the tray', async () => {
+    const t = await start();
+    await t.listening();
+    await t.ipcMain.invoke('tagsim:setFailure', t.window().webContents.invokeEvent(), {
+      id: 'sensor',
+      failure: 'alwaysOn',
+    });
+    expect(t.desktop?.engine.getTag('sensor')?.shortCircuit).toBe(true);
+    await vi.waitFor(() => expect(t.tray().images.at(-1)).toBe(`${ASAR}/assets/tray/tray-faults.png`));
+    expect(t.tray().tooltips.at(-1)).toContain('1 fault active');
+    await t.ipcMain.invoke('tagsim:setPinned', t.window().webContents.invokeEvent(), {
+      id: 'motor',
+      pinned: true,
+    });
+    await vi.waitFor(() => findItem(t.tray().menu.template, ['Quick faults', 'Motor', 'Force ON']));
+    expect(t.window().webContents.sent.some((m) => (m.args[0] as { event: string }).event === 'pinned')).toBe(
+      true,
+    );
+  });
+
+  it('shows "Port N in use" when the port is taken, and Start retries', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const t = await start({ settings: { port } });
+      await vi.waitFor(() => expect(t.desktop?.server.status.state).toBe('failed'));
+      await vi.waitFor(() => expect(t.tray().tooltips.at(-1)).toBe(`TagSim: Port ${port} in use`));
+      expect(t.tray().images.at(-1)).toBe(`${ASAR}/assets/tray/tray-stopped.png`);
+      expect(findItem(t.tray().menu.template, [`Port ${port} in use`]).enabled).toBe(false);
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+      findItem(t.tray().menu.template, ['Start server']).click?.();
+      await t.listening();
+    } finally {
+      if (blocker.listening) blocker.close();
+    }
+  });
+
+  it('Quit stops the server, saves the bounds and removes the IPC handlers and the tray', async () => {
+    const t = await start();
+    const url = await t.listening();
+    t.window().bounds = { x: 10, y: 20, width: 900, height: 700 };
+    findItem(t.tray().menu.template, ['Quit TagSim']).click?.();
+    expect(t.app.quitCalls).toBe(1);
+    await quit(t.app);
+    expect(t.desktop?.server.status.state).toBe('stopped');
+    await expect(fetch(`${url}/api/tags`)).rejects.toThrow();
+    expect(t.desktop?.settings.get().windowBounds).toStrictEqual({ x: 10, y: 20, width: 900, height: 700 });
+    expect(t.ipcMain.handlers.size).toBe(0);
+    expect(t.tray().destroyed).toBe(true);
+    // Now the window really closes.
+    expect(t.window().close()).toBe(true);
+  });
+
+  it('keeps the settings in userData/settings.json', async () => {
+    const userData = await mkdtemp(path.join(tmpdir(), 'tagsim-desktop-'));
+    try {
+      const file = path.join(userData, 'settings.json');
+      await writeFile(file, JSON.stringify({ port: 0, pinnedTagIds: ['motor'] }));
+      const t = await start({ settings: 'file', userData });
+      expect(t.desktop?.settings.get().pinnedTagIds).toStrictEqual(['motor']);
+      await t.listening();
+      findItem(t.tray().menu.template, ['Quick faults', 'Motor', 'Always Off']).click?.();
+      await vi.waitFor(() => expect(t.desktop?.engine.getTag('motor')?.openCircuit).toBe(true));
+      t.window().bounds = { x: 5, y: 6, width: 800, height: 600 };
+      await quit(t.app);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+        port: 0,
+        pinnedTagIds: ['motor'],
+        windowBounds: { x: 5, y: 6, width: 800, height: 600 },
+      });
+    } finally {
+      await rm(userData, { recursive: true, force: true });
+    }
+  });
+});

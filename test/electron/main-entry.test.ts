@@ -1,0 +1,93 @@
+// The Electron entry, main/electron/main.ts, run against a fake 'electron' module: the only
+// check the wiring gets on machines without the Electron binary.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { secureWebPreferences } from '../../main/electron/window-security.js';
+import type { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeSession, FakeTray } from './fakes.js';
+
+const fake = vi.hoisted(() => ({
+  order: [] as string[],
+  windows: [] as FakeBrowserWindow[],
+  trays: [] as FakeTray[],
+  userData: '',
+  app: undefined as FakeApp | undefined,
+  ipcMain: undefined as FakeIpcMain | undefined,
+  session: undefined as FakeSession | undefined,
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn(), unhandle: vi.fn() },
+}));
+
+vi.mock('electron', async () => {
+  const fakes = await import('./fakes.js');
+  fake.userData = mkdtempSync(path.join(tmpdir(), 'tagsim-main-'));
+  writeFileSync(path.join(fake.userData, 'settings.json'), JSON.stringify({ port: 0 }));
+  const app = new fakes.FakeApp();
+  app.userData = fake.userData;
+  const whenReady = app.whenReady.bind(app);
+  app.whenReady = () => {
+    fake.order.push('whenReady');
+    return whenReady();
+  };
+  fake.protocol.registerSchemesAsPrivileged.mockImplementation(() => fake.order.push('registerSchemes'));
+  fake.app = app;
+  fake.ipcMain = new fakes.FakeIpcMain();
+  fake.session = new fakes.FakeSession();
+  return {
+    app,
+    ipcMain: fake.ipcMain,
+    protocol: fake.protocol,
+    session: { defaultSession: fake.session },
+    screen: new fakes.FakeScreen(),
+    dialog: { showErrorBox: vi.fn() },
+    Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
+    BrowserWindow: class extends fakes.FakeBrowserWindow {
+      constructor(options: ConstructorParameters<typeof fakes.FakeBrowserWindow>[0]) {
+        super(options);
+        fake.windows.push(this);
+      }
+    },
+    Tray: class extends fakes.FakeTray {
+      constructor(image: string) {
+        super(image);
+        fake.trays.push(this);
+      }
+    },
+  };
+});
+
+afterAll(async () => {
+  const app = fake.app;
+  if (app) {
+    app.beforeQuit();
+    await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+  }
+  rmSync(fake.userData, { recursive: true, force: true });
+});
+
+describe('main/electron/main.ts', () => {
+  it('registers the app: scheme before anything waits for ready, then starts the desktop app', async () => {
+    await import('../../main/electron/main.js');
+    expect(fake.order.slice(0, 2)).toStrictEqual(['registerSchemes', 'whenReady']);
+    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true } },
+    ]);
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+    expect(fake.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    expect(fake.trays).toHaveLength(1);
+    expect(fake.ipcMain?.handlers.size).toBeGreaterThan(0);
+    expect(fake.session?.requestHandler).toBeDefined();
+    // main.ts hands the secure options to BrowserWindow unchanged (docs/security.md).
+    expect(fake.windows[0]?.options.webPreferences).toStrictEqual(
+      secureWebPreferences(
+        path.join('/opt/tagsim/resources/app.asar', 'dist', 'preload', 'preload.cjs'),
+        true,
+      ),
+    );
+    expect(fake.windows[0]?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
+    // The server came up on the port of the settings file in userData (0: any free port).
+    await vi.waitFor(() =>
+      expect(fake.trays[0]?.tooltips.at(-1)).toMatch(/^TagSim: Listening on http:\/\/127\.0\.0\.1:\d+$/),
+    );
+  });
+});

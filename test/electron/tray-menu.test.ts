@@ -1,0 +1,303 @@
+// The tray as a pure model of the state (issue 3, "Tray"): icon, tooltip and menu for every
+// server state and fault count, and the quick faults of the pinned tags.
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import type { TagState } from '../../shared/core/tag-types.js';
+import {
+  buildTrayModel,
+  countFaults,
+  escapeLabel,
+  MAX_TOOLTIP_LENGTH,
+  serverStatusLine,
+  type TrayMenuItem,
+  type TrayState,
+} from '../../main/electron/tray-menu.js';
+
+const LISTENING: ServerStatus = {
+  state: 'listening',
+  host: '127.0.0.1',
+  port: 7410,
+  url: 'http://127.0.0.1:7410',
+  controllable: true,
+};
+const STOPPED: ServerStatus = { state: 'stopped', host: '127.0.0.1', port: 7410, controllable: true };
+const IN_USE: ServerStatus = {
+  state: 'failed',
+  host: '127.0.0.1',
+  port: 7410,
+  error: 'port 7410 in use',
+  controllable: true,
+};
+const STARTING: ServerStatus = { state: 'starting', host: '127.0.0.1', port: 7410, controllable: true };
+
+function tag(partial: Partial<TagState> & Pick<TagState, 'id' | 'name'>): TagState {
+  return {
+    address: 0,
+    type: 'Bit',
+    kind: 'Input',
+    value: false,
+    raw: false,
+    openCircuit: false,
+    shortCircuit: false,
+    isForced: false,
+    forcedValue: false,
+    ...partial,
+  };
+}
+
+const state = (partial: Partial<TrayState> = {}): TrayState => ({
+  server: LISTENING,
+  pinned: [],
+  forced: 0,
+  failed: 0,
+  ...partial,
+});
+
+const labels = (items: readonly TrayMenuItem[]) =>
+  items.map((item) => (item.type === 'separator' ? '---' : item.label));
+
+function item(items: readonly TrayMenuItem[], label: string): TrayMenuItem {
+  const found = items.find((i) => i.type !== 'separator' && i.label === label);
+  if (!found) throw new Error(`no item ${label} in ${labels(items).join(', ')}`);
+  return found;
+}
+
+function submenu(items: readonly TrayMenuItem[], label: string): TrayMenuItem[] {
+  const found = item(items, label);
+  if (found.type !== 'submenu') throw new Error(`${label} is not a submenu`);
+  return found.submenu;
+}
+
+describe('the tray in each server state', () => {
+  it('normal: listening without faults shows the URL and the normal icon', () => {
+    const model = buildTrayModel(state());
+    expect(model.icon).toBe('normal');
+    expect(model.tooltip).toBe('TagSim: Listening on http://127.0.0.1:7410');
+    expect(model.menu[0]).toStrictEqual({
+      type: 'normal',
+      label: 'Listening on http://127.0.0.1:7410',
+      enabled: false,
+    });
+  });
+
+  it('has the menu of issue 3, in order', () => {
+    expect(labels(buildTrayModel(state()).menu)).toStrictEqual([
+      'Listening on http://127.0.0.1:7410',
+      '---',
+      'Open window',
+      'Quick faults',
+      'Release all forces',
+      'Clear all failures',
+      '---',
+      'Stop server',
+      '---',
+      'Quit TagSim',
+    ]);
+  });
+
+  it('faults: forced and failed tags switch the icon and put the count in the tooltip', () => {
+    const model = buildTrayModel(state({ forced: 2, failed: 1 }));
+    expect(model.icon).toBe('faults');
+    expect(model.tooltip).toBe(
+      'TagSim: Listening on http://127.0.0.1:7410\n3 faults active (2 forced, 1 failed)',
+    );
+    expect(buildTrayModel(state({ failed: 1 })).tooltip).toContain('1 fault active (0 forced, 1 failed)');
+  });
+
+  it('stopped: the stopped icon, "Server stopped", and a Start item', () => {
+    const model = buildTrayModel(state({ server: STOPPED }));
+    expect(model.icon).toBe('stopped');
+    expect(model.menu[0]).toMatchObject({ label: 'Server stopped', enabled: false });
+    expect(model.tooltip).toBe('TagSim: Server stopped');
+    expect(item(model.menu, 'Start server')).toMatchObject({
+      enabled: true,
+      action: { kind: 'startServer' },
+    });
+    expect(labels(model.menu)).not.toContain('Stop server');
+  });
+
+  it('failed: "Port 7410 in use" in the menu and tooltip, the stopped icon, and Start to retry', () => {
+    const model = buildTrayModel(state({ server: IN_USE, forced: 1 }));
+    expect(model.icon).toBe('stopped');
+    expect(model.menu[0]).toMatchObject({ label: 'Port 7410 in use', enabled: false });
+    expect(model.tooltip).toBe('TagSim: Port 7410 in use\n1 fault active (1 forced, 0 failed)');
+    expect(item(model.menu, 'Start server')).toMatchObject({ action: { kind: 'startServer' } });
+  });
+
+  it('starting: not yet serving, so the stopped icon; Stop is offered', () => {
+    const model = buildTrayModel(state({ server: STARTING }));
+    expect(model.icon).toBe('stopped');
+    expect(serverStatusLine(STARTING)).toBe('Starting on port 7410…');
+    expect(item(model.menu, 'Stop server')).toMatchObject({ action: { kind: 'stopServer' } });
+  });
+
+  it('disables Start/Stop where the server cannot be controlled', () => {
+    const model = buildTrayModel(state({ server: { ...LISTENING, controllable: false } }));
+    expect(item(model.menu, 'Stop server')).toMatchObject({ enabled: false });
+  });
+
+  it('keeps the tooltip within what Windows shows', () => {
+    const long = { ...LISTENING, url: `http://${'x'.repeat(200)}:7410` };
+    const tooltip = buildTrayModel(state({ server: long, forced: 3 })).tooltip;
+    expect(tooltip.length).toBe(MAX_TOOLTIP_LENGTH);
+    expect(tooltip.endsWith('…')).toBe(true);
+  });
+
+  it('offers Release all and Clear all only when there is something to release or clear', () => {
+    const idle = buildTrayModel(state()).menu;
+    expect(item(idle, 'Release all forces')).toMatchObject({
+      enabled: false,
+      action: { kind: 'releaseAll' },
+    });
+    expect(item(idle, 'Clear all failures')).toMatchObject({
+      enabled: false,
+      action: { kind: 'clearFailures' },
+    });
+    const busy = buildTrayModel(state({ forced: 1, failed: 1 })).menu;
+    expect(item(busy, 'Release all forces')).toMatchObject({ enabled: true });
+    expect(item(busy, 'Clear all failures')).toMatchObject({ enabled: true });
+  });
+
+  it('links Open window and Quit to their actions', () => {
+    const { menu } = buildTrayModel(state());
+    expect(item(menu, 'Open window')).toMatchObject({ enabled: true, action: { kind: 'openWindow' } });
+    expect(item(menu, 'Quit TagSim')).toMatchObject({ enabled: true, action: { kind: 'quit' } });
+  });
+});
+
+/** The submenu of the one pinned tag. */
+function onlyTagItems(t: TagState): TrayMenuItem[] {
+  const [first] = submenu(buildTrayModel(state({ pinned: [t] })).menu, 'Quick faults');
+  if (first?.type !== 'submenu') throw new Error('no tag submenu');
+  return first.submenu;
+}
+
+describe('quick faults', () => {
+  it('says how to pin tags when none are pinned', () => {
+    const quick = submenu(buildTrayModel(state()).menu, 'Quick faults');
+    expect(quick).toStrictEqual([
+      { type: 'normal', label: 'No pinned tags: pin tags in the window', enabled: false },
+    ]);
+  });
+
+  it('gives each pinned tag, in pin order, its failure as radio items and a Force checkbox', () => {
+    const pinned = [
+      tag({ id: 'b', name: 'Pallet sensor' }),
+      tag({ id: 'a', name: 'Conveyor', kind: 'Output' }),
+    ];
+    const quick = submenu(buildTrayModel(state({ pinned })).menu, 'Quick faults');
+    expect(labels(quick)).toStrictEqual(['Pallet sensor', 'Conveyor']);
+    expect(submenu(quick, 'Pallet sensor')).toStrictEqual([
+      {
+        type: 'radio',
+        label: 'None',
+        checked: true,
+        action: { kind: 'setFailure', id: 'b', failure: 'none' },
+      },
+      {
+        type: 'radio',
+        label: 'Always Off',
+        checked: false,
+        action: { kind: 'setFailure', id: 'b', failure: 'alwaysOff' },
+      },
+      {
+        type: 'radio',
+        label: 'Always On',
+        checked: false,
+        action: { kind: 'setFailure', id: 'b', failure: 'alwaysOn' },
+      },
+      { type: 'separator' },
+      {
+        type: 'checkbox',
+        label: 'Force ON',
+        checked: false,
+        action: { kind: 'force', id: 'b', value: true },
+      },
+    ]);
+  });
+
+  it('checks the radio of the failure in effect (Always On wins, as in the effective-value rule)', () => {
+    const checked = (t: TagState) =>
+      onlyTagItems(t)
+        .filter((i) => i.type === 'radio' && i.checked)
+        .map((i) => (i.type === 'separator' ? '' : i.label));
+    expect(checked(tag({ id: 't', name: 'T', openCircuit: true }))).toStrictEqual(['Always Off']);
+    expect(checked(tag({ id: 't', name: 'T', shortCircuit: true }))).toStrictEqual(['Always On']);
+    expect(checked(tag({ id: 't', name: 'T', openCircuit: true, shortCircuit: true }))).toStrictEqual([
+      'Always On',
+    ]);
+  });
+
+  it('marks forced and failed tags in their label', () => {
+    const pinned = [
+      tag({ id: 'a', name: 'A', isForced: true, forcedValue: true, shortCircuit: true }),
+      tag({ id: 'b', name: 'B', openCircuit: true }),
+    ];
+    const quick = submenu(buildTrayModel(state({ pinned })).menu, 'Quick faults');
+    expect(labels(quick)).toStrictEqual(['A: forced, Always On', 'B: Always Off']);
+  });
+
+  it('Force on a Bit forces it ON; a forced Bit is checked and unchecking releases it', () => {
+    const forcedOff = tag({ id: 'm', name: 'Motor', isForced: true, forcedValue: false });
+    expect(onlyTagItems(forcedOff).at(-1)).toStrictEqual({
+      type: 'checkbox',
+      label: 'Forced OFF',
+      checked: true,
+      action: { kind: 'release', id: 'm' },
+    });
+  });
+
+  it('Force on an Int or Float holds the value at the click; forced, it shows the value', () => {
+    const speed = tag({ id: 's', name: 'Speed', type: 'Float', value: 2.5, raw: 2.5 });
+    const level = tag({
+      id: 'l',
+      name: 'Level',
+      type: 'Int',
+      isForced: true,
+      forcedValue: 42,
+      value: 42,
+      raw: 7,
+    });
+    const quick = submenu(buildTrayModel(state({ pinned: [speed, level] })).menu, 'Quick faults');
+    expect(submenu(quick, 'Speed').at(-1)).toStrictEqual({
+      type: 'checkbox',
+      label: 'Force at current value',
+      checked: false,
+      action: { kind: 'hold', id: 's' },
+    });
+    expect(submenu(quick, 'Level: forced').at(-1)).toStrictEqual({
+      type: 'checkbox',
+      label: 'Forced at 42',
+      checked: true,
+      action: { kind: 'release', id: 'l' },
+    });
+  });
+
+  it('tells tags with the same name apart by kind, and escapes & (a mnemonic for Electron)', () => {
+    const pinned = [
+      tag({ id: 'i', name: 'Pick & Place', kind: 'Input' }),
+      tag({ id: 'o', name: 'Pick & Place', kind: 'Output' }),
+    ];
+    const quick = submenu(buildTrayModel(state({ pinned })).menu, 'Quick faults');
+    expect(labels(quick)).toStrictEqual(['Pick && Place (Input)', 'Pick && Place (Output)']);
+    expect(escapeLabel('A & B && C')).toBe('A && B &&&& C');
+  });
+
+  it('builds the same model for the same state (pure)', () => {
+    const s = state({ pinned: [tag({ id: 'a', name: 'A' })], forced: 1 });
+    expect(buildTrayModel(s)).toStrictEqual(buildTrayModel(structuredClone(s)));
+  });
+});
+
+describe('countFaults', () => {
+  it('counts forced tags and failed tags; a tag that is both counts in each', () => {
+    const tags = [
+      tag({ id: '1', name: '1', isForced: true }),
+      tag({ id: '2', name: '2', openCircuit: true }),
+      tag({ id: '3', name: '3', shortCircuit: true, isForced: true }),
+      tag({ id: '4', name: '4' }),
+    ];
+    expect(countFaults(tags)).toStrictEqual({ forced: 2, failed: 2 });
+    expect(countFaults([])).toStrictEqual({ forced: 0, failed: 0 });
+  });
+});
