@@ -1,13 +1,17 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { ApiError } from '../api-error.js';
 
+/** Reads a request's JSON body: the parsed value, or `undefined` when there is none. */
+export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
+
 /**
- * Parses the request body as JSON **whatever the Content-Type says** (none, `text/plain`...):
- * real clients send GET bodies without a JSON type. An empty or all-whitespace body is absent.
- * Routes read the result with `jsonBodyOf`.
+ * Makes the reader of request bodies, parsed as JSON **whatever the Content-Type says** (none,
+ * `text/plain`...): real clients send GET bodies without a JSON type. An empty or all-whitespace
+ * body is absent. Handlers call it themselves rather than through a middleware layer, so that the
+ * many requests without a body (every plain GET) pay nothing for it.
  */
-export function jsonBody(limitBytes: number): Middleware {
+export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const parse = bodyParser({
     enableTypes: ['json'],
     detectJSON: () => true,
@@ -28,18 +32,20 @@ export function jsonBody(limitBytes: number): Middleware {
       throw error;
     },
   });
-  return async (ctx, next) => {
-    // Most requests carry no body at all; skip the parser's stream machinery for them.
-    const { headers } = ctx.req;
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-      return next();
-    }
-    return parse(ctx, next);
+  const done = async () => undefined;
+  return async (ctx) => {
+    await parse(ctx, done);
+    return parsedBody(ctx);
   };
 }
 
-/** The parsed JSON body, or `undefined` when the request had none (or only whitespace). */
-export function jsonBodyOf(ctx: Context): unknown {
+/** Whether the request announces a body at all (a length or chunked framing). */
+export function hasBody(ctx: Context): boolean {
+  const { headers } = ctx.req;
+  return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+}
+
+function parsedBody(ctx: Context): unknown {
   const raw: unknown = ctx.request.rawBody;
   if (typeof raw !== 'string' || raw.trim() === '') return undefined;
   return ctx.request.body;

@@ -4,29 +4,31 @@ import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/r
 import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
 import { ApiError } from '../api-error.js';
 import { sendJson } from '../send-json.js';
-import { jsonBody, jsonBodyOf } from '../middleware/json-body.js';
+import { hasBody, jsonBodyReader, type JsonBodyReader } from '../middleware/json-body.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
 export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimitBytes: number): void {
-  const body = jsonBody(bodyLimitBytes);
+  const readBody = jsonBodyReader(bodyLimitBytes);
 
   for (const { path, by } of READ_ROUTES) {
-    router.get(path, body, (ctx) => {
-      const refs = jsonBodyOf(ctx);
+    router.get(path, async (ctx) => {
+      // The body is optional here: a plain GET (the common case) reads every value.
+      const refs = hasBody(ctx) ? await readBody(ctx) : undefined;
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
       sendJson(ctx, engine.readValues(by, refs));
     });
   }
 
   for (const { path, operation, by } of WRITE_ROUTES) {
-    router.put(path, body, (ctx) => {
-      sendJson(ctx, engine.write(operation, by, requireArray(ctx, `{"${by}": ..., "value": ...} items`)));
+    router.put(path, async (ctx) => {
+      const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
+      sendJson(ctx, engine.write(operation, by, items));
     });
   }
 
   for (const { path, by } of RELEASE_ROUTES) {
-    router.put(path, body, (ctx) => {
-      sendJson(ctx, engine.release(by, requireArray(ctx, refDescription(by))));
+    router.put(path, async (ctx) => {
+      sendJson(ctx, engine.release(by, await requireArray(ctx, readBody, refDescription(by))));
     });
   }
 }
@@ -35,8 +37,8 @@ function refDescription(by: RefKind): string {
   return by === 'id' ? 'tag id strings' : 'tag name strings';
 }
 
-function requireArray(ctx: Context, what: string): unknown[] {
-  const value = jsonBodyOf(ctx);
+async function requireArray(ctx: Context, readBody: JsonBodyReader, what: string): Promise<unknown[]> {
+  const value = hasBody(ctx) ? await readBody(ctx) : undefined;
   if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
   if (!Array.isArray(value)) throw notAnArray(what);
   return value;
