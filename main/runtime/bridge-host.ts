@@ -103,7 +103,18 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       events.emit({ event: 'pinned', payload: next });
       return next;
     },
-    startServer: async (change) => server.start(change ?? {}),
+    startServer: async (change) => {
+      const status = await server.start(change ?? {});
+      // A port or host that worked is the one to use next time (persisted with the pins).
+      if (
+        status.state === 'listening' &&
+        change &&
+        (change.port !== undefined || change.host !== undefined)
+      ) {
+        await settings.update({ port: change.port ?? settings.get().port, host: status.host });
+      }
+      return status;
+    },
     stopServer: async () => server.stop(),
   };
 
