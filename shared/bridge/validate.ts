@@ -19,6 +19,15 @@ function fail(path: string, expected: string, input: unknown): never {
   throw new BridgeArgumentError(`${path} must be ${expected}; got ${got}.`);
 }
 
+type Shape = Record<string, Validator<unknown>>;
+type Checked<S extends Shape, K extends keyof S> = ReturnType<S[K]>;
+/** The object a shape accepts: fields whose validator allows `undefined` are optional. */
+export type ObjectOf<S extends Shape> = {
+  [K in keyof S as undefined extends Checked<S, K> ? never : K]: Checked<S, K>;
+} & {
+  [K in keyof S as undefined extends Checked<S, K> ? K : never]?: Checked<S, K>;
+};
+
 export const v = {
   none: ((input, path) => {
     if (input !== undefined && input !== null) fail(path, 'absent', input);
@@ -58,9 +67,7 @@ export const v = {
   },
 
   /** An object with exactly these fields (unknown fields are refused: they hint at a bug). */
-  object<S extends Record<string, Validator<unknown>>>(
-    shape: S,
-  ): Validator<{ [K in keyof S]: ReturnType<S[K]> }> {
+  object<S extends Shape>(shape: S): Validator<ObjectOf<S>> {
     return (input, path) => {
       if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(path, 'an object', input);
       const record = input as Record<string, unknown>;
@@ -72,7 +79,7 @@ export const v = {
         const value = check(record[key], `${path}.${key}`);
         if (value !== undefined) out[key] = value;
       }
-      return out as { [K in keyof S]: ReturnType<S[K]> };
+      return out as ObjectOf<S>;
     };
   },
 
