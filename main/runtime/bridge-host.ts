@@ -5,6 +5,10 @@ import type {
   SceneInfo,
   TagsEvent,
 } from '../../shared/bridge/bridge-spec.js';
+import { BridgeArgumentError } from '../../shared/bridge/validate.js';
+import type { ScenesState } from '../../shared/scenes/scene-document.js';
+import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
+import { SceneService } from './scene-service.js';
 import { Coalescer, type Schedule } from '../../shared/bridge/coalescer.js';
 import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
 import { Emitter } from '../../shared/core/emitter.js';
@@ -20,6 +24,8 @@ export interface BridgeHostDeps {
   engine: TagEngine;
   server: ServerController;
   settings: SettingsStore;
+  /** The scene being served and its editor; made from the engine and settings when not given. */
+  scenes?: SceneService;
   now?: () => number;
   schedule?: Schedule;
   /** Starts a repeating timer and returns the function that stops it. */
@@ -29,6 +35,7 @@ export interface BridgeHostDeps {
 /** The core behind every UI transport: the bridge's methods, and the events it pushes. */
 export interface BridgeHost {
   readonly api: BridgeApi;
+  readonly scenes: SceneService;
   readonly events: Emitter<BridgeEventMessage>;
   dispose(): void;
 }
@@ -39,6 +46,7 @@ export interface BridgeHost {
  */
 export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const { engine, server, settings } = deps;
+  const scenes = deps.scenes ?? new SceneService(engine, settings);
   const now = deps.now ?? (() => performance.now());
   const schedule: Schedule = deps.schedule ?? ((cb, ms) => void setTimeout(cb, ms));
   const every =
@@ -78,7 +86,13 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     server.onStatus((status) => events.emit({ event: 'server', payload: status })),
     server.requests.on((request) => meter.record(request.remoteAddress)),
     every(() => events.emit({ event: 'stats', payload: meter.read() }), STATS_INTERVAL_MS),
+    scenes.changes.on(() => events.emit({ event: 'scenes', payload: scenesState() })),
   ];
+  const scenesState = (): ScenesState => ({
+    builtins: [...BUILTIN_SCENE_NAMES],
+    recent: scenes.recent,
+    document: scenes.document,
+  });
 
   const first = (errors: ItemError[]): ActionResult => errors[0] ?? null;
 
@@ -116,10 +130,29 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       return status;
     },
     stopServer: async () => server.stop(),
+    getScenes: async () => scenesState(),
+    openScene: async ({ builtin, path, text, fileName, discardChanges }) => {
+      const given = [builtin, path, text].filter((x) => x !== undefined).length;
+      if (given !== 1) throw new BridgeArgumentError('openScene needs exactly one of builtin, path or text.');
+      const source =
+        builtin !== undefined
+          ? { builtin }
+          : path !== undefined
+            ? { path }
+            : { text: text!, fileName: fileName ?? 'the dropped file' };
+      return scenes.open(source, { discardChanges: discardChanges ?? false });
+    },
+    newScene: async ({ name, discardChanges }) =>
+      scenes.create(name, { discardChanges: discardChanges ?? false }),
+    editScene: async ({ edit }) => scenes.edit(edit),
+    undoEdit: async () => scenes.undo(),
+    redoEdit: async () => scenes.redo(),
+    saveScene: async (options) => scenes.save(options ?? {}),
   };
 
   return {
     api,
+    scenes,
     events,
     dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
   };

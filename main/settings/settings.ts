@@ -4,13 +4,21 @@ export interface Settings {
   host: string;
   /** Ids of the tags pinned as quick faults, in pin order. */
   pinnedTagIds: string[];
+  /** Scene files opened or saved lately, newest first. */
+  recentScenes: string[];
   /** The window's last position and size. */
   windowBounds?: { x: number; y: number; width: number; height: number };
 }
 
-export const DEFAULT_SETTINGS: Settings = { port: 7410, host: '127.0.0.1', pinnedTagIds: [] };
+export const DEFAULT_SETTINGS: Settings = {
+  port: 7410,
+  host: '127.0.0.1',
+  pinnedTagIds: [],
+  recentScenes: [],
+};
 
 const MAX_PINS = 200;
+const MAX_RECENT = 10;
 
 /**
  * Reads settings from untrusted JSON (a file a person may have edited): every field that is
@@ -22,6 +30,7 @@ export function parseSettings(input: unknown): Settings {
   const host = record['host'];
   const pins = record['pinnedTagIds'];
   const bounds = record['windowBounds'] as Record<string, unknown> | undefined;
+  const recent = record['recentScenes'];
   const settings: Settings = {
     port:
       typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535
@@ -30,6 +39,12 @@ export function parseSettings(input: unknown): Settings {
     host: typeof host === 'string' && host.trim() !== '' ? host.trim() : DEFAULT_SETTINGS.host,
     pinnedTagIds: Array.isArray(pins)
       ? [...new Set(pins.filter((p): p is string => typeof p === 'string'))].slice(0, MAX_PINS)
+      : [],
+    recentScenes: Array.isArray(recent)
+      ? [...new Set(recent.filter((p): p is string => typeof p === 'string' && p !== ''))].slice(
+          0,
+          MAX_RECENT,
+        )
       : [],
   };
   if (

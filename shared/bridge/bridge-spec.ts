@@ -3,6 +3,9 @@ import type { TagFailure, TagState } from '../core/tag-types.js';
 
 /** A tag as a window shows it: the API's Tag object plus its raw value. */
 export type UiTag = TagState;
+import type { SceneEdit } from '../scenes/scene-editor.js';
+import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
+import { sceneEditArgs } from './scene-edit-validator.js';
 import { v, type Validator } from './validate.js';
 
 /**
@@ -98,12 +101,37 @@ export const BRIDGE_SPEC = {
       v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(v.string) })),
     ),
     stopServer: method<ServerStatus>()(v.none),
+    /** The built-in library, recent files and the scene being served (with its definition). */
+    getScenes: method<ScenesState>()(v.none),
+    /**
+     * Opens a scene: a built-in by name, a file by path, or a file's text (drag and drop, upload).
+     * Refused with reason 'unsaved' while the editor has unsaved changes, unless discardChanges.
+     */
+    openScene: method<SceneOutcome>()(
+      v.object({
+        builtin: v.optional(v.string),
+        path: v.optional(v.string),
+        text: v.optional(v.maxLengthString(16 * 1024 * 1024)),
+        fileName: v.optional(v.string),
+        discardChanges: v.optional(v.boolean),
+      }),
+    ),
+    newScene: method<SceneOutcome>()(v.object({ name: v.string, discardChanges: v.optional(v.boolean) })),
+    editScene: method<SceneOutcome>()(v.object({ edit: sceneEditArgs as Validator<SceneEdit> })),
+    undoEdit: method<SceneDocument>()(v.none),
+    redoEdit: method<SceneDocument>()(v.none),
+    /** Saves to `path` or to the file it came from; 'changedOnDisk' unless `overwrite`. */
+    saveScene: method<SceneOutcome>()(
+      v.optional(v.object({ path: v.optional(v.string), overwrite: v.optional(v.boolean) })),
+    ),
   },
   events: {
     tags: event<TagsEvent>(),
     server: event<ServerStatus>(),
     stats: event<TrafficStats>(),
     pinned: event<string[]>(),
+    /** After every open, edit, undo, redo and save. */
+    scenes: event<ScenesState>(),
   },
 } as const;
 

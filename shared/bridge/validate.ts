@@ -37,6 +37,25 @@ export const v = {
   string: ((input, path) =>
     typeof input === 'string' ? input : fail(path, 'a string', input)) as Validator<string>,
 
+  maxLengthString(max: number): Validator<string> {
+    return (input, path) => {
+      if (typeof input !== 'string') fail(path, 'a string', input);
+      if (input.length > max) throw new BridgeArgumentError(`${path} is longer than ${max} characters.`);
+      return input;
+    };
+  },
+
+  /** A finite number. */
+  number: ((input, path) =>
+    typeof input === 'number' && Number.isFinite(input)
+      ? input
+      : fail(path, 'a finite number', input)) as Validator<number>,
+
+  /** `null`, or what `inner` accepts (an edit that clears a field sends null). */
+  nullable<T>(inner: Validator<T>): Validator<T | null> {
+    return (input, path) => (input === null ? null : inner(input, path));
+  },
+
   boolean: ((input, path) =>
     typeof input === 'boolean' ? input : fail(path, 'a boolean', input)) as Validator<boolean>,
 

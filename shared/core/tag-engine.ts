@@ -48,10 +48,8 @@ export interface TagEngineOptions {
  * to every other caller: no reader ever sees half of one.
  */
 export class TagEngine {
-  private records: TagRecord[] = [];
-  private byId = new Map<string, TagRecord>();
-  private byName = new Map<string, TagRecord[]>();
-  private currentScene!: SceneDefinition;
+  /** Everything that belongs to the loaded scene, swapped as one by loadScene. */
+  private state!: SceneState;
   private readonly changes: Emitter<TagChangeEvent>;
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
@@ -59,13 +57,25 @@ export class TagEngine {
     this.install(scene);
   }
 
+  /**
+   * A view of the engine pinned to the scene loaded now: a request that must wait (for its body,
+   * say) and then act uses it, so it finishes against the scene it started with even if another
+   * is loaded meanwhile; its changes to a replaced scene are simply dropped with that scene.
+   */
+  pinned(): TagEngine {
+    // Same methods and the same change events; only `state` is the view's own.
+    const view = Object.create(this) as TagEngine;
+    view.state = this.state;
+    return view;
+  }
+
   /** The scene being served. */
   get scene(): SceneDefinition {
-    return this.currentScene;
+    return this.state.scene;
   }
 
   get tagCount(): number {
-    return this.records.length;
+    return this.state.records.length;
   }
 
   /** Subscribes to change notifications; returns the unsubscribe function. */
@@ -73,17 +83,21 @@ export class TagEngine {
     return this.changes.on(listener);
   }
 
-  /** Replaces the scene; every tag starts over from its initial value. */
-  loadScene(scene: SceneDefinition): void {
-    this.install(scene);
-    this.changes.emit({ source: 'scene', sceneChanged: true, tagIds: new Set(this.byId.keys()) });
+  /**
+   * Replaces the scene. Every tag starts over from its initial value, unless `keepState` asks to
+   * carry over the value, force and failure of each tag whose id (and type) the new scene keeps:
+   * what an edit of the running scene wants.
+   */
+  loadScene(scene: SceneDefinition, options: { keepState?: boolean } = {}): void {
+    this.install(scene, options.keepState ? this.state : undefined);
+    this.changes.emit({ source: 'scene', sceneChanged: true, tagIds: new Set(this.state.byId.keys()) });
   }
 
   /** All tags in scene order, filtered. */
   listTags(filter: TagFilter = {}): TagSnapshot[] {
     const matchName = filter.name === undefined ? undefined : compileWildcard(filter.name);
     const out: TagSnapshot[] = [];
-    for (const r of this.records) {
+    for (const r of this.state.records) {
       if (filter.type !== undefined && r.def.type !== filter.type) continue;
       if (filter.kind !== undefined && r.def.kind !== filter.kind) continue;
       if (matchName && !matchName(r.def.name)) continue;
@@ -94,28 +108,28 @@ export class TagEngine {
 
   /** One tag by id (exact), or `undefined`. */
   getTag(id: string): TagSnapshot | undefined {
-    return this.byId.get(id)?.snapshot();
+    return this.state.byId.get(id)?.snapshot();
   }
 
   /** Every tag with its raw value too, scene order: what a UI shows. */
   listTagStates(): TagState[] {
-    return this.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
+    return this.state.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
   }
 
   /** One tag with its raw value, or `undefined`. */
   getTagState(id: string): TagState | undefined {
-    const r = this.byId.get(id);
+    const r = this.state.byId.get(id);
     return r && { ...r.snapshot(), raw: r.raw };
   }
 
   /** Every tag with exactly this name, scene order. */
   tagsNamed(name: string): TagSnapshot[] {
-    return (this.byName.get(name) ?? []).map((r) => r.snapshot());
+    return (this.state.byName.get(name) ?? []).map((r) => r.snapshot());
   }
 
   /** Reads effective values. Without refs, every tag in scene order. */
   readValues(by: RefKind, refs?: readonly unknown[]): ValueReadEntry[] {
-    if (refs === undefined) return this.records.map((r) => ({ [by]: r.def[by], value: r.value }));
+    if (refs === undefined) return this.state.records.map((r) => ({ [by]: r.def[by], value: r.value }));
     const out: ValueReadEntry[] = [];
     for (const ref of refs) {
       if (typeof ref !== 'string') {
@@ -205,7 +219,7 @@ export class TagEngine {
    */
   setFailure(id: string, failure: TagFailure, source: ChangeSource = 'ui'): ItemError | null {
     return this.batch(source, (changed) => {
-      const r = this.byId.get(id);
+      const r = this.state.byId.get(id);
       if (!r) return notFound('id', id);
       const touched =
         failure === 'none'
@@ -219,14 +233,14 @@ export class TagEngine {
   /** Releases every forced tag. */
   releaseAll(source: ChangeSource = 'simulation'): void {
     this.batch(source, (changed) => {
-      for (const r of this.records) if (r.release()) changed.add(r.def.id);
+      for (const r of this.state.records) if (r.release()) changed.add(r.def.id);
     });
   }
 
   /** Clears every Always Off and Always On failure. */
   clearFailures(source: ChangeSource = 'simulation'): void {
     this.batch(source, (changed) => {
-      for (const r of this.records) {
+      for (const r of this.state.records) {
         if (r.failure !== 'none') {
           r.failure = 'none';
           changed.add(r.def.id);
@@ -244,12 +258,12 @@ export class TagEngine {
   }
 
   private lookup(by: RefKind, ref: string): readonly TagRecord[] {
-    if (by === 'name') return this.byName.get(ref) ?? [];
-    const r = this.byId.get(ref);
+    if (by === 'name') return this.state.byName.get(ref) ?? [];
+    const r = this.state.byId.get(ref);
     return r ? [r] : [];
   }
 
-  private install(scene: SceneDefinition): void {
+  private install(scene: SceneDefinition, previous?: SceneState): void {
     const records = scene.tags.map((def) => new TagRecord(def));
     const byId = new Map<string, TagRecord>();
     const byName = new Map<string, TagRecord[]>();
@@ -259,13 +273,20 @@ export class TagEngine {
       const named = byName.get(r.def.name);
       if (named) named.push(r);
       else byName.set(r.def.name, [r]);
+      const before = previous?.byId.get(r.def.id);
+      if (before) r.carryOver(before);
     }
     // Swap everything at once so that a failed load leaves the previous scene untouched.
-    this.records = records;
-    this.byId = byId;
-    this.byName = byName;
-    this.currentScene = scene;
+    this.state = { scene, records, byId, byName };
   }
+}
+
+/** The loaded scene and its tags' runtime state. */
+interface SceneState {
+  readonly scene: SceneDefinition;
+  readonly records: readonly TagRecord[];
+  readonly byId: ReadonlyMap<string, TagRecord>;
+  readonly byName: ReadonlyMap<string, TagRecord[]>;
 }
 
 /** Applies one write to one tag: an item error, or whether the tag changed. */

@@ -17,6 +17,15 @@ export class TagRecord {
     this.forcedValue = offValue(def);
   }
 
+  /** Takes over another record's runtime state (same tag in an edited scene) when the types match. */
+  carryOver(other: TagRecord): void {
+    if (other.def.type !== this.def.type) return;
+    this.raw = other.raw;
+    this.isForced = other.isForced;
+    this.forcedValue = other.forcedValue;
+    this.failure = other.failure;
+  }
+
   get value(): TagValue {
     return effectiveValue(this.def, this);
   }

@@ -17,6 +17,7 @@ describe('settings', () => {
       port: 7411,
       host: '127.0.0.1',
       pinnedTagIds: ['a', 'b'],
+      recentScenes: [],
     });
     const reopened = await fileSettingsStore(path);
     expect(reopened.get().pinnedTagIds).toEqual(['a', 'b']);
@@ -44,12 +45,14 @@ describe('settings', () => {
         host: '  ',
         pinnedTagIds: ['a', 3, 'a', 'b'],
         windowBounds: { x: 10, y: 20, width: 50, height: 5000 },
+        recentScenes: ['/a.tagsim.json', 7, '', '/a.tagsim.json', '/b.tagsim.json'],
         unknown: true,
       }),
     ).toEqual({
       port: 7410,
       host: '127.0.0.1',
       pinnedTagIds: ['a', 'b'],
+      recentScenes: ['/a.tagsim.json', '/b.tagsim.json'],
       windowBounds: { x: 10, y: 20, width: 400, height: 5000 },
     });
     expect(parseSettings({ windowBounds: { x: 'left' } }).windowBounds).toBeUndefined();

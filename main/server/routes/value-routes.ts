@@ -12,23 +12,27 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
 
   for (const { path, by } of READ_ROUTES) {
     router.get(path, async (ctx) => {
-      // The body is optional here: a plain GET (the common case) reads every value.
-      const refs = hasBody(ctx) ? await readBody(ctx) : undefined;
+      // The body is optional here: a plain GET (the common case) reads every value at once.
+      if (!hasBody(ctx)) return sendJson(ctx, engine.readValues(by));
+      const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
+      const refs = await readBody(ctx);
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
-      sendJson(ctx, engine.readValues(by, refs));
+      sendJson(ctx, tags.readValues(by, refs));
     });
   }
 
   for (const { path, operation, by } of WRITE_ROUTES) {
     router.put(path, async (ctx) => {
+      const tags = engine.pinned();
       const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
-      sendJson(ctx, engine.write(operation, by, items));
+      sendJson(ctx, tags.write(operation, by, items));
     });
   }
 
   for (const { path, by } of RELEASE_ROUTES) {
     router.put(path, async (ctx) => {
-      sendJson(ctx, engine.release(by, await requireArray(ctx, readBody, refDescription(by))));
+      const tags = engine.pinned();
+      sendJson(ctx, tags.release(by, await requireArray(ctx, readBody, refDescription(by))));
     });
   }
 }

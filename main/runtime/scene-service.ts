@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import { Emitter } from '../../shared/core/emitter.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
+import { parseSceneFile } from '../../shared/scenes/scene-file.js';
+import { SceneHistory } from '../../shared/scenes/scene-history.js';
+import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import type {
+  SceneDocument,
+  SceneOrigin,
+  SceneOutcome,
+  SceneRefusal,
+} from '../../shared/scenes/scene-document.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { ChangedOnDiskError, readSceneFile, writeSceneFile } from '../storage/scene-files.js';
+
+/** How many recently opened files the app remembers. */
+export const MAX_RECENT_SCENES = 10;
+
+/** Where a scene to open comes from. */
+export type SceneSource =
+  | { builtin: string }
+  | { path: string }
+  | { text: string; fileName: string }
+  | { scene: SceneDefinition; origin: SceneOrigin };
+
+/**
+ * Owns the scene the engine serves: opening (built-ins, files, uploaded text), the editor's
+ * edits with undo and redo, saving without ever losing work, and the recent files. Every change
+ * reaches the engine at once (edits keep the runtime state of the tags they keep), and listeners
+ * hear about the document after each one.
+ */
+export class SceneService {
+  private history: SceneHistory;
+  private origin: SceneOrigin;
+  private path: string | undefined;
+  private diskFingerprint: string | undefined;
+  readonly changes = new Emitter<SceneDocument>(() => undefined);
+
+  constructor(
+    private readonly engine: TagEngine,
+    private readonly settings: SettingsStore,
+    origin: SceneOrigin = 'builtin',
+    private readonly newId: () => string = randomUUID,
+  ) {
+    this.history = new SceneHistory(engine.scene, origin === 'builtin');
+    this.origin = origin;
+  }
+
+  get document(): SceneDocument {
+    return {
+      scene: this.history.scene,
+      origin: this.origin,
+      ...(this.path !== undefined ? { path: this.path } : {}),
+      dirty: this.history.dirty,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+    };
+  }
+
+  get recent(): string[] {
+    return this.settings.get().recentScenes;
+  }
+
+  /**
+   * Opens a scene and serves it. Refuses while there are unsaved changes unless `discardChanges`;
+   * a file with problems is never half-loaded: the app keeps the scene it had.
+   */
+  async open(source: SceneSource, options: { discardChanges?: boolean } = {}): Promise<SceneOutcome> {
+    if (this.history.dirty && !options.discardChanges) return { ok: false, reason: 'unsaved' };
+    try {
+      if ('builtin' in source) {
+        const scene = builtinScene(source.builtin);
+        if (!scene)
+          return {
+            ok: false,
+            reason: 'error',
+            message: `there is no built-in scene named '${source.builtin}'`,
+          };
+        this.replace(scene, 'builtin', undefined, undefined);
+      } else if ('path' in source) {
+        const loaded = await readSceneFile(source.path);
+        this.replace(loaded.scene, 'file', loaded.path, loaded.fingerprint);
+        await this.remember(loaded.path);
+      } else if ('text' in source) {
+        this.replace(parseSceneFile(source.text, source.fileName), 'import', undefined, undefined);
+      } else {
+        this.replace(source.scene, source.origin, undefined, undefined);
+      }
+    } catch (error) {
+      return refusal(error);
+    }
+    return { ok: true, document: this.document };
+  }
+
+  /** Starts a new scene holding only the system tags. */
+  async create(name: string, options: { discardChanges?: boolean } = {}): Promise<SceneOutcome> {
+    return this.open({ scene: emptyScene(name.trim() || 'New scene', this.newId), origin: 'new' }, options);
+  }
+
+  /** Applies one editor change; a change that would make the scene invalid is refused. */
+  edit(edit: SceneEdit): SceneOutcome {
+    const outcome = applySceneEdit(this.history.scene, edit, this.newId);
+    if (!outcome.ok) return { ok: false, reason: 'invalid', problems: outcome.problems };
+    this.history.push(outcome.scene);
+    this.serve();
+    return { ok: true, document: this.document };
+  }
+
+  undo(): SceneDocument {
+    if (this.history.undo()) this.serve();
+    return this.document;
+  }
+
+  redo(): SceneDocument {
+    if (this.history.redo()) this.serve();
+    return this.document;
+  }
+
+  /**
+   * Saves to `path` (or where it came from). Refuses with `changedOnDisk` when another program
+   * changed the file since it was opened or saved, unless `overwrite`.
+   */
+  async save(options: { path?: string; overwrite?: boolean } = {}): Promise<SceneOutcome> {
+    const path = options.path ?? this.path;
+    if (path === undefined) return { ok: false, reason: 'noPath' };
+    const samePath = path === this.path;
+    try {
+      this.diskFingerprint = await writeSceneFile(path, this.history.scene, {
+        ...(samePath && this.diskFingerprint !== undefined ? { expected: this.diskFingerprint } : {}),
+        overwrite: options.overwrite ?? false,
+      });
+    } catch (error) {
+      return refusal(error);
+    }
+    this.path = path;
+    this.origin = 'file';
+    this.history.markSaved();
+    await this.remember(path);
+    this.changes.emit(this.document);
+    return { ok: true, document: this.document };
+  }
+
+  private replace(
+    scene: SceneDefinition,
+    origin: SceneOrigin,
+    path: string | undefined,
+    print: string | undefined,
+  ): void {
+    this.engine.loadScene(scene);
+    this.history = new SceneHistory(scene, origin === 'builtin' || origin === 'file');
+    this.origin = origin;
+    this.path = path;
+    this.diskFingerprint = print;
+    this.changes.emit(this.document);
+  }
+
+  /** Serves the edited scene at once, keeping the values, forces and failures of kept tags. */
+  private serve(): void {
+    this.engine.loadScene(this.history.scene, { keepState: true });
+    this.changes.emit(this.document);
+  }
+
+  private async remember(path: string): Promise<void> {
+    const recent = [path, ...this.settings.get().recentScenes.filter((p) => p !== path)].slice(
+      0,
+      MAX_RECENT_SCENES,
+    );
+    await this.settings.update({ recentScenes: recent });
+  }
+}
+
+function refusal(error: unknown): SceneRefusal {
+  if (error instanceof SceneValidationError)
+    return { ok: false, reason: 'invalid', problems: error.problems.map(formatProblem) };
+  if (error instanceof ChangedOnDiskError) return { ok: false, reason: 'changedOnDisk', path: error.path };
+  return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };
+}

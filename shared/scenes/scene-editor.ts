@@ -1,0 +1,199 @@
+import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
+import type { SceneDefinition } from '../core/scene.js';
+import { SYSTEM_TAGS } from '../core/system-tags.js';
+import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
+import { validateSceneJson } from './scene-file.js';
+import { formatProblem, SceneValidationError } from './scene-problems.js';
+import { serializeScene } from './scene-file.js';
+
+/** The fields of a tag an edit may change (the id never changes: clients keep it). */
+export interface TagChanges {
+  name?: string;
+  kind?: TagKind;
+  type?: TagType;
+  address?: number;
+  initial?: TagValue | null;
+  min?: number | null;
+  max?: number | null;
+  description?: string;
+}
+
+/** One change to a scene, as the window's editor sends it. */
+export type SceneEdit =
+  | { op: 'addTag'; kind: TagKind; type: TagType; name?: string; afterId?: string }
+  | { op: 'updateTag'; id: string; changes: TagChanges }
+  | { op: 'deleteTag'; id: string }
+  | { op: 'duplicateTag'; id: string }
+  | { op: 'moveTag'; id: string; toIndex: number }
+  | { op: 'renameScene'; name: string; description?: string };
+
+/** The outcome of an edit: the new scene, or why it was refused (nothing changed then). */
+export type EditOutcome = { ok: true; scene: SceneDefinition } | { ok: false; problems: string[] };
+
+/** True for the system tags, which an edit may neither delete nor change. */
+export function isSystemTag(tag: Pick<TagDefinition, 'name' | 'kind'>): boolean {
+  return SYSTEM_TAGS.some((s) => s.name === tag.name && s.kind === tag.kind);
+}
+
+/**
+ * Applies one edit to a scene and validates the result with the file rules, so the editor can
+ * never produce a scene that would not load. Pure: `newId` supplies ids for new tags.
+ */
+export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: () => string): EditOutcome {
+  const tags = [...scene.tags];
+  const indexOf = (id: string) => tags.findIndex((t) => t.id === id);
+  const refuse = (message: string): EditOutcome => ({ ok: false, problems: [message] });
+  let next: SceneDefinition;
+
+  switch (edit.op) {
+    case 'renameScene': {
+      if (edit.name.trim() === '') return refuse('name: the scene needs a name');
+      next = {
+        ...scene,
+        name: edit.name.trim(),
+        ...(edit.description !== undefined ? { description: edit.description } : {}),
+      };
+      break;
+    }
+    case 'addTag': {
+      const address = freeAddress(tags, edit.kind, edit.type);
+      if (address === undefined)
+        return refuse(`no free ${edit.kind} ${edit.type} address is left below the system range`);
+      const tag: TagDefinition = {
+        id: newId(),
+        name: edit.name?.trim() || uniqueName(tags, `New ${edit.kind.toLowerCase()}`),
+        kind: edit.kind,
+        type: edit.type,
+        address,
+      };
+      const after = edit.afterId === undefined ? -1 : indexOf(edit.afterId);
+      // New tags go before the system tags, which close every scene.
+      const firstSystem = tags.findIndex(isSystemTag);
+      const at = after >= 0 ? after + 1 : firstSystem >= 0 ? firstSystem : tags.length;
+      tags.splice(at, 0, tag);
+      next = { ...scene, tags };
+      break;
+    }
+    case 'updateTag': {
+      const i = indexOf(edit.id);
+      if (i < 0) return refuse(`no tag has the id '${edit.id}'`);
+      const before = tags[i]!;
+      if (isSystemTag(before))
+        return refuse(`'${before.name}' is a system tag of the simulator; it cannot be changed`);
+      const updated = withChanges(before, edit.changes, tags);
+      if (isSystemTag(updated))
+        return refuse(`'${updated.name}' (${updated.kind}) is the name of a system tag; choose another name`);
+      tags[i] = updated;
+      next = { ...scene, tags };
+      break;
+    }
+    case 'deleteTag': {
+      const i = indexOf(edit.id);
+      if (i < 0) return refuse(`no tag has the id '${edit.id}'`);
+      if (isSystemTag(tags[i]!))
+        return refuse(`'${tags[i]!.name}' is a system tag of the simulator; every scene keeps it`);
+      tags.splice(i, 1);
+      next = { ...scene, tags };
+      break;
+    }
+    case 'duplicateTag': {
+      const i = indexOf(edit.id);
+      if (i < 0) return refuse(`no tag has the id '${edit.id}'`);
+      const original = tags[i]!;
+      if (isSystemTag(original))
+        return refuse(`'${original.name}' is a system tag of the simulator; it cannot be duplicated`);
+      const address = freeAddress(tags, original.kind, original.type);
+      if (address === undefined) return refuse(`no free ${original.kind} ${original.type} address is left`);
+      tags.splice(i + 1, 0, {
+        ...original,
+        id: newId(),
+        name: uniqueName(tags, `${original.name} copy`),
+        address,
+      });
+      next = { ...scene, tags };
+      break;
+    }
+    case 'moveTag': {
+      const i = indexOf(edit.id);
+      if (i < 0) return refuse(`no tag has the id '${edit.id}'`);
+      const to = Math.max(0, Math.min(tags.length - 1, Math.trunc(edit.toIndex)));
+      const [moved] = tags.splice(i, 1);
+      tags.splice(to, 0, moved!);
+      next = { ...scene, tags };
+      break;
+    }
+  }
+  try {
+    return { ok: true, scene: validateSceneJson(JSON.parse(serializeScene(next))) };
+  } catch (error) {
+    if (error instanceof SceneValidationError)
+      return { ok: false, problems: error.problems.map(formatProblem) };
+    throw error;
+  }
+}
+
+/** A new scene: just the simulator's system tags, with fresh ids. */
+export function emptyScene(name: string, newId: () => string): SceneDefinition {
+  return {
+    name,
+    tags: SYSTEM_TAGS.map((s) => ({
+      id: newId(),
+      ...s,
+      ...(s.name === 'FACTORY I/O (Time Scale)' ? { initial: 1 } : {}),
+    })),
+  };
+}
+
+function withChanges(tag: TagDefinition, changes: TagChanges, tags: readonly TagDefinition[]): TagDefinition {
+  const kind = changes.kind ?? tag.kind;
+  const type = changes.type ?? tag.type;
+  const moved = kind !== tag.kind || type !== tag.type;
+  // A tag moved to another address space takes a free address there unless one is given.
+  const address =
+    changes.address ??
+    (moved
+      ? (freeAddress(
+          tags.filter((t) => t.id !== tag.id),
+          kind,
+          type,
+        ) ?? tag.address)
+      : tag.address);
+  const next: Record<string, unknown> = { ...tag, kind, type, address };
+  if (changes.name !== undefined) next['name'] = changes.name.trim();
+  if (changes.description !== undefined) {
+    if (changes.description === '') delete next['description'];
+    else next['description'] = changes.description;
+  }
+  // A new type invalidates the old initial value and range unless new ones come with it.
+  if (type !== tag.type) {
+    delete next['initial'];
+    delete next['min'];
+    delete next['max'];
+  }
+  for (const field of ['initial', 'min', 'max'] as const) {
+    const value = changes[field];
+    if (value === null) delete next[field];
+    else if (value !== undefined) next[field] = value;
+  }
+  return next as unknown as TagDefinition;
+}
+
+/** The lowest user address free in a (kind, type) space, or `undefined` when it is full. */
+export function freeAddress(
+  tags: readonly TagDefinition[],
+  kind: TagKind,
+  type: TagType,
+): number | undefined {
+  const used = new Set(
+    tags.filter((t) => spaceKey(t.kind, t.type) === spaceKey(kind, type)).map((t) => t.address),
+  );
+  for (let a = 0; a < Math.min(FIRST_RESERVED_ADDRESS[type], ADDRESS_SPACE_SIZE[type]); a++)
+    if (!used.has(a)) return a;
+  return undefined;
+}
+
+function uniqueName(tags: readonly TagDefinition[], base: string): string {
+  const names = new Set(tags.map((t) => t.name));
+  if (!names.has(base)) return base;
+  for (let n = 2; ; n++) if (!names.has(`${base} ${n}`)) return `${base} ${n}`;
+}
