@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import {
+  applySceneEdit,
+  emptyScene,
+  freeAddress,
+  isSystemTag,
+  type SceneEdit,
+} from '../../shared/scenes/scene-editor.js';
+import { SceneHistory } from '../../shared/scenes/scene-history.js';
+
+let counter = 0;
+const newId = () => `new-${++counter}`;
+const base = () => builtinScene(DEFAULT_SCENE_NAME)!;
+const byName = (scene: SceneDefinition, name: string) => scene.tags.find((t) => t.name === name)!;
+
+function edit(scene: SceneDefinition, e: SceneEdit): SceneDefinition {
+  const outcome = applySceneEdit(scene, e, newId);
+  if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
+  return outcome.scene;
+}
+
+function refused(scene: SceneDefinition, e: SceneEdit): string[] {
+  const outcome = applySceneEdit(scene, e, newId);
+  if (outcome.ok) throw new Error('the edit was accepted');
+  return outcome.problems;
+}
+
+describe('applySceneEdit', () => {
+  it('adds a tag at the lowest free address of its space, before the system tags', () => {
+    const scene = edit(base(), { op: 'addTag', kind: 'Input', type: 'Bit' });
+    const added = scene.tags.find((t) => t.name === 'New input')!;
+    expect(added).toMatchObject({ kind: 'Input', type: 'Bit', address: 6 });
+    expect(scene.tags.indexOf(added)).toBe(13);
+    expect(isSystemTag(scene.tags[14]!)).toBe(true);
+    const second = edit(scene, { op: 'addTag', kind: 'Input', type: 'Bit' });
+    expect(second.tags.map((t) => t.name)).toContain('New input 2');
+  });
+
+  it('renames a tag and keeps its id', () => {
+    const before = byName(base(), 'Pallet sensor');
+    const scene = edit(base(), { op: 'updateTag', id: before.id, changes: { name: 'Pallet present' } });
+    expect(scene.tags.find((t) => t.id === before.id)).toMatchObject({
+      name: 'Pallet present',
+      address: before.address,
+    });
+  });
+
+  it('refuses a taken address with the place and the fix, and changes nothing', () => {
+    const scene = base();
+    const problems = refused(scene, {
+      op: 'updateTag',
+      id: byName(scene, 'High sensor').id,
+      changes: { address: byName(scene, 'Low sensor').address },
+    });
+    expect(problems).toEqual([
+      "tags[9].address: Input Bit 1 is already used by tags[8] ('Low sensor'); each address is unique within its kind and type",
+    ]);
+  });
+
+  it('moves a tag to another type: new free address, old initial value and range dropped', () => {
+    let scene = edit(base(), {
+      op: 'updateTag',
+      id: byName(base(), 'Counter').id,
+      changes: { initial: 5, max: 100 },
+    });
+    scene = edit(scene, { op: 'updateTag', id: byName(scene, 'Counter').id, changes: { type: 'Float' } });
+    const counter = byName(scene, 'Counter');
+    expect(counter).toMatchObject({ type: 'Float', address: 0 });
+    expect(counter.initial).toBeUndefined();
+    expect(counter.max).toBeUndefined();
+  });
+
+  it('clears a field with null and validates ranges', () => {
+    const id = byName(base(), 'Counter').id;
+    const ranged = edit(base(), { op: 'updateTag', id, changes: { min: 0, max: 10, initial: 5 } });
+    expect(byName(ranged, 'Counter')).toMatchObject({ min: 0, max: 10, initial: 5 });
+    expect(refused(ranged, { op: 'updateTag', id, changes: { initial: 11 } })).toEqual([
+      "tags[6].initial: 11 is outside the tag's range 0 to 10",
+    ]);
+    const cleared = edit(ranged, { op: 'updateTag', id, changes: { max: null } });
+    expect(byName(cleared, 'Counter').max).toBeUndefined();
+  });
+
+  it('protects the system tags', () => {
+    const scene = base();
+    const run = byName(scene, 'FACTORY I/O (Run)');
+    expect(refused(scene, { op: 'deleteTag', id: run.id })[0]).toContain('is a system tag of the simulator');
+    expect(refused(scene, { op: 'updateTag', id: run.id, changes: { address: 10 } })[0]).toContain(
+      'cannot be changed',
+    );
+    expect(
+      refused(scene, {
+        op: 'updateTag',
+        id: byName(scene, 'Load').id,
+        changes: { name: 'FACTORY I/O (Run)' },
+      })[0],
+    ).toContain('is the name of a system tag');
+  });
+
+  it('deletes, duplicates and reorders', () => {
+    let scene = edit(base(), { op: 'deleteTag', id: byName(base(), 'Load').id });
+    expect(scene.tags.some((t) => t.name === 'Load')).toBe(false);
+    const entry = byName(scene, 'Conveyor entry');
+    scene = edit(scene, { op: 'duplicateTag', id: entry.id });
+    const copy = scene.tags[1]!;
+    expect(copy).toMatchObject({ name: 'Conveyor entry copy', kind: 'Output', type: 'Bit', address: 1 });
+    expect(copy.id).not.toBe(entry.id);
+    scene = edit(scene, { op: 'moveTag', id: copy.id, toIndex: 5 });
+    expect(scene.tags[5]!.id).toBe(copy.id);
+  });
+
+  it('renames the scene, and refuses an empty name', () => {
+    expect(edit(base(), { op: 'renameScene', name: ' Line 3 ', description: 'Lab B' })).toMatchObject({
+      name: 'Line 3',
+      description: 'Lab B',
+    });
+    expect(refused(base(), { op: 'renameScene', name: '  ' })).toEqual(['name: the scene needs a name']);
+  });
+
+  it('starts a new scene with only the system tags', () => {
+    const scene = emptyScene('Fresh', newId);
+    expect(scene.tags.map((t) => `${t.kind} ${t.name}`)).toHaveLength(7);
+    expect(scene.tags.every(isSystemTag)).toBe(true);
+    expect(freeAddress(scene.tags, 'Output', 'Bit')).toBe(0);
+  });
+});
+
+describe('SceneHistory', () => {
+  it('undoes and redoes whole scenes and knows what is saved', () => {
+    const first = base();
+    const history = new SceneHistory(first, true);
+    expect(history.dirty).toBe(false);
+    const second = edit(first, { op: 'renameScene', name: 'Two' });
+    history.push(second);
+    expect([history.dirty, history.canUndo, history.canRedo]).toEqual([true, true, false]);
+    expect(history.undo()).toBe(first);
+    expect(history.dirty).toBe(false);
+    expect(history.redo()).toBe(second);
+    history.markSaved();
+    expect(history.dirty).toBe(false);
+    history.push(edit(second, { op: 'renameScene', name: 'Three' }));
+    expect(history.canRedo).toBe(false);
+  });
+});
+
+describe('TagEngine scene loading', () => {
+  it('keeps the runtime state of kept tags when asked', () => {
+    const engine = new TagEngine(base());
+    const sensor = byName(base(), 'Pallet sensor');
+    engine.write('force', 'id', [{ id: sensor.id, value: true }]);
+    engine.setFailure(byName(base(), 'Load').id, 'alwaysOn');
+    const edited = edit(base(), { op: 'updateTag', id: sensor.id, changes: { name: 'Pallet present' } });
+    engine.loadScene(edited, { keepState: true });
+    expect(engine.getTag(sensor.id)).toMatchObject({ name: 'Pallet present', isForced: true, value: true });
+    expect(engine.getTag(byName(base(), 'Load').id)!.shortCircuit).toBe(true);
+    engine.loadScene(edited);
+    expect(engine.getTag(sensor.id)!.isForced).toBe(false);
+  });
+
+  it('lets a pinned view finish against the scene it started with', () => {
+    const engine = new TagEngine(base());
+    const view = engine.pinned();
+    engine.loadScene(builtinScene('Filling Tank')!);
+    expect(view.readValues('name', ['Pallet sensor'])).toEqual([{ name: 'Pallet sensor', value: false }]);
+    expect(engine.readValues('name', ['Pallet sensor'])[0]).toMatchObject({ code: 404 });
+    // A write to the replaced scene is dropped with it.
+    view.write('set', 'name', [{ name: 'Load', value: true }]);
+    expect(engine.tagsNamed('Load')).toEqual([]);
+  });
+});
