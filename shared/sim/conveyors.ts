@@ -1,0 +1,278 @@
+import type { Conveyor, Feeder } from './behaviour-types.js';
+import type { ConditionNode, ConditionSet, NumberSource } from './conditions.js';
+import { mulberry32, type Random } from './random.js';
+import type { TagMirror } from './tag-mirror.js';
+
+/** Positions closer than this (metres) count as equal: sums of step movements are not exact. */
+const EPS = 1e-9;
+
+/** A box, pallet or part on a conveyor. `x` is where its front is, in metres from the start. */
+interface Item {
+  readonly id: number;
+  readonly label: string;
+  readonly length: number;
+  x: number;
+  on: ConveyorRuntime | undefined;
+  /** The conveyor it came from, while its rear may still be on it. */
+  from: ConveyorRuntime | undefined;
+  /** Plant time at which it arrived where it is, so it moves once per step. */
+  arrivedAt: number;
+  /** Per remover zone: since when its front has been in the zone. */
+  readonly inZoneSince: (number | undefined)[];
+}
+
+/** What a conveyor holds, for tests and for a future plant view. */
+export interface ConveyorSnapshot {
+  readonly name: string;
+  readonly items: readonly { readonly id: number; readonly label: string; readonly front: number }[];
+  /** Items that left the plant here (end of the line or a remover), by label. */
+  readonly removed: Readonly<Record<string, number>>;
+}
+
+interface SensorRuntime {
+  readonly conveyor: ConveyorRuntime;
+  readonly slot: number;
+  readonly from: number;
+  readonly to: number;
+  readonly detects: ReadonlySet<string> | undefined;
+  readonly normallyClosed: boolean;
+}
+
+/**
+ * The conveyors of a plant, stepped together. Each step moves the items, hands them over at the
+ * ends, lets removers and feeders act, then sets every conveyor sensor from where the items are.
+ */
+export class ConveyorLine {
+  private readonly conveyors: ConveyorRuntime[] = [];
+  private readonly sensors: SensorRuntime[] = [];
+  private nextId = 1;
+
+  constructor(private readonly mirror: TagMirror) {}
+
+  add(c: Conveyor, conditions: ConditionSet, seed: number): void {
+    const conveyor = new ConveyorRuntime(c, conditions, seed, () => this.nextId++, this.conveyors.length);
+    this.conveyors.push(conveyor);
+    for (const s of c.sensors ?? []) {
+      this.sensors.push({
+        conveyor,
+        slot: conditions.slotOf(s.tag, 'write'),
+        from: s.from,
+        to: s.to,
+        detects: s.detects ? new Set(s.detects) : undefined,
+        normallyClosed: s.normallyClosed === true,
+      });
+    }
+  }
+
+  /** Connects the exits once every conveyor is known (an exit may point at a later one). */
+  link(definitions: readonly Conveyor[], conditions: ConditionSet): void {
+    const byName = new Map(this.conveyors.map((c) => [c.name, c]));
+    definitions.forEach((d, i) => {
+      this.conveyors[i]!.exits = (d.exits ?? []).map((e) => {
+        const target = byName.get(e.to);
+        if (!target) throw new Error(`Unchecked behaviour: no conveyor '${e.to}'`);
+        return { target, when: e.when ? conditions.condition(e.when) : undefined };
+      });
+    });
+  }
+
+  /** Plant time `t` has come, `dtMs` after the previous step (0: only place items and set sensors). */
+  step(t: number, dtMs: number): void {
+    if (dtMs > 0) for (const c of this.conveyors) c.move(t, dtMs);
+    for (const c of this.conveyors) c.applyRemovers(t);
+    for (const c of this.conveyors) c.feed(t);
+    this.updateSensors();
+  }
+
+  snapshot(): ConveyorSnapshot[] {
+    return this.conveyors.map((c) => c.snapshot());
+  }
+
+  private updateSensors(): void {
+    const seen = new Map<number, { detected: boolean; normallyClosed: boolean }>();
+    for (const s of this.sensors) {
+      const entry = seen.get(s.slot) ?? { detected: false, normallyClosed: s.normallyClosed };
+      entry.detected ||= s.conveyor.sees(s);
+      seen.set(s.slot, entry);
+    }
+    // A tag may have sensors on several conveyors (a light barrier across a junction).
+    for (const [slot, { detected, normallyClosed }] of seen)
+      this.mirror.write(slot, detected !== normallyClosed);
+  }
+}
+
+class ConveyorRuntime {
+  readonly name: string;
+  exits: { target: ConveyorRuntime; when: ConditionNode | undefined }[] = [];
+  private items: Item[] = []; // front first
+  private outgoing: Item[] = [];
+  private readonly removed = new Map<string, number>();
+  private readonly length: number;
+  private readonly speed: NumberSource;
+  private readonly runs: ConditionNode | undefined;
+  private readonly feeder: FeederRuntime | undefined;
+  private readonly removesAtEnd: boolean;
+  private readonly removers: readonly { from: number; to: number; afterMs: number }[];
+
+  constructor(
+    c: Conveyor,
+    conditions: ConditionSet,
+    seed: number,
+    newId: () => number,
+    readonly order: number,
+  ) {
+    this.name = c.conveyor;
+    this.length = c.length;
+    this.speed = conditions.expression(c.speed);
+    this.runs = c.runs ? conditions.condition(c.runs) : undefined;
+    this.feeder = c.feeder ? new FeederRuntime(c.feeder, conditions, mulberry32(seed), newId) : undefined;
+    this.removesAtEnd = c.end === 'remove';
+    this.removers = c.removers ?? [];
+  }
+
+  move(t: number, dtMs: number): void {
+    const running = this.runs?.holds ?? true;
+    const distance = running ? (Math.max(0, this.speed()) * dtMs) / 1000 : 0;
+    this.outgoing = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
+    // Nothing may pass the rear of the item ahead, including one already half on the next conveyor.
+    let limit = Math.min(Infinity, ...this.outgoing.map((i) => this.length + i.x - i.length));
+    const kept: Item[] = [];
+    for (const item of this.items) {
+      const x = item.arrivedAt === t ? item.x : Math.max(item.x, Math.min(item.x + distance, limit));
+      if (kept.length === 0 && x >= this.length - EPS) {
+        const overflow = Math.max(0, x - this.length);
+        const exit = this.exits.find((e) => (e.when?.holds ?? true) && e.target.hasRoom(overflow));
+        if (exit) {
+          this.handOver(item, exit.target, overflow, t);
+          limit = this.length + overflow - item.length;
+          continue;
+        }
+        if (this.removesAtEnd) {
+          this.count(item);
+          continue;
+        }
+        item.x = this.length;
+      } else {
+        item.x = x;
+      }
+      kept.push(item);
+      limit = item.x - item.length;
+    }
+    this.items = kept;
+  }
+
+  applyRemovers(t: number): void {
+    if (this.removers.length === 0) return;
+    this.items = this.items.filter((item) => {
+      let taken = false;
+      this.removers.forEach((r, k) => {
+        const inside = item.x >= r.from - EPS && item.x <= r.to + EPS;
+        if (!inside) item.inZoneSince[k] = undefined;
+        else if ((item.inZoneSince[k] ??= t) <= t - r.afterMs + 1e-6) taken = true;
+      });
+      if (taken) this.count(item);
+      return !taken;
+    });
+  }
+
+  feed(t: number): void {
+    const item = this.feeder?.next(t, this.items);
+    if (!item) return;
+    item.on = this;
+    item.arrivedAt = t;
+    this.items.push(item);
+  }
+
+  /** Whether an item entering with its front at `front` fits behind the last one. */
+  hasRoom(front: number): boolean {
+    const last = this.items[this.items.length - 1];
+    return !last || last.x - last.length >= front - EPS;
+  }
+
+  /** Whether a sensor of this conveyor sees an item: any part of one on this conveyor. */
+  sees(s: SensorRuntime): boolean {
+    const spans = [
+      ...this.items.map((i) => ({ label: i.label, rear: i.x - i.length, front: i.x })),
+      ...this.outgoing
+        .filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0)
+        .map((i) => ({ label: i.label, rear: this.length + i.x - i.length, front: this.length })),
+    ];
+    return spans.some(
+      (span) =>
+        span.rear <= s.to + EPS && span.front >= s.from - EPS && (!s.detects || s.detects.has(span.label)),
+    );
+  }
+
+  snapshot(): ConveyorSnapshot {
+    return {
+      name: this.name,
+      items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x })),
+      removed: Object.fromEntries(this.removed),
+    };
+  }
+
+  private handOver(item: Item, target: ConveyorRuntime, front: number, t: number): void {
+    item.x = front;
+    item.from = this;
+    item.on = target;
+    item.inZoneSince.length = 0;
+    // A conveyor earlier in the list has already moved this step: the item waits for the next.
+    item.arrivedAt = target.order > this.order ? t : item.arrivedAt;
+    target.items.push(item);
+    this.outgoing.push(item);
+  }
+
+  /** An item leaves the plant here. */
+  private count(item: Item): void {
+    item.on = undefined;
+    this.removed.set(item.label, (this.removed.get(item.label) ?? 0) + 1);
+  }
+}
+
+class FeederRuntime {
+  private emitted = 0;
+  private lastAt: number | undefined;
+  private readonly labels: readonly string[];
+  private readonly when: ConditionNode | undefined;
+
+  constructor(
+    private readonly f: Feeder,
+    conditions: ConditionSet,
+    private readonly random: Random,
+    private readonly newId: () => number,
+  ) {
+    this.labels = f.items ?? ['item'];
+    this.when = f.when ? conditions.condition(f.when) : undefined;
+  }
+
+  /** A new item if the feeder places one at plant time `t`, given the items on its conveyor. */
+  next(t: number, items: readonly Item[]): Item | undefined {
+    const f = this.f;
+    const length = f.itemLength ?? 0.5;
+    const last = items[items.length - 1];
+    const ready =
+      t >= (f.firstAfterMs ?? 0) - 1e-6 &&
+      (f.total === undefined || this.emitted < f.total) &&
+      (this.lastAt === undefined || t - this.lastAt >= (f.intervalMs ?? 0) - 1e-6) &&
+      (f.maxOnConveyor === undefined || items.length < f.maxOnConveyor) &&
+      (this.when?.holds ?? true) &&
+      (!last || last.x - last.length >= length + (f.gap ?? 0.5) - EPS);
+    if (!ready) return undefined;
+    const label =
+      f.order === 'random'
+        ? this.labels[Math.floor(this.random.next() * this.labels.length)]!
+        : this.labels[this.emitted % this.labels.length]!;
+    this.emitted++;
+    this.lastAt = t;
+    return {
+      id: this.newId(),
+      label,
+      length,
+      x: length,
+      on: undefined,
+      from: undefined,
+      arrivedAt: t,
+      inZoneSince: [],
+    };
+  }
+}

@@ -1,0 +1,291 @@
+import { Emitter } from '../core/emitter.js';
+import type { SceneDefinition } from '../core/scene.js';
+import { SYSTEM_TAGS } from '../core/system-tags.js';
+import type { TagEngine } from '../core/tag-engine.js';
+import { initialValue } from '../core/tag-record.js';
+import type { TagDefinition } from '../core/tag-types.js';
+import { formatProblem, type SceneProblem } from '../scenes/scene-problems.js';
+import type { Behaviour } from './behaviour-types.js';
+import { Plant, type PlantSnapshot } from './behaviours.js';
+import { type ControlOutputs, type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
+import { TagMirror } from './tag-mirror.js';
+import { validateBehaviours } from './validate-behaviours.js';
+
+export interface SimulationOptions {
+  /** Seed of every random stream of the plant (default 1): the same seed, the same run. */
+  readonly seed?: number;
+  /** Fixed step of simulation time in milliseconds (default 10). */
+  readonly stepMs?: number;
+  /** Whether the simulation runs from the start (default true), as the simulator's scenes do. */
+  readonly startRunning?: boolean;
+  /** How long a reset holds the Input `FACTORY I/O (Reset)` on (default 100 ms). */
+  readonly resetPulseMs?: number;
+  /** Real milliseconds counted per advance at most (default 1000); see SimLifecycle. */
+  readonly maxAdvanceMs?: number;
+}
+
+/** What the window and the tray show of the simulation. */
+export interface SimulationStatus {
+  readonly state: SimState;
+  readonly timeScale: number;
+  /** Simulation time since the start or the last reset. */
+  readonly timeMs: number;
+}
+
+/** Behaviours that do not fit the scene they were given with; carries every problem. */
+export class BehaviourError extends Error {
+  constructor(readonly problems: readonly SceneProblem[]) {
+    super(`The behaviours do not fit the scene:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    this.name = 'BehaviourError';
+  }
+}
+
+/** The mirror slots of the system tags that the scene has (a synthetic scene has none). */
+interface SystemSlots {
+  run?: number;
+  pause?: number;
+  reset?: number;
+  running?: number;
+  paused?: number;
+  resetInput?: number;
+  timeScale?: number;
+}
+
+/**
+ * The simulation driver: the lifecycle, and the plant's behaviours run in fixed steps of
+ * simulation time. The host calls `advance(realMs)` from its timer (tests call it with a fake
+ * clock); everything the simulation changes in one call reaches the engine as ONE update, from
+ * the source 'simulation'. The window and the tray use run(), pause(), reset() and setTimeScale(),
+ * which take effect at once; the controller uses the system Outputs `FACTORY I/O (Run)`,
+ * `(Pause)` and `(Reset)`, whose rising edges are seen at the next advance.
+ */
+export class Simulation {
+  private readonly lifecycle: SimLifecycle;
+  private readonly statusEvents = new Emitter<SimulationStatus>(() => undefined);
+  private readonly seed: number;
+  private readonly stepMs: number;
+  private behaviours: readonly Behaviour[];
+  private valid: readonly Behaviour[] = [];
+  private scene!: SceneDefinition;
+  private mirror!: TagMirror;
+  private plant!: Plant;
+  private system: SystemSlots = {};
+  private problemList: readonly SceneProblem[] = [];
+  private lastStatus: { state: SimState; timeScale: number } | undefined;
+
+  constructor(
+    private readonly engine: TagEngine,
+    behaviours: readonly Behaviour[],
+    options: SimulationOptions = {},
+  ) {
+    this.seed = options.seed ?? 1;
+    this.stepMs = options.stepMs ?? 10;
+    if (!(this.stepMs > 0)) throw new RangeError(`stepMs must be above 0; got ${this.stepMs}`);
+    this.lifecycle = new SimLifecycle({
+      startRunning: options.startRunning ?? true,
+      stepMs: this.stepMs,
+      resetPulseMs: options.resetPulseMs ?? 100,
+      maxAdvanceMs: options.maxAdvanceMs ?? 1000,
+    });
+    this.behaviours = strict(behaviours, engine.scene.tags);
+    this.bind();
+    this.finish();
+  }
+
+  get status(): SimulationStatus {
+    return { state: this.lifecycle.state, timeScale: this.lifecycle.timeScale, timeMs: this.plant.timeMs };
+  }
+
+  /**
+   * Problems of the behaviours with the scene now loaded: after the engine loads another scene,
+   * behaviours that no longer fit are left out (and listed here) rather than stopping the timer.
+   */
+  get problems(): readonly SceneProblem[] {
+    return this.problemList;
+  }
+
+  /** Items on the conveyors and plant time. */
+  snapshot(): PlantSnapshot {
+    return this.plant.snapshot();
+  }
+
+  /** Subscribes to changes of state and time scale; returns the unsubscribe function. */
+  subscribe(listener: (status: SimulationStatus) => void): () => void {
+    return this.statusEvents.on(listener);
+  }
+
+  /**
+   * `realMs` of real time have passed. Reads the control Outputs (their effective values: a
+   * force on `FACTORY I/O (Run)` counts), then runs as many fixed steps as the elapsed simulation
+   * time holds, then writes what changed to the engine in one update.
+   */
+  advance(realMs: number): void {
+    this.begin();
+    for (const command of this.lifecycle.edges(this.controls())) this.apply(command);
+    const steps = this.lifecycle.elapse(realMs);
+    for (let i = 0; i < steps; i++) this.plant.step();
+    this.finish();
+  }
+
+  /** Starts or resumes (the window's and the tray's Run). */
+  run(): void {
+    this.control('run');
+  }
+
+  pause(): void {
+    this.control('pause');
+  }
+
+  /**
+   * Restores every tag's initial value (raw values; forces and failures stay), restarts the plant
+   * from time 0 with its seed, and pulses the Input `FACTORY I/O (Reset)`. Running or paused stays
+   * as it was.
+   */
+  reset(): void {
+    this.control('reset');
+  }
+
+  /** Sets the time scale, kept within 0.25x to 8x; returns the scale applied. */
+  setTimeScale(scale: number): number {
+    this.begin();
+    const applied = this.lifecycle.setTimeScale(scale);
+    this.finish();
+    return applied;
+  }
+
+  /** Replaces the behaviours (they must fit the scene); the plant restarts from time 0. */
+  setBehaviours(behaviours: readonly Behaviour[]): void {
+    this.behaviours = strict(behaviours, this.engine.scene.tags);
+    this.bind();
+    this.finish();
+  }
+
+  private control(command: LifecycleCommand): void {
+    this.begin();
+    if (command === 'reset') this.doReset(false);
+    else this.apply(command);
+    this.finish();
+  }
+
+  private apply(command: LifecycleCommand): void {
+    if (command === 'run') this.lifecycle.run();
+    else if (command === 'pause') this.lifecycle.pause();
+    else this.doReset(true);
+  }
+
+  private doReset(duringAdvance: boolean): void {
+    for (const def of this.scene.tags) {
+      // The system tags are the lifecycle's: its Inputs report it, and its Outputs are the
+      // controller's commands (clearing them would make a client that holds Reset on reset again).
+      if (!isSystemTag(def)) this.mirror.writeAny(def, initialValue(def));
+    }
+    this.plant = this.newPlant();
+    this.plant.settle();
+    this.lifecycle.reset(duringAdvance);
+  }
+
+  /** Takes the engine's current values, after following a scene change (bind takes them too). */
+  private begin(): void {
+    if (this.engine.scene !== this.scene) this.bind();
+    else this.mirror.refresh((id) => this.engine.getTagState(id));
+  }
+
+  /** Compiles the behaviours against the engine's scene; the plant starts from time 0. */
+  private bind(): void {
+    this.scene = this.engine.scene;
+    const { behaviours, problems } = fitting(this.behaviours, this.scene.tags);
+    this.valid = behaviours;
+    this.problemList = problems;
+    this.mirror = new TagMirror();
+    this.system = systemSlots(this.scene.tags, this.mirror);
+    this.plant = this.newPlant();
+    this.mirror.refresh((id) => this.engine.getTagState(id));
+    this.plant.settle();
+    this.lifecycle.forgetEdges();
+    this.lifecycle.edges(this.controls());
+  }
+
+  private newPlant(): Plant {
+    return new Plant(this.valid, this.scene.tags, this.mirror, { seed: this.seed, stepMs: this.stepMs });
+  }
+
+  private controls(): ControlOutputs {
+    const on = (slot: number | undefined) => slot !== undefined && this.mirror.current(slot) === true;
+    return { run: on(this.system.run), pause: on(this.system.pause), reset: on(this.system.reset) };
+  }
+
+  /** Publishes the lifecycle on the system Inputs, writes everything to the engine, tells listeners. */
+  private finish(): void {
+    const { running, paused, resetInput, timeScale } = this.system;
+    const state = this.lifecycle.state;
+    if (running !== undefined) this.mirror.write(running, state === 'running');
+    if (paused !== undefined) this.mirror.write(paused, state === 'paused');
+    if (resetInput !== undefined) this.mirror.write(resetInput, this.lifecycle.resetPulse);
+    if (timeScale !== undefined) this.mirror.write(timeScale, this.lifecycle.timeScale);
+    const writes = this.mirror.takeWrites();
+    if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
+    const status = { state, timeScale: this.lifecycle.timeScale };
+    if (this.lastStatus?.state !== status.state || this.lastStatus.timeScale !== status.timeScale) {
+      this.lastStatus = status;
+      this.statusEvents.emit(this.status);
+    }
+  }
+}
+
+function strict(behaviours: readonly Behaviour[], tags: readonly TagDefinition[]): readonly Behaviour[] {
+  const { problems } = validateBehaviours(behaviours, tags);
+  if (problems.length > 0) throw new BehaviourError(problems);
+  return behaviours;
+}
+
+/**
+ * The behaviours that fit these tags, and the problems of the others. Leaving one out can break
+ * another (an exit to a conveyor that was left out), so this checks again until nothing changes;
+ * the places in the problems are those of the list as given.
+ */
+function fitting(
+  behaviours: readonly Behaviour[],
+  tags: readonly TagDefinition[],
+): { behaviours: Behaviour[]; problems: SceneProblem[] } {
+  let kept = behaviours.map((b, i) => ({ b, i }));
+  const problems: SceneProblem[] = [];
+  for (;;) {
+    const round = validateBehaviours(
+      kept.map((k) => k.b),
+      tags,
+    );
+    if (round.problems.length === 0) return { behaviours: round.behaviours, problems };
+    for (const p of round.problems) {
+      const path = p.path.replace(
+        /^behaviours\[(\d+)\]/,
+        (_, n: string) => `behaviours[${kept[Number(n)]!.i}]`,
+      );
+      problems.push({ path, message: p.message });
+    }
+    const valid = new Set(round.behaviours);
+    kept = kept.filter((k) => valid.has(k.b));
+  }
+}
+
+function isSystemTag(def: TagDefinition): boolean {
+  return SYSTEM_TAGS.some((s) => s.name === def.name && s.kind === def.kind);
+}
+
+function systemSlots(tags: readonly TagDefinition[], mirror: TagMirror): SystemSlots {
+  const slot = (name: string, kind: 'Input' | 'Output') => {
+    const def = tags.find((t) => t.name === `FACTORY I/O (${name})` && t.kind === kind);
+    return def ? mirror.slot(def) : undefined;
+  };
+  const slots: SystemSlots = {};
+  const entries: [keyof SystemSlots, number | undefined][] = [
+    ['run', slot('Run', 'Output')],
+    ['pause', slot('Pause', 'Output')],
+    ['reset', slot('Reset', 'Output')],
+    ['running', slot('Running', 'Input')],
+    ['paused', slot('Paused', 'Input')],
+    ['resetInput', slot('Reset', 'Input')],
+    ['timeScale', slot('Time Scale', 'Input')],
+  ];
+  for (const [key, value] of entries) if (value !== undefined) slots[key] = value;
+  return slots;
+}

@@ -1,0 +1,38 @@
+// The JSON Schema of the behaviours array: strict for Ajv, accepts what validateBehaviours accepts
+// (the built-in plants, the docs' example) and rejects what a schema can see is wrong.
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { behavioursJsonSchema } from '../../shared/sim/behaviours-schema.js';
+import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
+
+const { property, definitions } = behavioursJsonSchema();
+const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...property, definitions };
+const validate = new Ajv({ allErrors: true, strict: true, strictTypes: false }).compile(schema);
+
+function docsExample(): unknown {
+  const doc = readFileSync(new URL('../../docs/simulation.md', import.meta.url), 'utf8');
+  return JSON.parse(/<!-- example: behaviours -->\s*```json\n([\s\S]*?)```/.exec(doc)![1]!);
+}
+
+describe('the JSON Schema of behaviours', () => {
+  it('accepts the built-in plants and the example of docs/simulation.md', () => {
+    for (const name of SCENES_WITH_BEHAVIOURS) expect(validate(builtinBehaviours(name)), name).toBe(true);
+    expect(validate(docsExample())).toBe(true);
+    expect(validate([])).toBe(true);
+  });
+
+  it.each([
+    ['an unknown field', [{ when: { always: true }, then: [{ toggle: 'A' }], priority: 1 }]],
+    ['an action with two verbs', [{ when: { always: true }, then: [{ toggle: 'A', set: 'A', value: 1 }] }]],
+    ['a comparison without operator', [{ when: { tag: 'A' }, then: [{ toggle: 'A' }] }]],
+    ['an unknown signal', [{ generate: 'A', signal: 'cosine' }]],
+    ['a field of another signal', [{ generate: 'A', signal: 'constant', value: 1, amplitude: 1 }]],
+    ['a negative period', [{ generate: 'A', signal: 'sine', amplitude: 1, periodMs: -5 }]],
+    ['a conveyor without speed', [{ conveyor: 'a', length: 1 }]],
+    ['a bad tag reference', [{ when: { rising: { name: 'A', kind: 'input' } }, then: [{ toggle: 'A' }] }]],
+    ['not an array', { when: { always: true } }],
+  ])('rejects %s', (_what, json) => {
+    expect(validate(json)).toBe(false);
+  });
+});

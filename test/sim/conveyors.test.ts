@@ -1,0 +1,207 @@
+// Conveyors: items fed, carried, queued, handed over, removed; sensors that see them.
+import { describe, expect, it } from 'vitest';
+import type { Behaviour, Conveyor } from '../../shared/sim/behaviour-types.js';
+import { Bench } from './plc.js';
+
+const TAGS = [
+  ['Belt', 'Bit', 'Output'],
+  ['Next belt', 'Bit', 'Output'],
+  ['Speed', 'Float', 'Output'],
+  ['Gate', 'Bit', 'Output'],
+  ['At start', 'Bit', 'Input'],
+  ['At end', 'Bit', 'Input'],
+  ['High', 'Bit', 'Input'],
+  ['Junction', 'Bit', 'Input'],
+  ['Free', 'Bit', 'Input'],
+] as const;
+
+/** A 2 m belt at 1 m/s run by `Belt` with a feeder of one item, or as changed by `extra`. */
+const belt = (extra: Partial<Conveyor> = {}, alwaysRuns = false): Conveyor => ({
+  conveyor: 'belt',
+  length: 2,
+  speed: 1,
+  ...(alwaysRuns ? {} : { runs: { tag: 'Belt', equals: true } }),
+  feeder: { itemLength: 0.5, gap: 0.5, total: 1 },
+  ...extra,
+});
+
+const bench = (behaviours: Behaviour[]) => Bench.custom(TAGS, behaviours, { maxAdvanceMs: Infinity });
+const fronts = (b: Bench, i = 0) => b.sim.snapshot().conveyors[i]!.items.map((item) => item.front);
+
+describe('carrying items', () => {
+  it('the feeder places an item at the start; it moves at speed only while the belt runs', () => {
+    const b = bench([belt()]);
+    expect(fronts(b)).toEqual([0.5]);
+    b.sim.advance(500);
+    expect(fronts(b)).toEqual([0.5]);
+    b.io.set('Belt', true);
+    b.sim.advance(500);
+    expect(fronts(b)[0]).toBeCloseTo(1, 9);
+  });
+
+  it('an item waits at the end of a belt without exit (end: stop, the default)', () => {
+    const b = bench([belt()]);
+    b.io.set('Belt', true);
+    b.sim.advance(5000);
+    expect(fronts(b)).toEqual([2]);
+  });
+
+  it('items queue behind each other without overlapping', () => {
+    const b = bench([belt({ feeder: { itemLength: 0.5, gap: 0.2 } })]);
+    b.io.set('Belt', true);
+    b.sim.advance(10_000);
+    const at = fronts(b).map((x) => Math.round(x * 1000) / 1000);
+    // Packed against the end; the feeder has no room for a fourth with its gap.
+    expect(at).toEqual([2, 1.5, 1]);
+  });
+
+  it('the speed may come from an expression, such as a Float Output', () => {
+    const b = bench([belt({ speed: { tag: 'Speed', scale: 0.1 } }, true)]);
+    b.io.set('Speed', 5);
+    b.sim.advance(1000);
+    expect(fronts(b)[0]).toBeCloseTo(1, 9);
+  });
+
+  it('end: remove takes items off at the end and counts them by label', () => {
+    const b = bench([belt({ end: 'remove', feeder: { items: ['a', 'b'], itemLength: 0.5, gap: 0.5 } })]);
+    b.io.set('Belt', true);
+    b.sim.advance(6000);
+    const { removed } = b.sim.snapshot().conveyors[0]!;
+    expect(removed).toEqual({ a: 3, b: 2 });
+  });
+
+  it('a remover takes an item that has stayed in its zone long enough', () => {
+    const b = bench([belt({ removers: [{ from: 1.5, to: 2, afterMs: 1000 }] })]);
+    b.io.set('Belt', true);
+    b.sim.advance(1000); // front at 1.5: in the zone
+    b.io.set('Belt', false);
+    b.sim.advance(990);
+    expect(fronts(b)).toHaveLength(1);
+    b.sim.advance(10);
+    expect(fronts(b)).toHaveLength(0);
+    expect(b.sim.snapshot().conveyors[0]!.removed).toEqual({ item: 1 });
+  });
+});
+
+describe('feeders', () => {
+  it('keep a gap, an interval, a maximum on the belt and a total', () => {
+    const gap = bench([belt({ feeder: { itemLength: 0.5, gap: 0.5 } }, true)]);
+    gap.sim.advance(990);
+    expect(fronts(gap)).toHaveLength(1);
+    gap.sim.advance(10);
+    expect(fronts(gap)).toHaveLength(2);
+
+    const interval = bench([belt({ feeder: { intervalMs: 3000 } }, true)]);
+    interval.sim.advance(2990);
+    expect(fronts(interval)).toHaveLength(1);
+    interval.sim.advance(10);
+    expect(fronts(interval)).toHaveLength(2);
+
+    const max = bench([belt({ end: 'remove', feeder: { maxOnConveyor: 1 } }, true)]);
+    max.sim.advance(1490);
+    expect(fronts(max)).toHaveLength(1);
+    max.sim.advance(20); // the first left at 1.5 s, the next came at once
+    expect(fronts(max)).toEqual([0.51]);
+
+    const total = bench([belt({ end: 'remove', feeder: { total: 2 } }, true)]);
+    total.sim.advance(20_000);
+    expect(total.sim.snapshot().conveyors[0]!.removed).toEqual({ item: 2 });
+  });
+
+  it('start after firstAfterMs and only while their condition holds', () => {
+    const b = bench([belt({ feeder: { firstAfterMs: 1000, when: { tag: 'Gate', equals: true } } })]);
+    expect(fronts(b)).toHaveLength(0);
+    b.sim.advance(2000);
+    expect(fronts(b)).toHaveLength(0);
+    b.io.set('Gate', true);
+    b.sim.advance(10);
+    expect(fronts(b)).toHaveLength(1);
+  });
+
+  it('draw labels at random from the seed when asked', () => {
+    const labels = (seed: number) => {
+      const b = Bench.custom(
+        TAGS,
+        [belt({ end: 'remove', feeder: { items: ['a', 'b', 'c'], order: 'random', gap: 0 } }, true)],
+        { seed, maxAdvanceMs: Infinity },
+      );
+      b.sim.advance(20_000);
+      return b.sim.snapshot().conveyors[0]!.removed;
+    };
+    expect(labels(7)).toEqual(labels(7));
+    expect(labels(7)).not.toEqual(labels(8));
+    expect(Object.keys(labels(7)).sort()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('sensors', () => {
+  it('see an item over their span; detects filters by label; normallyClosed inverts', () => {
+    const b = bench([
+      belt({
+        feeder: { items: ['low', 'high'], itemLength: 0.5, gap: 0.5 },
+        end: 'remove',
+        sensors: [
+          { tag: 'At start', from: 0, to: 0.1 },
+          { tag: 'High', from: 1, to: 1, detects: ['high'] },
+          { tag: 'Free', from: 1, to: 1, normallyClosed: true },
+        ],
+      }),
+    ]);
+    expect([b.io.in('At start'), b.io.in('High'), b.io.in('Free')]).toEqual([true, false, true]);
+    b.io.set('Belt', true);
+    b.sim.advance(500); // low box over [0.5, 1]: at the point sensor
+    expect([b.io.in('At start'), b.io.in('High'), b.io.in('Free')]).toEqual([false, false, false]);
+    b.sim.advance(1000); // high box over [0.5, 1]
+    expect([b.io.in('High'), b.io.in('Free')]).toEqual([true, false]);
+    b.sim.advance(510); // its rear has passed the point
+    expect([b.io.in('High'), b.io.in('Free')]).toEqual([false, true]);
+  });
+});
+
+describe('exits', () => {
+  const line = (): Behaviour[] => [
+    belt({
+      feeder: { itemLength: 0.5, gap: 0.5 },
+      sensors: [{ tag: 'At end', from: 1.9, to: 2 }],
+      exits: [{ to: 'next', when: { tag: 'Gate', equals: true } }],
+    }),
+    {
+      conveyor: 'next',
+      length: 2,
+      speed: 1,
+      runs: { tag: 'Next belt', equals: true },
+      sensors: [{ tag: 'Junction', from: 0, to: 0.1 }],
+      end: 'remove',
+    },
+  ];
+
+  it('hand an item over when the exit condition holds; it waits at the end until then', () => {
+    const b = bench(line());
+    b.io.set('Belt', true);
+    b.sim.advance(3000);
+    expect(fronts(b)[0]).toBe(2);
+    expect(b.io.in('At end')).toBe(true);
+    expect(fronts(b, 1)).toEqual([]);
+    b.io.set('Gate', true);
+    b.sim.advance(10);
+    expect(fronts(b, 1)).toHaveLength(1);
+    expect(b.io.in('Junction')).toBe(true);
+    // Its rear is still over the end of the first belt: the sensor there still sees it.
+    expect(b.io.in('At end')).toBe(true);
+  });
+
+  it('an item waits until the next conveyor has room at its start', () => {
+    const b = bench(line());
+    b.io.set('Belt', true);
+    b.io.set('Gate', true);
+    b.sim.advance(6000);
+    // The next belt stands still: one item crossed and sticks out over the end of the first belt,
+    // the others queue behind it (and the feeder has no room for more).
+    expect(fronts(b, 1)).toHaveLength(1);
+    expect(fronts(b).map((x) => Math.round(x * 100) / 100)).toEqual([1.5, 1]);
+    b.io.set('Next belt', true);
+    b.sim.advance(2000);
+    expect(b.sim.snapshot().conveyors[1]!.removed).toEqual({ item: 1 });
+    expect(fronts(b, 1).length).toBeGreaterThan(0);
+  });
+});
