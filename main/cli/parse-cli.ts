@@ -1,12 +1,31 @@
 import { parseArgs } from 'node:util';
-import type { SceneChoice } from '../runtime/resolve-scene.js';
+import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 
 /** What the command line asked for. */
 export type CliCommand =
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'scenes' }
-  | { command: 'serve'; host: string; port: number; scene: SceneChoice | undefined; ui: boolean };
+  | {
+      command: 'serve';
+      host: string;
+      port: number;
+      scene: SceneChoice | undefined;
+      ui: boolean;
+      /** A state snapshot to start from. */
+      state: string | undefined;
+    }
+  | {
+      command: 'import';
+      from: { url: string } | { csv: string };
+      out: string;
+      name: string | undefined;
+      values: boolean;
+      force: boolean;
+    }
+  | { command: 'export'; scene: SceneChoice; out: string; force: boolean }
+  | { command: 'snapshot'; from: string; out: string; force: boolean }
+  | { command: 'schema'; out: string | undefined; force: boolean };
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -18,18 +37,61 @@ A stand-in for the FACTORY I/O Web API (tags on port 7410).
 Commands:
   serve              Serve the tag API headless until Ctrl+C
   scenes             List the built-in scenes
+  import             Make a scene file from a running simulator (--from) or a driver CSV (--csv)
+  export             Save a built-in scene or a scene file as a scene file or a driver CSV
+  snapshot           Save the state of a running simulator (values, forces, failures) to a file
+  schema             Print the JSON Schema of scene files (or write it with --out)
   help               Show this help
 
 Options of serve:
   --port <n>         Port to listen on (default 7410; 0 picks a free one)
   --host <address>   Interface to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)
-  --scene <name>     Built-in scene to serve (default "Sorting by Height (Basic)")
+  --scene <scene>    Built-in scene name, or a scene file (path ending in .tagsim.json)
+                     (default "Sorting by Height (Basic)")
   --synthetic <n>    Serve a generated scene of n tags instead (load and UI testing)
+  --state <file>     Start from a state snapshot (.tagsim-state.json): values, forces, failures
   --ui               Also serve the live tag window at /ui/ (its URL, with an access token, is printed)
 
+Options of import:
+  --from <url>       A running simulator, real or TagSim (http://host:7410): reads /api/tags
+                     and keeps its ids, names, kinds, types and addresses
+  --csv <file>       A driver configuration CSV: Name,Type,Data Type,Address
+  --out <file>       The scene file to write (.tagsim.json)
+  --name <name>      The scene's name (default: the CSV's file name, or "Imported from <host>")
+  --values           With --from: the tags start from the values they have now
+
+Options of export:
+  --scene <scene>    Built-in scene name or scene file
+  --out <file>       A .tagsim.json scene file, or a .csv driver tag list
+
+Options of snapshot:
+  --from <url>       A running simulator (http://host:7410)
+  --out <file>       The snapshot to write (.tagsim-state.json)
+
+  --force            import, export, snapshot, schema: replace --out if it exists
+                     (a scene file keeps its previous version as <file>.bak)
   -h, --help         Show this help
   -v, --version      Show the version
+
+Exit codes: 0 done, 1 could not do it (the reason is printed), 2 bad command line.
 `;
+
+/** Which commands take each option (help and version are taken everywhere). */
+const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  port: ['serve'],
+  host: ['serve'],
+  synthetic: ['serve'],
+  state: ['serve'],
+  ui: ['serve'],
+  scene: ['serve', 'export'],
+  from: ['import', 'snapshot'],
+  csv: ['import'],
+  name: ['import'],
+  values: ['import'],
+  out: ['import', 'export', 'snapshot', 'schema'],
+  force: ['import', 'export', 'snapshot', 'schema'],
+};
+const COMMANDS = ['help', 'scenes', 'serve', 'import', 'export', 'snapshot', 'schema'];
 
 /** Parses argv (without node and the script) into a command, or throws a UsageError. */
 export function parseCli(argv: readonly string[]): CliCommand {
@@ -44,7 +106,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: { type: 'string' },
         scene: { type: 'string' },
         synthetic: { type: 'string' },
+        state: { type: 'string' },
         ui: { type: 'boolean' },
+        from: { type: 'string' },
+        csv: { type: 'string' },
+        out: { type: 'string' },
+        name: { type: 'string' },
+        values: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -58,14 +127,54 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const [command, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   if (command === undefined || command === 'help') return { command: 'help' };
-  const serveOnly = (['port', 'host', 'scene', 'synthetic', 'ui'] as const).find(
-    (o) => values[o] !== undefined,
-  );
-  if (command === 'scenes') {
-    if (serveOnly) throw new UsageError(`--${serveOnly} is an option of 'tagsim serve'`);
-    return { command: 'scenes' };
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command '${command}'`);
+  for (const [option, commands] of Object.entries(OPTION_COMMANDS)) {
+    if (values[option as keyof typeof values] === undefined || commands.includes(command)) continue;
+    throw new UsageError(`--${option} is an option of ${commands.map((c) => `'tagsim ${c}'`).join(' and ')}`);
   }
-  if (command !== 'serve') throw new UsageError(`unknown command '${command}'`);
+  const force = values.force === true;
+  switch (command) {
+    case 'scenes':
+      return { command: 'scenes' };
+    case 'import': {
+      if (values.from !== undefined && values.csv !== undefined)
+        throw new UsageError('--from and --csv cannot be used together');
+      if (values.from === undefined && values.csv === undefined)
+        throw new UsageError('tagsim import needs --from <url> or --csv <file>');
+      if (values.values && values.from === undefined) throw new UsageError('--values goes with --from');
+      return {
+        command: 'import',
+        from: values.from !== undefined ? { url: parseUrl(values.from) } : { csv: values.csv! },
+        out: requireOut(values.out, 'import', /\.json$/i, 'a scene file ending in .tagsim.json'),
+        name: values.name,
+        values: values.values === true,
+        force,
+      };
+    }
+    case 'export':
+      if (values.scene === undefined) throw new UsageError('tagsim export needs --scene <name or file>');
+      return {
+        command: 'export',
+        scene: sceneArgument(values.scene),
+        out: requireOut(
+          values.out,
+          'export',
+          /\.(json|csv)$/i,
+          'a .tagsim.json scene file or a .csv tag list',
+        ),
+        force,
+      };
+    case 'snapshot':
+      if (values.from === undefined) throw new UsageError('tagsim snapshot needs --from <url>');
+      return {
+        command: 'snapshot',
+        from: parseUrl(values.from),
+        out: requireOut(values.out, 'snapshot', /\.json$/i, 'a snapshot file ending in .tagsim-state.json'),
+        force,
+      };
+    case 'schema':
+      return { command: 'schema', out: values.out, force };
+  }
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
   }
@@ -77,10 +186,33 @@ export function parseCli(argv: readonly string[]): CliCommand {
       values.synthetic !== undefined
         ? { synthetic: parseWholeNumber('--synthetic', values.synthetic) }
         : values.scene !== undefined
-          ? { builtin: values.scene }
+          ? sceneArgument(values.scene)
           : undefined,
     ui: values.ui === true,
+    state: values.state,
   };
+}
+
+function requireOut(out: string | undefined, command: string, ending: RegExp, what: string): string {
+  if (out === undefined || out.trim() === '') throw new UsageError(`tagsim ${command} needs --out <file>`);
+  if (!ending.test(out.trim())) throw new UsageError(`--out must name ${what}; got '${out}'`);
+  return out.trim();
+}
+
+/** `http://host:7410`, also written `host:7410`; the API's own paths are added later. */
+function parseUrl(text: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text.trim() : `http://${text.trim()}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new UsageError(
+      `--from must be the address of a simulator, like http://127.0.0.1:7410; got '${text}'`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--from must be an http:// address; got '${text}'`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api(\/tags)?$/, '')}`;
 }
 
 function parsePort(text: string | undefined): number {

@@ -1,7 +1,15 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
 import { describeListenError } from '../runtime/listen-errors.js';
-import { HELP, parseCli, UsageError } from './parse-cli.js';
+import {
+  exportScene,
+  importFromCsv,
+  importFromServer,
+  snapshotFromServer,
+  writeSchema,
+} from './file-commands.js';
+import { HELP, parseCli, UsageError, type CliCommand } from './parse-cli.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
 export interface CliIo {
@@ -14,7 +22,7 @@ export interface CliIo {
   rendererDir: string;
 }
 
-/** Exit codes: 0 done, 1 could not run (port taken...), 2 bad command line. */
+/** Exit codes: 0 done, 1 could not run (port taken, a file with problems...), 2 bad command line. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command;
   try {
@@ -36,18 +44,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         io.out(name === DEFAULT_SCENE_NAME ? `${name} (default)` : name);
       return 0;
     case 'serve':
-      break;
+      return serve(command, io);
+    default:
+      return runFileCommand(command, io);
   }
+}
 
+async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
   let runtime: Runtime;
   try {
     runtime = await startRuntime({
       host: command.host,
       port: command.port,
       scene: command.scene,
+      state: command.state,
       ui: command.ui ? { rendererDir: io.rendererDir } : undefined,
     });
   } catch (error) {
+    if (error instanceof SceneValidationError) {
+      printProblems(io, error);
+      return 1;
+    }
     const cause = error instanceof RuntimeStartError ? error.cause : error;
     io.err(`tagsim: ${describeListenError(cause, command.host, command.port)}`);
     return 1;
@@ -57,6 +74,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   );
   const { scene } = runtime.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
+  if (runtime.restored) {
+    io.out(`Restored the state of ${runtime.restored.tags} tags from ${command.state}`);
+    for (const note of runtime.restored.notes) io.out(`note: ${note}`);
+  }
   io.out(`Listening on ${runtime.url}  (Ctrl+C to stop)`);
   if (runtime.uiUrl) io.out(`UI: ${runtime.uiUrl}`);
 
@@ -64,4 +85,61 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   await runtime.stop();
   io.out(`TagSim stopped (${signal}).`);
   return 0;
+}
+
+async function runFileCommand(
+  command: Extract<CliCommand, { command: 'import' | 'export' | 'snapshot' | 'schema' }>,
+  io: CliIo,
+): Promise<number> {
+  try {
+    switch (command.command) {
+      case 'import':
+        if ('url' in command.from) {
+          await importFromServer(io, {
+            url: command.from.url,
+            out: command.out,
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            values: command.values,
+            force: command.force,
+          });
+        } else {
+          await importFromCsv(io, {
+            csv: command.from.csv,
+            out: command.out,
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            force: command.force,
+          });
+        }
+        break;
+      case 'export':
+        await exportScene(io, command);
+        break;
+      case 'snapshot':
+        await snapshotFromServer(io, { url: command.from, out: command.out, force: command.force });
+        break;
+      case 'schema':
+        await writeSchema(io, {
+          ...(command.out !== undefined ? { out: command.out } : {}),
+          force: command.force,
+        });
+        break;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof SceneValidationError) printProblems(io, error);
+    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+/** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
+const MAX_PRINTED_PROBLEMS = 50;
+
+/** "tagsim: x.tagsim.json is not a valid scene (2 problems):", then one line per problem. */
+function printProblems(io: CliIo, error: SceneValidationError): void {
+  const [head] = error.message.split('\n', 1);
+  io.err(`tagsim: ${head}`);
+  for (const problem of error.problems.slice(0, MAX_PRINTED_PROBLEMS)) io.err(`  ${formatProblem(problem)}`);
+  const more = error.problems.length - MAX_PRINTED_PROBLEMS;
+  if (more > 0) io.err(`  … and ${more} more problem${more === 1 ? '' : 's'}`);
 }

@@ -1,10 +1,13 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ScenesState } from '../../shared/scenes/scene-document.js';
+import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { createBridgeHost, type BridgeHost } from '../runtime/bridge-host.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
 import { ServerController } from '../runtime/server-controller.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { resolveAppPaths } from './app-paths.js';
+import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';
 import { registerIpcHost, type IpcMainLike } from './ipc-host.js';
 import {
@@ -30,12 +33,14 @@ import {
   type ScreenLike,
 } from './window.js';
 import { hardenSession, type SessionLike } from './window-security.js';
+import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
   whenReady(): Promise<unknown>;
   getAppPath(): string;
-  getPath(name: 'userData'): string;
+  getPath(name: 'userData' | 'documents'): string;
+  getVersion(): string;
   readonly isPackaged: boolean;
 }
 
@@ -57,6 +62,17 @@ export interface DesktopDeps<M> {
   createWindow(options: MainWindowOptions): BrowserWindowLike;
   createTray(image: string): DesktopTrayLike<M>;
   buildMenu(template: MenuTemplateItem[]): M;
+  /** Electron's Menu.setApplicationMenu. */
+  setApplicationMenu(menu: M): void;
+  /** Electron's dialogs, modal to TagSim's window while it is on screen (bindDialogs). */
+  dialogs: SceneDialogs;
+  /**
+   * Calls `listener` when the system shuts down or the user logs off (Electron's powerMonitor
+   * 'shutdown' on Linux and macOS); called once the app is ready.
+   */
+  onSystemShutdown?(listener: () => void): void;
+  /** Versions shown by About (process.versions). */
+  versions?: Partial<Record<string, string>>;
   readFile(file: string): Promise<Uint8Array>;
   platform: string;
   argv: readonly string[];
@@ -75,6 +91,8 @@ export interface Desktop {
   readonly host: BridgeHost;
   readonly window: MainWindowController;
   readonly tray: TrayController;
+  readonly appMenu: AppMenuController;
+  readonly sceneActions: SceneActions;
   readonly quitGuard: QuitGuard;
 }
 
@@ -85,9 +103,10 @@ export const START_HIDDEN_FLAG = '--hidden';
  * The desktop app's life: claim the single instance (or hand over to the running one and quit),
  * then once Electron is ready load the settings, start the engine with the default scene, the
  * API server (host and port from the settings, 127.0.0.1:7410 by default), the bridge, the
- * `app://` scheme, the IPC host, the tray and the window. Closing the window hides it; Quit (or
- * any other quit) stops the server and saves the settings first. Resolves to undefined in a
- * second instance.
+ * `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
+ * window. Closing the window hides it; Quit (or any other quit) asks about unsaved scene changes
+ * (not when the system ends the session), then stops the server and saves the settings. Resolves
+ * to undefined in a second instance.
  */
 export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | undefined> {
   const { app, reportError } = deps;
@@ -101,7 +120,12 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   if (!claimSingleInstance(app, showWindow)) return undefined;
 
   let shutdown = async (): Promise<void> => undefined;
-  const quitGuard = installQuitGuard(app, () => shutdown(), { reportError });
+  // Before the scenes exist there is nothing unsaved to ask about.
+  let confirmQuit = async (_signal: AbortSignal): Promise<boolean> => true;
+  const quitGuard = installQuitGuard(app, () => shutdown(), {
+    reportError,
+    confirmQuit: (signal) => confirmQuit(signal),
+  });
   stayInTray(app, showWindow);
   await app.whenReady();
 
@@ -126,6 +150,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     preloadPath: paths.preloadPath,
     devTools: !app.isPackaged,
     isQuitting: quitGuard.isQuitting,
+    onSessionEnd: quitGuard.systemShutdown,
     reportError,
   });
   ui.window = mainWindow;
@@ -136,12 +161,35 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     reportError,
   });
 
+  const scenesState = (): ScenesState => ({
+    builtins: [...BUILTIN_SCENE_NAMES],
+    recent: host.scenes.recent,
+    document: host.scenes.document,
+  });
+  const onScenes = (onChange: () => void) =>
+    host.events.on((message) => {
+      if (message.event === 'scenes') onChange();
+    });
+  const menus: { tray?: TrayController; appMenu?: AppMenuController } = {};
+  const sceneActions = createSceneActions({
+    scenes: host.scenes,
+    dialogs: deps.dialogs,
+    platform: deps.platform,
+    ...documentsDir(app, reportError),
+    reportError,
+    afterCommand: () => {
+      menus.tray?.invalidate();
+      menus.appMenu?.invalidate();
+    },
+  });
+  confirmQuit = (signal) => sceneActions.confirmQuit(signal);
+
   const trayIcon = deps.createTray(paths.trayIcon('stopped'));
   const tray = createTrayController({
     tray: trayIcon,
     buildMenu: deps.buildMenu,
     iconPath: paths.trayIcon,
-    readState: () => readTrayState(engine, server.status, settings.get().pinnedTagIds),
+    readState: () => readTrayState(engine, server.status, settings.get().pinnedTagIds, scenesState()),
     sources: [
       (onChange) => engine.subscribe(onChange),
       (onChange) => server.onStatus(onChange),
@@ -149,20 +197,40 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
         host.events.on((message) => {
           if (message.event === 'pinned') onChange();
         }),
+      onScenes,
     ],
     run: (action) =>
       void runTrayAction(action, {
         api: host.api,
         rawValue: (id) => engine.getTagState(id)?.raw,
         openWindow: showWindow,
+        scene: (command) => sceneActions.run(command),
         quit: quitGuard.quit,
         reportError,
       }),
   });
+  menus.tray = tray;
+
+  const appMenu = createAppMenuController({
+    setApplicationMenu: deps.setApplicationMenu,
+    buildMenu: deps.buildMenu,
+    readState: () => ({ platform: deps.platform, isPackaged: app.isPackaged, scenes: scenesState() }),
+    sources: [onScenes],
+    run: (action) =>
+      void runAppMenuAction(action, {
+        scene: (command) => sceneActions.run(command),
+        about: () => deps.dialogs.showMessageBox(aboutBox(app.getVersion(), deps.versions ?? {})),
+        quit: quitGuard.quit,
+        reportError,
+      }),
+  });
+  menus.appMenu = appMenu;
+  deps.onSystemShutdown?.(quitGuard.systemShutdown);
   // Windows users expect a click on the tray icon to open the app (elsewhere it opens the menu).
   if (deps.platform === 'win32') trayIcon.on('click', showWindow);
 
   shutdown = async () => {
+    appMenu.dispose();
     tray.dispose();
     trayIcon.destroy();
     disposeIpc();
@@ -175,5 +243,25 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   void server.start();
   if (ui.showRequested || !deps.argv.includes(START_HIDDEN_FLAG)) mainWindow.show();
 
-  return { engine, server, settings, host, window: mainWindow, tray, quitGuard };
+  return {
+    engine,
+    server,
+    settings,
+    host,
+    window: mainWindow,
+    tray,
+    appMenu,
+    sceneActions,
+    quitGuard,
+  };
+}
+
+/** The Documents folder, where Open and Save as start at first (if the system has one). */
+function documentsDir(app: DesktopAppLike, reportError: (error: unknown) => void): { documentsDir?: string } {
+  try {
+    return { documentsDir: app.getPath('documents') };
+  } catch (error) {
+    reportError(error);
+    return {};
+  }
 }

@@ -40,29 +40,59 @@ export const SHUTDOWN_TIMEOUT_MS = 5000;
 
 /** Knows whether the app is quitting, and runs the clean shutdown once before it does. */
 export interface QuitGuard {
-  /** True from the moment a quit was asked for: windows may then really close. */
+  /** True once a quit was confirmed and the shutdown began: windows may then really close. */
   isQuitting(): boolean;
-  /** Quits the app (the tray's Quit), going through the shutdown. */
+  /** Quits the app (the tray's Quit), going through the confirmation and the shutdown. */
   quit(): void;
+  /**
+   * The system is shutting down or the user logging off: quit without asking anything (a prompt
+   * being shown is dismissed), so the app never holds the session up.
+   */
+  systemShutdown(): void;
+}
+
+export interface QuitGuardOptions {
+  reportError: (error: unknown) => void;
+  timeoutMs?: number;
+  /**
+   * Asked before quitting (unsaved changes: Save / Don't save / Cancel). Resolves to false to
+   * keep running. The signal aborts when the system ends the session meanwhile: the prompt
+   * should close and the answer is then ignored. A confirmation that fails lets the app quit.
+   */
+  confirmQuit?: (signal: AbortSignal) => Promise<boolean>;
 }
 
 /**
  * Runs `shutdown` (stop the server, save settings) before the app quits, however the quit was
- * asked for (tray, Cmd+Q, the OS): the first `before-quit` is held back until the shutdown is
- * done or `timeoutMs` passed, then the app quits for real. A shutdown that fails is reported and
- * the app quits anyway.
+ * asked for (tray, Cmd+Q, the OS): the first `before-quit` is held back while `confirmQuit` asks
+ * (a Cancel keeps the app running, and a later quit asks again), then until the shutdown is done
+ * or `timeoutMs` passed, then the app quits for real. A shutdown that fails is reported and the
+ * app quits anyway. When the system ends the session, nothing is asked.
  */
 export function installQuitGuard(
   app: Pick<LifecycleAppLike, 'on' | 'quit'>,
   shutdown: () => Promise<void>,
-  options: { reportError: (error: unknown) => void; timeoutMs?: number },
+  options: QuitGuardOptions,
 ): QuitGuard {
-  let phase: 'running' | 'shutting-down' | 'done' = 'running';
+  let phase: 'running' | 'confirming' | 'shutting-down' | 'done' = 'running';
+  let sessionEnding = false;
+  let asking: AbortController | undefined;
 
-  app.on('before-quit', (event) => {
-    if (phase === 'done') return;
-    event.preventDefault();
-    if (phase === 'shutting-down') return;
+  const confirm = async (confirmQuit: (signal: AbortSignal) => Promise<boolean>): Promise<boolean> => {
+    asking = new AbortController();
+    try {
+      const confirmed = await confirmQuit(asking.signal);
+      return confirmed || asking.signal.aborted;
+    } catch (error) {
+      // A prompt that cannot be shown must not keep the app (or the OS session) from ending.
+      options.reportError(error);
+      return true;
+    } finally {
+      asking = undefined;
+    }
+  };
+
+  const shutDown = () => {
     phase = 'shutting-down';
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -77,10 +107,27 @@ export function installQuitGuard(
       phase = 'done';
       app.quit();
     });
+  };
+
+  app.on('before-quit', (event) => {
+    if (phase === 'done') return;
+    event.preventDefault();
+    if (phase !== 'running') return;
+    if (sessionEnding || !options.confirmQuit) return shutDown();
+    phase = 'confirming';
+    void confirm(options.confirmQuit).then((confirmed) => {
+      if (confirmed || sessionEnding) shutDown();
+      else phase = 'running';
+    });
   });
 
   return {
-    isQuitting: () => phase !== 'running',
+    isQuitting: () => phase === 'shutting-down' || phase === 'done',
     quit: () => app.quit(),
+    systemShutdown: () => {
+      sessionEnding = true;
+      asking?.abort();
+      if (phase === 'running') app.quit();
+    },
   };
 }

@@ -1,6 +1,11 @@
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagFailure, TagSnapshot, TagState, TagValue } from '../../shared/core/tag-types.js';
+import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import type { TrayIconState } from './app-paths.js';
+import { escapeLabel, type MenuModelItem } from './menu-model.js';
+import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
+
+export { escapeLabel };
 
 /**
  * The tray as data: a pure function of the state builds the icon, the tooltip and the menu, with
@@ -20,14 +25,12 @@ export type TrayAction =
   | { kind: 'clearFailures' }
   | { kind: 'startServer' }
   | { kind: 'stopServer' }
+  /** Open, save, ... a scene (the "Scenes" submenu), with dialogs where needed. */
+  | { kind: 'scene'; command: SceneCommand }
   | { kind: 'quit' };
 
-/** A menu item, in the shape of Electron's MenuItemConstructorOptions minus the click handler. */
-export type TrayMenuItem =
-  | { type: 'separator' }
-  | { type: 'normal'; label: string; enabled: boolean; action?: TrayAction }
-  | { type: 'radio' | 'checkbox'; label: string; checked: boolean; action: TrayAction }
-  | { type: 'submenu'; label: string; submenu: TrayMenuItem[] };
+/** A tray menu item (see menu-model.ts). */
+export type TrayMenuItem = MenuModelItem<TrayAction>;
 
 /** Everything the tray shows. */
 export interface TrayState {
@@ -38,6 +41,8 @@ export interface TrayState {
   forced: number;
   /** Tags with a failure (Always Off or Always On). */
   failed: number;
+  /** The built-in scenes, the recent files and the scene served (the "Scenes" submenu). */
+  scenes: ScenesState;
 }
 
 export interface TrayModel {
@@ -115,9 +120,6 @@ export function forceItem(tag: TagState): TrayMenuItem {
       };
 }
 
-/** Electron reads `&` in a label as a keyboard mnemonic; `&&` shows one `&`. */
-export const escapeLabel = (text: string) => text.replaceAll('&', '&&');
-
 function quickFaultLabel(tag: TagState, nameIsShared: boolean): string {
   const marks = [
     ...(tag.isForced ? ['forced'] : []),
@@ -177,6 +179,11 @@ export function buildTrayModel(state: TrayState): TrayModel {
       { type: 'normal', label: escapeLabel(serverStatusLine(state.server)), enabled: false },
       { type: 'separator' },
       { type: 'normal', label: 'Open window', enabled: true, action: { kind: 'openWindow' } },
+      {
+        type: 'submenu',
+        label: 'Scenes',
+        submenu: trayScenesMenu(state.scenes, (command): TrayAction => ({ kind: 'scene', command })),
+      },
       { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
       {
         type: 'normal',

@@ -1,14 +1,11 @@
 import type { BridgeApi, ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagValue } from '../../shared/core/tag-types.js';
+import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import type { TrayIconState } from './app-paths.js';
-import {
-  buildTrayModel,
-  countFaults,
-  type TrayAction,
-  type TrayMenuItem,
-  type TrayState,
-} from './tray-menu.js';
+import { menuKey, type MenuTemplateItem, toMenuTemplate } from './menu-model.js';
+import type { SceneCommand } from './scene-menu.js';
+import { buildTrayModel, countFaults, type TrayAction, type TrayState } from './tray-menu.js';
 
 /** At most one tray rebuild in this interval, however fast the API changes tags (issue 3). */
 export const TRAY_REBUILD_INTERVAL_MS = 200;
@@ -20,40 +17,7 @@ export interface TrayLike<M> {
   setContextMenu(menu: M | null): void;
 }
 
-/** An item of an Electron menu template (MenuItemConstructorOptions). */
-export interface MenuTemplateItem {
-  type: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio';
-  label?: string;
-  enabled?: boolean;
-  checked?: boolean;
-  submenu?: MenuTemplateItem[];
-  click?: () => void;
-}
-
-/** Turns the tray model into an Electron menu template; each click runs the item's action. */
-export function toMenuTemplate(items: readonly TrayMenuItem[], run: (action: TrayAction) => void) {
-  return items.map((item): MenuTemplateItem => {
-    switch (item.type) {
-      case 'separator':
-        return { type: 'separator' };
-      case 'submenu':
-        return { type: 'submenu', label: item.label, submenu: toMenuTemplate(item.submenu, run) };
-      case 'normal': {
-        const { action } = item;
-        return {
-          type: 'normal',
-          label: item.label,
-          enabled: item.enabled,
-          ...(action ? { click: () => run(action) } : {}),
-        };
-      }
-      default: {
-        const { action } = item;
-        return { type: item.type, label: item.label, checked: item.checked, click: () => run(action) };
-      }
-    }
-  });
-}
+export { type MenuTemplateItem, toMenuTemplate };
 
 /** What the tray's actions act on. */
 export interface TrayActionDeps {
@@ -62,6 +26,8 @@ export interface TrayActionDeps {
   /** The raw value of a tag now (for 'hold'), or undefined if the scene has no such tag. */
   rawValue(id: string): TagValue | undefined;
   openWindow(): void;
+  /** Runs a command of the "Scenes" submenu (scene-actions.ts: dialogs, prompts). */
+  scene(command: SceneCommand): Promise<unknown>;
   quit(): void;
   reportError(error: unknown): void;
 }
@@ -76,6 +42,9 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
         return deps.openWindow();
       case 'quit':
         return deps.quit();
+      case 'scene':
+        await deps.scene(action.command);
+        return;
       case 'setFailure':
         problem = await api.setFailure({ id: action.id, failure: action.failure });
         break;
@@ -109,16 +78,18 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
   }
 }
 
-/** The tray's view of the core: the server, the pinned tags, and the fault counts. */
+/** The tray's view of the core: the server, the pinned tags, the fault counts and the scenes. */
 export function readTrayState(
   engine: TagEngine,
   server: ServerStatus,
   pinnedIds: readonly string[],
+  scenes: ScenesState,
 ): TrayState {
   return {
     server,
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
     ...countFaults(engine.listTags()),
+    scenes,
   };
 }
 
@@ -127,7 +98,10 @@ export interface TrayControllerDeps<M> {
   buildMenu(template: MenuTemplateItem[]): M;
   iconPath(state: TrayIconState): string;
   readState(): TrayState;
-  /** Sources of change (engine, server status, pins): each takes a callback, returns unsubscribe. */
+  /**
+   * Sources of change (engine, server status, pins, scenes): each takes a callback, returns
+   * unsubscribe.
+   */
   sources: readonly ((onChange: () => void) => () => void)[];
   run(action: TrayAction): void;
   intervalMs?: number;
@@ -141,6 +115,11 @@ export interface TrayController {
   refresh(): void;
   /** Asks for a rebuild; many requests within the interval make one. */
   schedule(): void;
+  /**
+   * Asks for a rebuild that replaces the native menu even if the model did not change: Electron
+   * checks a radio item as it is clicked, even when the person then cancels what it started.
+   */
+  invalidate(): void;
   dispose(): void;
 }
 
@@ -170,10 +149,9 @@ export function createTrayController<M>(deps: TrayControllerDeps<M>): TrayContro
     const model = buildTrayModel(deps.readState());
     if (model.icon !== shown.icon) deps.tray.setImage(deps.iconPath(model.icon));
     if (model.tooltip !== shown.tooltip) deps.tray.setToolTip(model.tooltip);
-    const menuKey = JSON.stringify(model.menu);
-    if (menuKey !== shown.menu)
-      deps.tray.setContextMenu(deps.buildMenu(toMenuTemplate(model.menu, deps.run)));
-    shown = { icon: model.icon, tooltip: model.tooltip, menu: menuKey };
+    const key = menuKey(model.menu);
+    if (key !== shown.menu) deps.tray.setContextMenu(deps.buildMenu(toMenuTemplate(model.menu, deps.run)));
+    shown = { icon: model.icon, tooltip: model.tooltip, menu: key };
   };
 
   const schedule = () => {
@@ -191,6 +169,10 @@ export function createTrayController<M>(deps: TrayControllerDeps<M>): TrayContro
   return {
     refresh,
     schedule,
+    invalidate() {
+      delete shown.menu;
+      schedule();
+    },
     dispose() {
       disposed = true;
       if (timer !== undefined) clearTimeout(timer);

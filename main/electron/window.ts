@@ -12,6 +12,8 @@ export interface BrowserWindowLike {
   readonly webContents: BridgeContentsLike & NavigableContentsLike;
   on(event: 'close', listener: (event: { preventDefault(): void }) => void): unknown;
   on(event: 'closed', listener: () => void): unknown;
+  /** Windows only: the user logs off or the system shuts down. */
+  on(event: 'session-end', listener: () => void): unknown;
   once(event: 'ready-to-show', listener: () => void): unknown;
   loadURL(url: string): Promise<void>;
   show(): void;
@@ -50,6 +52,8 @@ export interface MainWindowDeps {
   devTools: boolean;
   /** True once the person chose Quit: only then does closing the window really close it. */
   isQuitting(): boolean;
+  /** Windows tells the window when the session ends (log off, shut down): quit without asking. */
+  onSessionEnd?(): void;
   reportError(error: unknown): void;
 }
 
@@ -96,6 +100,8 @@ export function createMainWindowController(deps: MainWindowDeps): MainWindowCont
       void saveBounds();
       created.hide();
     });
+    const { onSessionEnd } = deps;
+    if (onSessionEnd) created.on('session-end', () => onSessionEnd());
     created.on('closed', () => {
       if (window === created) window = undefined;
     });

@@ -148,6 +148,14 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     undoEdit: async () => scenes.undo(),
     redoEdit: async () => scenes.redo(),
     saveScene: async (options) => scenes.save(options ?? {}),
+    saveSnapshot: async (options) => scenes.saveSnapshot(options?.path),
+    restoreSnapshot: async ({ path, text, fileName }) => {
+      if ((path === undefined) === (text === undefined))
+        throw new BridgeArgumentError('restoreSnapshot needs exactly one of path or text.');
+      return scenes.restoreSnapshot(
+        path !== undefined ? { path } : { text: text!, ...(fileName !== undefined ? { fileName } : {}) },
+      );
+    },
   };
 
   return {

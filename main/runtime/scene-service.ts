@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
@@ -13,8 +15,24 @@ import type {
   SceneOutcome,
   SceneRefusal,
 } from '../../shared/scenes/scene-document.js';
+import {
+  captureSnapshot,
+  parseSnapshot,
+  planRestore,
+  serializeSnapshot,
+  snapshotFileName,
+  type RuntimeSnapshot,
+  type SnapshotRestoreOutcome,
+  type SnapshotSaveOutcome,
+} from '../../shared/scenes/runtime-snapshot.js';
 import type { SettingsStore } from '../settings/settings-store.js';
-import { ChangedOnDiskError, readSceneFile, writeSceneFile } from '../storage/scene-files.js';
+import {
+  ChangedOnDiskError,
+  readSceneFile,
+  writeSceneFile,
+  type LoadedSceneFile,
+} from '../storage/scene-files.js';
+import { readSnapshotFile, writeSnapshotFile } from '../storage/snapshot-files.js';
 
 /** How many recently opened files the app remembers. */
 export const MAX_RECENT_SCENES = 10;
@@ -23,6 +41,8 @@ export const MAX_RECENT_SCENES = 10;
 export type SceneSource =
   | { builtin: string }
   | { path: string }
+  /** A file already read and validated (by a host that reported its problems itself). */
+  | { loaded: LoadedSceneFile }
   | { text: string; fileName: string }
   | { scene: SceneDefinition; origin: SceneOrigin };
 
@@ -80,16 +100,19 @@ export class SceneService {
             message: `there is no built-in scene named '${source.builtin}'`,
           };
         this.replace(scene, 'builtin', undefined, undefined);
-      } else if ('path' in source) {
-        const loaded = await readSceneFile(source.path);
-        this.replace(loaded.scene, 'file', loaded.path, loaded.fingerprint);
+      } else if ('path' in source || 'loaded' in source) {
+        const loaded = 'loaded' in source ? source.loaded : await readSceneFile(source.path);
+        // Remembered first, so the 'scenes' event of the switch already lists it.
         await this.remember(loaded.path);
+        this.replace(loaded.scene, 'file', loaded.path, loaded.fingerprint);
       } else if ('text' in source) {
         this.replace(parseSceneFile(source.text, source.fileName), 'import', undefined, undefined);
       } else {
         this.replace(source.scene, source.origin, undefined, undefined);
       }
     } catch (error) {
+      // A recent file that is gone would fail the same way every time: drop it from the list.
+      if ('path' in source && !(await exists(source.path))) await this.forget(source.path);
       return refusal(error);
     }
     return { ok: true, document: this.document };
@@ -143,6 +166,54 @@ export class SceneService {
     return { ok: true, document: this.document };
   }
 
+  /**
+   * Saves the runtime state of the scene being served (values, forces, failures) to `path`, or,
+   * without one, only returns the snapshot's text and a file name (for a browser download).
+   */
+  async saveSnapshot(path?: string): Promise<SnapshotSaveOutcome> {
+    const snapshot = captureSnapshot(this.engine.scene.name, this.engine.listTagStates(), new Date());
+    try {
+      const content =
+        path === undefined ? serializeSnapshot(snapshot) : await writeSnapshotFile(path, snapshot);
+      return {
+        ok: true,
+        fileName: path === undefined ? snapshotFileName(snapshot.scene) : basename(path),
+        content,
+        ...(path !== undefined ? { path } : {}),
+      };
+    } catch (error) {
+      return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Restores a saved runtime state, from a file or a file's text, in one engine update: every
+   * tag of the snapshot takes its saved state, the scene's other tags start over. A snapshot that
+   * is invalid, or holds no tag of this scene, changes nothing.
+   */
+  async restoreSnapshot(
+    source: { path: string } | { text: string; fileName?: string },
+  ): Promise<SnapshotRestoreOutcome> {
+    try {
+      let snapshot: RuntimeSnapshot;
+      let name: string;
+      if ('path' in source) {
+        snapshot = await readSnapshotFile(source.path);
+        name = basename(source.path);
+      } else {
+        name = source.fileName ?? 'the dropped file';
+        snapshot = parseSnapshot(source.text, name);
+      }
+      const plan = planRestore(snapshot, this.engine.scene, name);
+      const notApplied = this.engine.restoreStates(plan.states, 'ui');
+      return { ok: true, restored: plan.states.size - notApplied.length, notes: plan.notes };
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused.reason === 'invalid' || refused.reason === 'error') return refused;
+      return { ok: false, reason: 'error', message: String(error) };
+    }
+  }
+
   private replace(
     scene: SceneDefinition,
     origin: SceneOrigin,
@@ -163,6 +234,13 @@ export class SceneService {
     this.changes.emit(this.document);
   }
 
+  private async forget(path: string): Promise<void> {
+    const recent = this.settings.get().recentScenes;
+    if (!recent.includes(path)) return;
+    await this.settings.update({ recentScenes: recent.filter((p) => p !== path) });
+    this.changes.emit(this.document);
+  }
+
   private async remember(path: string): Promise<void> {
     const recent = [path, ...this.settings.get().recentScenes.filter((p) => p !== path)].slice(
       0,
@@ -172,9 +250,16 @@ export class SceneService {
   }
 }
 
-function refusal(error: unknown): SceneRefusal {
+function refusal(error: unknown): Extract<SceneRefusal, { reason: 'invalid' | 'changedOnDisk' | 'error' }> {
   if (error instanceof SceneValidationError)
     return { ok: false, reason: 'invalid', problems: error.problems.map(formatProblem) };
   if (error instanceof ChangedOnDiskError) return { ok: false, reason: 'changedOnDisk', path: error.path };
   return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }

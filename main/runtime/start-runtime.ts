@@ -1,13 +1,19 @@
+import { basename } from 'node:path';
 import { TagEngine } from '../../shared/core/tag-engine.js';
+import { planRestore } from '../../shared/scenes/runtime-snapshot.js';
 import { memorySettingsStore } from '../settings/settings-store.js';
 import type { ApiServerOptions } from '../server/create-api-server.js';
+import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
 import { createBridgeHost, type BridgeHost } from './bridge-host.js';
-import { resolveScene, type SceneChoice } from './resolve-scene.js';
+import { loadScene, type SceneChoice } from './resolve-scene.js';
+import { SceneService } from './scene-service.js';
 import { ServerController } from './server-controller.js';
 
 export interface RuntimeOptions extends Omit<ApiServerOptions, 'mount'> {
   scene?: SceneChoice;
+  /** A state snapshot (`.tagsim-state.json`) to start from: values, forces and failures. */
+  state?: string;
   /** Serve the browser UI at /ui/ from this folder (the renderer bundle). */
   ui?: { rendererDir: string; token?: string };
 }
@@ -15,6 +21,10 @@ export interface RuntimeOptions extends Omit<ApiServerOptions, 'mount'> {
 /** A running TagSim: the engine and the API server bound to its port (and the browser UI). */
 export interface Runtime {
   readonly engine: TagEngine;
+  /** The scene being served, as a document: open another, edit, save, snapshots. */
+  readonly scenes: SceneService;
+  /** What starting from a snapshot did, when `state` was given. */
+  readonly restored: { tags: number; notes: string[] } | undefined;
   readonly server: ServerController;
   readonly url: string;
   /** The address of the browser UI, token included, when it is served. */
@@ -26,13 +36,26 @@ export interface Runtime {
 export class RuntimeStartError extends Error {}
 
 /**
- * Starts the engine with its scene and binds the API server (with the browser UI when asked).
- * Used by `tagsim serve`; the desktop app assembles the same parts around its window. Rejects,
- * leaving nothing running, when the scene is unknown or the port cannot be bound.
+ * Starts the engine with its scene (and state) and binds the API server (with the browser UI when
+ * asked). Used by `tagsim serve`; the desktop app assembles the same parts around its window.
+ * Rejects, leaving nothing running, when the scene is unknown or has problems (a
+ * SceneValidationError lists them all), the state snapshot does not fit, or the port cannot be
+ * bound (RuntimeStartError).
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
-  const { scene, ui: uiOptions, ...serverOptions } = options;
-  const engine = new TagEngine(resolveScene(scene));
+  const { scene: choice, state, ui: uiOptions, ...serverOptions } = options;
+  const loaded = await loadScene(choice);
+  const engine = new TagEngine(loaded.scene);
+  const settings = memorySettingsStore();
+  const scenes = new SceneService(engine, settings, 'builtin');
+  if (loaded.file) await scenes.open({ loaded: loaded.file });
+  let restored: Runtime['restored'];
+  if (state !== undefined) {
+    const snapshot = await readSnapshotFile(state);
+    const plan = planRestore(snapshot, engine.scene, basename(state));
+    const notApplied = engine.restoreStates(plan.states, 'ui');
+    restored = { tags: plan.states.size - notApplied.length, notes: plan.notes };
+  }
   let ui: BrowserUi | undefined;
   const server = new ServerController(engine, {
     ...serverOptions,
@@ -48,7 +71,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   });
   let bridge: BridgeHost | undefined;
   if (uiOptions) {
-    bridge = createBridgeHost({ engine, server, settings: memorySettingsStore() });
+    bridge = createBridgeHost({ engine, server, settings, scenes });
     ui = createBrowserUi({
       host: bridge,
       rendererDir: uiOptions.rendererDir,
@@ -66,5 +89,5 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     await stop();
     throw new RuntimeStartError(status.error ?? 'the server did not start', { cause: server.lastError });
   }
-  return { engine, server, url: status.url, uiUrl: ui?.urlFor(status.url), stop };
+  return { engine, scenes, restored, server, url: status.url, uiUrl: ui?.urlFor(status.url), stop };
 }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
+import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
+import { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
 
 /** Scene files are small; anything this big is not one (and would stall the app). */
-export const MAX_SCENE_FILE_BYTES = 16 * 1024 * 1024;
+export const MAX_SCENE_FILE_BYTES = MAX_TEXT_FILE_BYTES;
 
 /** A scene read from disk, with the fingerprint of the bytes it came from. */
 export interface LoadedSceneFile {
@@ -26,21 +27,9 @@ export function fingerprint(content: string | Buffer): string {
  * a file that is not a valid scene, and a plain Error naming the file for one that cannot be read.
  */
 export async function readSceneFile(path: string): Promise<LoadedSceneFile> {
-  let content: Buffer;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new Error(`${path} is not a file`);
-    if (info.size > MAX_SCENE_FILE_BYTES)
-      throw new Error(`${path} is ${info.size} bytes; a scene file is at most 16 MiB`);
-    content = await readFile(path);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw new Error(`cannot open ${path}: no such file`);
-    if (code === 'EACCES' || code === 'EPERM') throw new Error(`cannot open ${path}: permission denied`);
-    throw error instanceof Error ? error : new Error(String(error));
-  }
-  const scene = parseSceneFile(content.toString('utf8'), basename(path));
-  return { scene, path, fingerprint: fingerprint(content) };
+  const { text, bytes } = await readTextFile(path);
+  const scene = parseSceneFile(text, basename(path));
+  return { scene, path, fingerprint: fingerprint(bytes) };
 }
 
 /** What saving found on disk when the file changed since it was opened. */
@@ -54,17 +43,14 @@ export class ChangedOnDiskError extends Error {
 /**
  * Saves a scene without ever losing work: refuses (ChangedOnDiskError) when the file on disk is no
  * longer the one we read (`expected` fingerprint) unless `overwrite`; keeps the previous version
- * as `<file>.bak`; writes the new one atomically (temp file, fsync, rename). Returns the new
- * fingerprint.
+ * as `<file>.bak`; writes the new one atomically (temp file, fsync, rename). A `$schema` reference
+ * in the file it replaces is kept. Returns the new fingerprint.
  */
 export async function writeSceneFile(
   path: string,
   scene: SceneDefinition,
-  options: { expected?: string; overwrite?: boolean } = {},
+  options: { expected?: string; overwrite?: boolean } & WriteFileAtomicOptions = {},
 ): Promise<string> {
-  const text = serializeScene(scene);
-  // Never write what we could not read back.
-  parseSceneFile(text);
   const current = await readFile(path).catch((error: { code?: string }) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
@@ -72,8 +58,12 @@ export async function writeSceneFile(
   if (current !== undefined && options.expected !== undefined && !options.overwrite) {
     if (fingerprint(current) !== options.expected) throw new ChangedOnDiskError(path);
   }
+  const schema = current === undefined ? undefined : schemaReference(current.toString('utf8'));
+  const text = serializeScene(scene, schema ? { schema } : {});
+  // Never write what we could not read back.
+  parseSceneFile(text);
   if (current !== undefined) await writeFileAtomic(`${path}.bak`, current);
-  await writeFileAtomic(path, text);
+  await writeFileAtomic(path, text, options.beforeRename ? { beforeRename: options.beforeRename } : {});
   return fingerprint(text);
 }
 

@@ -5,6 +5,7 @@ import type { TagFailure, TagState } from '../core/tag-types.js';
 export type UiTag = TagState;
 import type { SceneEdit } from '../scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
+import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { v, type Validator } from './validate.js';
 
@@ -123,6 +124,19 @@ export const BRIDGE_SPEC = {
     /** Saves to `path` or to the file it came from; 'changedOnDisk' unless `overwrite`. */
     saveScene: method<SceneOutcome>()(
       v.optional(v.object({ path: v.optional(v.string), overwrite: v.optional(v.boolean) })),
+    ),
+    /**
+     * Saves the runtime state (values, forces, failures) as a `.tagsim-state.json` snapshot to
+     * `path`; without one, only returns its file name and text (for a browser download).
+     */
+    saveSnapshot: method<SnapshotSaveOutcome>()(v.optional(v.object({ path: v.optional(v.string) }))),
+    /** Restores a snapshot from a file (`path`) or a file's text, in one update. */
+    restoreSnapshot: method<SnapshotRestoreOutcome>()(
+      v.object({
+        path: v.optional(v.string),
+        text: v.optional(v.maxLengthString(16 * 1024 * 1024)),
+        fileName: v.optional(v.string),
+      }),
     ),
   },
   events: {

@@ -1,8 +1,9 @@
 import { convertTo, toBit } from './convert.js';
+import { offValue } from './effective-value.js';
 import { Emitter } from './emitter.js';
 import { messages } from './messages.js';
 import type { SceneDefinition } from './scene.js';
-import { TagRecord } from './tag-record.js';
+import { initialValue, TagRecord } from './tag-record.js';
 import type { TagFailure, TagKind, TagSnapshot, TagState, TagType, TagValue } from './tag-types.js';
 import { compileWildcard } from './wildcard.js';
 
@@ -35,6 +36,14 @@ export interface TagChangeEvent {
   /** True when the scene itself was replaced: every tag may have changed, ids included. */
   readonly sceneChanged: boolean;
   readonly tagIds: ReadonlySet<string>;
+}
+
+/** The runtime state of one tag under its definition: what a state snapshot saves and restores. */
+export interface TagRuntimeState {
+  raw: TagValue;
+  isForced: boolean;
+  forcedValue: TagValue;
+  failure: TagFailure;
 }
 
 export interface TagEngineOptions {
@@ -246,6 +255,51 @@ export class TagEngine {
           changed.add(r.def.id);
         }
       }
+    });
+  }
+
+  /**
+   * Puts the whole scene in a saved runtime state in ONE update, so no reader ever sees half of
+   * it: each tag with an entry takes exactly that raw value, force and failure; every other tag
+   * starts over (initial value, not forced, no failure). Values are converted to each tag's type;
+   * an entry whose values do not convert counts as absent. Returns the ids that were not applied:
+   * those naming no tag of the scene, and those whose values do not fit their tag.
+   */
+  restoreStates(states: ReadonlyMap<string, TagRuntimeState>, source: ChangeSource = 'ui'): string[] {
+    return this.batch(source, (changed) => {
+      const notApplied = [...states.keys()].filter((id) => !this.state.byId.has(id));
+      for (const r of this.state.records) {
+        const saved = states.get(r.def.id);
+        const raw = saved && convertTo(r.def.type, saved.raw);
+        const forcedValue = saved && convertTo(r.def.type, saved.forcedValue);
+        const valid =
+          saved !== undefined &&
+          raw !== undefined &&
+          forcedValue !== undefined &&
+          ['none', 'alwaysOff', 'alwaysOn'].includes(saved.failure);
+        if (saved && !valid) notApplied.push(r.def.id);
+        const next: TagRuntimeState = valid
+          ? {
+              raw: raw!,
+              isForced: saved.isForced === true,
+              forcedValue: forcedValue!,
+              failure: saved.failure,
+            }
+          : { raw: initialValue(r.def), isForced: false, forcedValue: offValue(r.def), failure: 'none' };
+        if (
+          r.raw !== next.raw ||
+          r.isForced !== next.isForced ||
+          r.forcedValue !== next.forcedValue ||
+          r.failure !== next.failure
+        ) {
+          r.raw = next.raw;
+          r.isForced = next.isForced;
+          r.forcedValue = next.forcedValue;
+          r.failure = next.failure;
+          changed.add(r.def.id);
+        }
+      }
+      return notApplied;
     });
   }
 

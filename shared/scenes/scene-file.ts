@@ -1,9 +1,17 @@
 import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
-import { convertTo, INT32_MAX, INT32_MIN } from '../core/convert.js';
+import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { toFloat32 } from '../core/float32.js';
 import type { SceneDefinition } from '../core/scene.js';
 import { SYSTEM_TAGS } from '../core/system-tags.js';
-import { TAG_KINDS, TAG_TYPES, type TagDefinition, type TagKind, type TagType } from '../core/tag-types.js';
+import {
+  TAG_KINDS,
+  TAG_TYPES,
+  type TagDefinition,
+  type TagKind,
+  type TagType,
+  type TagValue,
+} from '../core/tag-types.js';
+import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
 
 /** The `format` of every TagSim scene file. */
@@ -13,22 +21,39 @@ export const SCENE_FORMAT_VERSION = 1;
 /** The file name ending that marks a scene file. */
 export const SCENE_FILE_EXTENSION = '.tagsim.json';
 
-const ROOT_FIELDS = ['$schema', 'format', 'version', 'name', 'description', 'tags', 'behaviours'];
-const TAG_FIELDS = ['id', 'name', 'kind', 'type', 'address', 'initial', 'min', 'max', 'description'];
-const MAX_TAGS = 4096; // every address of both kinds and all three types, with room to spare
+/** The fields a scene file may have at its root (`$schema` lets editors find the JSON Schema). */
+export const SCENE_FILE_FIELDS: readonly string[] = [
+  '$schema',
+  'format',
+  'version',
+  'name',
+  'description',
+  'tags',
+  'behaviours',
+];
+/** The fields a tag of a scene file may have. */
+export const TAG_FILE_FIELDS: readonly string[] = [
+  'id',
+  'name',
+  'kind',
+  'type',
+  'address',
+  'initial',
+  'min',
+  'max',
+  'description',
+];
+/** Most tags a scene holds: every address of both kinds and all three types, with room to spare. */
+export const MAX_SCENE_TAGS = 4096;
 
 /**
  * Reads a scene file's text. Returns the scene, or throws a SceneValidationError that lists
  * every problem with its place; a file with problems is never half-loaded.
  */
 export function parseSceneFile(text: string, source?: string): SceneDefinition {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SceneValidationError([{ path: '(file)', message: describeJsonError(text, error) }], source);
-  }
-  return validateSceneJson(json, source);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new SceneValidationError([{ path: '(file)', message: parsed.message }], source);
+  return validateSceneJson(parsed.value, source);
 }
 
 /** Validates parsed JSON as a scene file (see parseSceneFile). */
@@ -42,7 +67,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
       source,
     );
   }
-  unknownFields(json, ROOT_FIELDS, '', report);
+  unknownFields(json, SCENE_FILE_FIELDS, '', report);
   if (json['format'] !== SCENE_FORMAT) {
     report('format', `must be "${SCENE_FORMAT}"; got ${show(json['format'])} (is this a TagSim scene file?)`);
   }
@@ -66,15 +91,16 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
   const rawTags = json['tags'];
   if (!Array.isArray(rawTags)) {
     report('tags', `must be an array of tags; got ${kindOf(rawTags)}`);
-  } else if (rawTags.length > MAX_TAGS) {
-    report('tags', `has ${rawTags.length} tags; a scene holds at most ${MAX_TAGS}`);
+  } else if (rawTags.length > MAX_SCENE_TAGS) {
+    report('tags', `has ${rawTags.length} tags; a scene holds at most ${MAX_SCENE_TAGS}`);
   } else {
     const valid: [number, TagDefinition][] = [];
     rawTags.forEach((raw, i) => {
       const tag = validateTag(raw, `tags[${i}]`, report);
       if (tag) valid.push([i, tag]);
     });
-    crossCheck(valid, report, valid.length === rawTags.length);
+    crossCheck(valid, report);
+    missingSystemTags(rawTags, report);
     tags.push(...valid.map(([, tag]) => tag));
   }
 
@@ -86,9 +112,14 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
   };
 }
 
-/** Writes a scene as a version-1 file: stable field order, two-space indent, final newline. */
-export function serializeScene(scene: SceneDefinition): string {
+/**
+ * Writes a scene as a version-1 file: stable field order, two-space indent, final newline. A
+ * `schema` reference (a URL or a path) becomes the file's `$schema`, which editors use to check
+ * and complete it.
+ */
+export function serializeScene(scene: SceneDefinition, options: { schema?: string } = {}): string {
   const file = {
+    ...(options.schema ? { $schema: options.schema } : {}),
     format: SCENE_FORMAT,
     version: SCENE_FORMAT_VERSION,
     name: scene.name,
@@ -109,7 +140,29 @@ export function serializeScene(scene: SceneDefinition): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
+/**
+ * The `$schema` reference of a scene file's text, if it has one, so that saving over the file
+ * keeps the editor association its author added. Never throws.
+ */
+export function schemaReference(text: string): string | undefined {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok || !isRecord(parsed.value)) return undefined;
+  const schema = parsed.value['$schema'];
+  return typeof schema === 'string' && schema !== '' ? schema : undefined;
+}
+
 type Report = (path: string, message: string) => void;
+
+/** What people often write instead of the kinds and types of the format. */
+const TYPE_ALIASES: Readonly<Record<string, TagType>> = {
+  bool: 'Bit',
+  boolean: 'Bit',
+  integer: 'Int',
+  dint: 'Int',
+  real: 'Float',
+  single: 'Float',
+  double: 'Float',
+};
 
 function validateTag(raw: unknown, at: string, report: Report): TagDefinition | undefined {
   if (!isRecord(raw)) {
@@ -122,25 +175,38 @@ function validateTag(raw: unknown, at: string, report: Report): TagDefinition | 
     found++;
     report(p, m);
   };
-  unknownFields(raw, TAG_FIELDS, `${at}.`, r);
+  unknownFields(raw, TAG_FILE_FIELDS, `${at}.`, r);
   const { id, name, kind, type, address, initial, min, max, description } = raw;
   if (typeof id !== 'string' || id.trim() === '')
-    r(`${at}.id`, 'must be a non-empty string (a GUID is usual)');
-  if (typeof name !== 'string' || name === '') r(`${at}.name`, 'must be a non-empty string');
-  if (!(TAG_KINDS as readonly unknown[]).includes(kind))
-    r(`${at}.kind`, `must be Input or Output; got ${show(kind)}`);
-  if (!(TAG_TYPES as readonly unknown[]).includes(type))
-    r(`${at}.type`, `must be Bit, Int or Float; got ${show(type)}`);
+    r(`${at}.id`, `must be a non-empty string (a GUID is usual); got ${show(id)}`);
+  if (typeof name !== 'string' || name.trim() === '')
+    r(`${at}.name`, `must be a non-empty string, the tag's name; got ${show(name)}`);
+  if (!(TAG_KINDS as readonly unknown[]).includes(kind)) {
+    const folded = TAG_KINDS.find((k) => typeof kind === 'string' && k.toLowerCase() === kind.toLowerCase());
+    r(
+      `${at}.kind`,
+      `must be Input or Output; got ${show(kind)}${folded ? ` (write "${folded}": letter case matters)` : ''}`,
+    );
+  }
+  const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
+  if (!typed) {
+    const folded =
+      typeof type === 'string'
+        ? (TAG_TYPES.find((t) => t.toLowerCase() === type.toLowerCase()) ??
+          (Object.hasOwn(TYPE_ALIASES, type.toLowerCase()) ? TYPE_ALIASES[type.toLowerCase()] : undefined))
+        : undefined;
+    r(`${at}.type`, `must be Bit, Int or Float; got ${show(type)}${folded ? ` (write "${folded}")` : ''}`);
+  }
   if (typeof address !== 'number' || !Number.isInteger(address)) {
     r(`${at}.address`, `must be a whole number; got ${show(address)}`);
-  } else if ((TAG_TYPES as readonly unknown[]).includes(type)) {
-    const size = ADDRESS_SPACE_SIZE[type as TagType];
+  } else if (typed) {
+    const size = ADDRESS_SPACE_SIZE[typed];
     if (address < 0 || address >= size)
-      r(`${at}.address`, `${address} is outside the ${String(type)} range 0-${size - 1}`);
+      r(`${at}.address`, `${address} is outside the ${typed} range 0-${size - 1}`);
   }
   if (description !== undefined && typeof description !== 'string')
-    r(`${at}.description`, 'must be a string');
-  const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
+    r(`${at}.description`, `must be a string; got ${kindOf(description)}`);
+  const bounds = { min: false, max: false };
   for (const [field, value] of [
     ['min', min],
     ['max', max],
@@ -153,20 +219,21 @@ function validateTag(raw: unknown, at: string, report: Report): TagDefinition | 
       r(`${at}.${field}`, `${value} is not a 32-bit integer`);
     } else if (typed === 'Float' && !Number.isFinite(toFloat32(value)))
       r(`${at}.${field}`, `${value} does not fit a 32-bit float`);
+    else if (typed) bounds[field] = true;
   }
-  if (typeof min === 'number' && typeof max === 'number' && min > max) {
-    r(`${at}.min`, `${min} is above max ${max}; swap them`);
+  if (bounds.min && bounds.max && (min as number) > (max as number)) {
+    r(`${at}.min`, `${String(min)} is above max ${String(max)}; swap them`);
   }
   if (initial !== undefined && typed) {
-    const converted = convertTo(typed, initial);
-    if (converted === undefined) r(`${at}.initial`, `${show(initial)} is not a valid ${typed} value`);
+    const problem = initialProblem(typed, initial);
+    if (problem) r(`${at}.initial`, problem);
     else if (
-      typeof converted === 'number' &&
-      ((typeof min === 'number' && converted < min) || (typeof max === 'number' && converted > max))
+      typeof initial === 'number' &&
+      ((bounds.min && initial < (min as number)) || (bounds.max && initial > (max as number)))
     ) {
       r(
         `${at}.initial`,
-        `${converted} is outside the tag's range ${String(min ?? '…')} to ${String(max ?? '…')}`,
+        `${initial} is outside the tag's range ${bounds.min ? String(min) : '…'} to ${bounds.max ? String(max) : '…'}`,
       );
     }
   }
@@ -177,7 +244,7 @@ function validateTag(raw: unknown, at: string, report: Report): TagDefinition | 
     kind: kind as TagKind,
     type: typed!,
     address: address as number,
-    ...(initial !== undefined ? { initial: convertTo(typed!, initial)! } : {}),
+    ...(initial !== undefined ? { initial: initial as TagValue } : {}),
     ...(min !== undefined ? { min: min as number } : {}),
     ...(max !== undefined ? { max: max as number } : {}),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
@@ -186,11 +253,36 @@ function validateTag(raw: unknown, at: string, report: Report): TagDefinition | 
 }
 
 /**
- * The rules that span tags: unique ids, unique addresses per space, the system tags. Runs over the
- * tags that are valid on their own (with their places in the file); a missing system tag is only
- * reported when every tag was readable, since an unreadable one may be it.
+ * Why a tag's initial value does not suit its type, or `undefined`. A file says exactly what it
+ * means: `true`/`false` for a Bit, a whole number for an Int, a number for a Float (stored as
+ * written; the tag shows its nearest 32-bit float). No conversions, so saving never changes it.
  */
-function crossCheck(tags: readonly [number, TagDefinition][], report: Report, complete: boolean): void {
+function initialProblem(type: TagType, initial: unknown): string | undefined {
+  switch (type) {
+    case 'Bit':
+      return typeof initial === 'boolean'
+        ? undefined
+        : `must be true or false for a Bit tag; got ${show(initial)}`;
+    case 'Int':
+      return typeof initial === 'number' &&
+        Number.isInteger(initial) &&
+        initial >= INT32_MIN &&
+        initial <= INT32_MAX
+        ? undefined
+        : `must be a whole number from ${INT32_MIN} to ${INT32_MAX} for an Int tag; got ${show(initial)}`;
+    case 'Float':
+      if (typeof initial !== 'number' || !Number.isFinite(initial))
+        return `must be a number for a Float tag; got ${show(initial)}`;
+      return Number.isFinite(toFloat32(initial)) ? undefined : `${initial} does not fit a 32-bit float`;
+  }
+}
+
+/**
+ * The rules that span tags: unique ids, unique addresses per space, the system tags unchanged and
+ * once. Runs over the tags that are valid on their own (with their places in the file), and
+ * reports each mistake once, on the tag that makes it.
+ */
+function crossCheck(tags: readonly [number, TagDefinition][], report: Report): void {
   const ids = new Map<string, number>();
   const addresses = new Map<string, TagDefinition & { at: number }>();
   const systemAt = new Map<string, number>();
@@ -202,8 +294,13 @@ function crossCheck(tags: readonly [number, TagDefinition][], report: Report, co
 
     const system = SYSTEM_TAGS.find((s) => s.name === t.name && s.kind === t.kind);
     if (system) {
-      if (systemAt.has(system.name + system.kind)) {
-        report(`tags[${i}]`, `the system tag '${t.name}' (${t.kind}) appears twice; keep one`);
+      const first = systemAt.get(system.name + system.kind);
+      if (first !== undefined) {
+        report(
+          `tags[${i}]`,
+          `the system tag '${t.name}' (${t.kind}) appears twice, here and at tags[${first}]; keep one`,
+        );
+        continue; // its address and shape would only echo the first one
       }
       systemAt.set(system.name + system.kind, i);
       if (t.type !== system.type || t.address !== system.address) {
@@ -211,12 +308,14 @@ function crossCheck(tags: readonly [number, TagDefinition][], report: Report, co
           `tags[${i}]`,
           `the system tag '${t.name}' must be ${system.kind} ${system.type} ${system.address}; got ${t.kind} ${t.type} ${t.address}`,
         );
+        continue;
       }
     } else if (t.address >= FIRST_RESERVED_ADDRESS[t.type]) {
       report(
         `tags[${i}].address`,
         `${t.type} ${t.address} is reserved for the system tags (${t.type} ${FIRST_RESERVED_ADDRESS[t.type]}-${ADDRESS_SPACE_SIZE[t.type] - 1}); pick an address below ${FIRST_RESERVED_ADDRESS[t.type]}`,
       );
+      continue; // not a claim on the address: the system tag there is not to blame
     }
 
     const key = `${spaceKey(t.kind, t.type)} ${t.address}`;
@@ -228,12 +327,26 @@ function crossCheck(tags: readonly [number, TagDefinition][], report: Report, co
       );
     } else addresses.set(key, { ...t, at: i });
   }
-  if (!complete) return;
+}
+
+/**
+ * Reports the system tags that no tag of the file names (by name and kind), even when other tags
+ * have problems; only a tag whose name or kind cannot be read leaves the question open.
+ */
+function missingSystemTags(rawTags: readonly unknown[], report: Report): void {
+  const named = rawTags.map((raw) =>
+    isRecord(raw) &&
+    typeof raw['name'] === 'string' &&
+    (TAG_KINDS as readonly unknown[]).includes(raw['kind'])
+      ? { name: raw['name'], kind: raw['kind'] as TagKind }
+      : undefined,
+  );
+  if (named.some((n) => n === undefined)) return;
   for (const s of SYSTEM_TAGS) {
-    if (!systemAt.has(s.name + s.kind)) {
+    if (!named.some((n) => n!.name === s.name && n!.kind === s.kind)) {
       report(
         'tags',
-        `the system tag '${s.name}' (${s.kind} ${s.type} ${s.address}) is missing; every scene has it`,
+        `the system tag '${s.name}' (${s.kind} ${s.type} ${s.address}) is missing; every scene has it, add it back`,
       );
     }
   }
@@ -245,13 +358,42 @@ function unknownFields(
   prefix: string,
   report: Report,
 ): void {
+  const listed = known.filter((k) => k !== '$schema');
   for (const key of Object.keys(record)) {
-    if (!known.includes(key))
-      report(
-        `${prefix}${key}`,
-        `unknown field; remove it (known fields: ${known.filter((k) => k !== '$schema').join(', ')})`,
-      );
+    if (known.includes(key)) continue;
+    const meant = closest(key, listed);
+    report(
+      `${prefix}${key}`,
+      meant
+        ? `unknown field; did you mean '${meant}'? (known fields: ${listed.join(', ')})`
+        : `unknown field; remove it (known fields: ${listed.join(', ')})`,
+    );
   }
+}
+
+/** The known field a misspelt one most likely means (letter case, one or two typos), if any. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: { field: string; distance: number } | undefined;
+  for (const field of known) {
+    const distance = editDistance(lower, field.toLowerCase());
+    const allowed = field.length <= 4 ? 1 : 2;
+    if (distance <= allowed && (!best || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost));
+    }
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -259,6 +401,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
@@ -268,15 +411,4 @@ function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
-/** "line 3, column 7: Unexpected token..." from JSON.parse's position, when it gives one. */
-function describeJsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position === undefined) return `not valid JSON: ${message}`;
-  const before = text.slice(0, Number(position));
-  const line = before.split('\n').length;
-  const column = Number(position) - before.lastIndexOf('\n');
-  return `not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;
 }

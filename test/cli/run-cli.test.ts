@@ -70,7 +70,9 @@ describe('runCli', () => {
   it('names an unknown scene and exits 1 without serving', async () => {
     const t = io();
     expect(await runCli(['serve', '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
-    expect(t.err).toEqual(["tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes"]);
+    expect(t.err).toEqual([
+      "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+    ]);
   });
 
   it('reports a taken port in one line and exits 1', async () => {

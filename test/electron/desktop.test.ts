@@ -14,6 +14,7 @@ import { secureWebPreferences } from '../../main/electron/window-security.js';
 import {
   FakeApp,
   FakeBrowserWindow,
+  FakeDialogs,
   FakeIpcMain,
   type FakeMenu,
   FakeScreen,
@@ -54,6 +55,9 @@ async function start(options: StartOptions = {}) {
   const windows: FakeBrowserWindow[] = [];
   const trays: FakeTray[] = [];
   const reportError = vi.fn();
+  const dialogs = new FakeDialogs();
+  const appMenus: FakeMenu[] = [];
+  const systemShutdown: (() => void)[] = [];
   const settings =
     options.settings === 'file' ? undefined : memorySettingsStore({ port: 0, ...options.settings });
   const desktop = await startDesktop<FakeMenu>({
@@ -73,6 +77,10 @@ async function start(options: StartOptions = {}) {
       return tray;
     },
     buildMenu: (template) => ({ template }),
+    setApplicationMenu: (menu) => appMenus.push(menu),
+    dialogs,
+    onSystemShutdown: (listener) => systemShutdown.push(listener),
+    versions: { electron: '40.1.0', node: '22.1.0' },
     readFile: async () => new Uint8Array(),
     platform: options.platform ?? 'linux',
     argv: options.argv ?? ['/opt/tagsim/tagsim'],
@@ -94,7 +102,28 @@ async function start(options: StartOptions = {}) {
     await vi.waitFor(() => expect(desktop?.server.status.state).toBe('listening'));
     return desktop!.server.status.url!;
   };
-  return { app, desktop, ipcMain, protocol, session, windows, trays, tray, window, reportError, listening };
+  const appMenu = () => {
+    const last = appMenus.at(-1);
+    if (!last) throw new Error('no application menu was set');
+    return last;
+  };
+  return {
+    app,
+    desktop,
+    ipcMain,
+    protocol,
+    session,
+    windows,
+    trays,
+    tray,
+    window,
+    reportError,
+    listening,
+    dialogs,
+    appMenus,
+    appMenu,
+    systemShutdown,
+  };
 }
 
 /** Quits the way Electron does: 'before-quit', held back by the guard until shutdown is done. */
@@ -261,5 +290,151 @@ describe('startDesktop', () => {
     } finally {
       await rm(userData, { recursive: true, force: true });
     }
+  });
+
+  describe('scenes', () => {
+    /** Serves a built-in and renames it in the editor: unsaved changes. */
+    async function editBuiltin(desktop: Desktop | undefined, name = 'My line') {
+      expect((await desktop!.host.scenes.open({ builtin: 'Filling Tank' })).ok).toBe(true);
+      expect(desktop!.host.scenes.edit({ op: 'renameScene', name }).ok).toBe(true);
+    }
+
+    it('sets an application menu that follows the scene', async () => {
+      const t = await start();
+      expect(findItem(t.appMenu().template, ['File', 'Save']).accelerator).toBe('CmdOrCtrl+S');
+      expect(findItem(t.appMenu().template, ['Edit', 'Undo scene edit']).enabled).toBe(false);
+      const view = findItem(t.appMenu().template, ['View']).submenu ?? [];
+      expect(view.map((i) => i.role)).toContain('toggleDevTools');
+      await editBuiltin(t.desktop);
+      await vi.waitFor(() =>
+        expect(findItem(t.appMenu().template, ['Edit', 'Undo scene edit']).enabled).toBe(true),
+      );
+      findItem(t.appMenu().template, ['Edit', 'Undo scene edit']).click?.();
+      expect(t.desktop?.engine.scene.name).toBe('Filling Tank');
+    });
+
+    it('has no developer items in the menu when packaged', async () => {
+      const t = await start({ isPackaged: true });
+      const view = findItem(t.appMenu().template, ['View']).submenu ?? [];
+      expect(view.map((i) => i.role)).not.toContain('toggleDevTools');
+      expect(view.map((i) => i.role)).not.toContain('reload');
+    });
+
+    it('opens a built-in from the tray, which then checks it', async () => {
+      const t = await start();
+      findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).click?.();
+      await vi.waitFor(() => expect(t.desktop?.engine.scene.name).toBe('Filling Tank'));
+      await vi.waitFor(() =>
+        expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).checked).toBe(
+          true,
+        ),
+      );
+      expect(findItem(t.tray().menu.template, ['Scenes', 'Filling Tank']).enabled).toBe(false);
+      // The window hears of it too.
+      expect(
+        t.window().webContents.sent.some((m) => (m.args[0] as { event: string }).event === 'scenes'),
+      ).toBe(true);
+    });
+
+    it('asks before the tray replaces unsaved changes; Cancel keeps them (and the tray redraws)', async () => {
+      const t = await start();
+      await editBuiltin(t.desktop, 'Unsaved line');
+      await vi.waitFor(() => findItem(t.tray().menu.template, ['Scenes', 'Unsaved line (unsaved changes)']));
+      const menusBefore = t.tray().menus.length;
+      t.dialogs.click('Cancel');
+      findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Level Control']).click?.();
+      await vi.waitFor(() => expect(t.dialogs.messages).toStrictEqual(['Save changes to Unsaved line?']));
+      // Electron checked the radio item when clicked: the menu is set again, as it was.
+      await vi.waitFor(() => expect(t.tray().menus.length).toBe(menusBefore + 1));
+      expect(t.desktop?.engine.scene.name).toBe('Unsaved line');
+      expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Level Control']).checked).toBe(
+        false,
+      );
+    });
+
+    it('shows the problems of a file opened from the tray, and keeps the scene', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'tagsim-desktop-scenes-'));
+      try {
+        const broken = path.join(dir, 'broken.tagsim.json');
+        await writeFile(broken, '{"format": "tagsim-scene", "version": 1, "name": "", "tags": []}');
+        const t = await start();
+        t.dialogs.openReturns(broken);
+        findItem(t.tray().menu.template, ['Scenes', 'Open file…']).click?.();
+        await vi.waitFor(() => expect(t.dialogs.errors).toHaveLength(1));
+        expect(t.dialogs.errors[0]?.message).toBe('broken.tagsim.json is not a valid TagSim scene.');
+        expect(t.dialogs.errors[0]?.detail).toContain('TagSim keeps serving "Desktop scene".');
+        expect(t.desktop?.engine.scene.name).toBe('Desktop scene');
+        const url = await t.listening();
+        expect(((await (await fetch(`${url}/api/tags`)).json()) as unknown[]).length).toBe(2);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('Quit with unsaved changes asks first; Cancel keeps TagSim running and serving', async () => {
+      const t = await start();
+      const url = await t.listening();
+      await editBuiltin(t.desktop);
+      t.dialogs.click('Cancel');
+      findItem(t.tray().menu.template, ['Quit TagSim']).click?.();
+      expect(t.app.quitCalls).toBe(1);
+      expect(t.app.beforeQuit()).toBe(false);
+      await vi.waitFor(() => expect(t.dialogs.messages).toStrictEqual(['Save changes to My line?']));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(t.desktop?.quitGuard.isQuitting()).toBe(false);
+      expect(t.app.quitCalls).toBe(1);
+      expect((await fetch(`${url}/api/tags`)).status).toBe(200);
+      // Closing the window still only hides it.
+      expect(t.window().close()).toBe(false);
+
+      t.dialogs.click("Don't save");
+      await quit(t.app);
+      expect(t.desktop?.server.status.state).toBe('stopped');
+      expect(t.dialogs.messages).toHaveLength(2);
+    });
+
+    it('Quit with unsaved changes: Save writes the file, then TagSim quits', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'tagsim-desktop-scenes-'));
+      try {
+        const t = await start();
+        await editBuiltin(t.desktop, 'Saved at quit');
+        t.dialogs.click('Save').saveReturns(path.join(dir, 'line'));
+        await quit(t.app);
+        const saved = JSON.parse(await readFile(path.join(dir, 'line.tagsim.json'), 'utf8')) as {
+          name: string;
+        };
+        expect(saved.name).toBe('Saved at quit');
+        expect(t.desktop?.settings.get().recentScenes).toStrictEqual([path.join(dir, 'line.tagsim.json')]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('when the system shuts down, quits without asking', async () => {
+      const t = await start();
+      await editBuiltin(t.desktop);
+      expect(t.systemShutdown).toHaveLength(1);
+      t.systemShutdown[0]!();
+      expect(t.app.quitCalls).toBe(1);
+      await quit(t.app);
+      expect(t.dialogs.boxes).toHaveLength(0);
+      expect(t.desktop?.server.status.state).toBe('stopped');
+    });
+
+    it('when Windows ends the session, quits without asking', async () => {
+      const t = await start({ platform: 'win32' });
+      await editBuiltin(t.desktop);
+      t.window().emit('session-end', { reasons: ['logoff'] });
+      expect(t.app.quitCalls).toBe(1);
+      await quit(t.app);
+      expect(t.dialogs.boxes).toHaveLength(0);
+    });
+
+    it('About shows the version', async () => {
+      const t = await start();
+      findItem(t.appMenu().template, ['Help', 'About TagSim']).click?.();
+      await vi.waitFor(() => expect(t.dialogs.messages).toStrictEqual(['TagSim 0.1.0']));
+      expect(t.dialogs.boxes[0]?.detail).toContain('Electron 40.1.0');
+    });
   });
 });

@@ -5,6 +5,12 @@ import type { FrameLike, InvokeEventLike } from '../../main/electron/ipc-host.js
 import type { Rect } from '../../main/electron/window-bounds.js';
 import type { MainWindowOptions } from '../../main/electron/window.js';
 import type { MenuTemplateItem } from '../../main/electron/tray.js';
+import type {
+  MessageBoxOptionsLike,
+  OpenDialogOptionsLike,
+  SaveDialogOptionsLike,
+  SceneDialogs,
+} from '../../main/electron/scene-actions.js';
 
 type AnyListener = (...args: never[]) => unknown;
 
@@ -119,6 +125,9 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
   isMinimized(): boolean {
     return this.minimized;
+  }
+  isVisible(): boolean {
+    return this.visible;
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -248,6 +257,8 @@ export class FakeApp extends FakeEmitter {
   isPackaged = false;
   ready: Promise<void> = Promise.resolve();
   userData = '/home/lab/.config/TagSim';
+  documents = '/home/lab/Documents';
+  version = '0.1.0';
   requestSingleInstanceLock(): boolean {
     return this.lock;
   }
@@ -263,13 +274,115 @@ export class FakeApp extends FakeEmitter {
   getAppPath(): string {
     return '/opt/tagsim/resources/app.asar';
   }
-  getPath(_name: 'userData'): string {
-    return this.userData;
+  getPath(name: 'userData' | 'documents'): string {
+    return name === 'documents' ? this.documents : this.userData;
+  }
+  getVersion(): string {
+    return this.version;
   }
   /** What app.quit() starts: 'before-quit'; true when nobody held it back. */
   beforeQuit(): boolean {
     const event = fakeEvent();
     this.emit('before-quit', event);
     return !event.defaultPrevented;
+  }
+}
+
+/**
+ * Electron's dialogs, answered from scripts: the files the Open and Save dialogs return
+ * (undefined: the person cancelled) and the buttons clicked in message boxes, by label. A box
+ * with a single button (an error, About) is answered with it; any other box without a scripted
+ * answer fails the test.
+ */
+export class FakeDialogs implements SceneDialogs {
+  readonly opened: OpenDialogOptionsLike[] = [];
+  readonly saved: SaveDialogOptionsLike[] = [];
+  readonly boxes: MessageBoxOptionsLike[] = [];
+  private readonly openAnswers: (string | undefined)[] = [];
+  private readonly saveAnswers: (string | undefined)[] = [];
+  private readonly buttons: string[] = [];
+  /** When set, message boxes fail to show with this error. */
+  failBoxes: Error | undefined;
+  /** When set, message boxes wait for the test (or for their signal) instead of answering. */
+  holdBoxes = false;
+  private readonly held: { options: MessageBoxOptionsLike; answer: (response: number) => void }[] = [];
+
+  /** The Open dialog returns this file next (undefined: cancelled). */
+  openReturns(file: string | undefined): this {
+    this.openAnswers.push(file);
+    return this;
+  }
+  /** The Save dialog returns this file next (undefined: cancelled). */
+  saveReturns(file: string | undefined): this {
+    this.saveAnswers.push(file);
+    return this;
+  }
+  /** The next message boxes are answered with these buttons, in order. */
+  click(...labels: string[]): this {
+    this.buttons.push(...labels);
+    return this;
+  }
+
+  /** Every box's message, in order. */
+  get messages(): string[] {
+    return this.boxes.map((box) => box.message);
+  }
+  /** The error boxes shown. */
+  get errors(): MessageBoxOptionsLike[] {
+    return this.boxes.filter((box) => box.type === 'error');
+  }
+  /** The boxes being held open (holdBoxes). */
+  get open(): MessageBoxOptionsLike[] {
+    return this.held.map((h) => h.options);
+  }
+  /** Answers the oldest held box with this button. */
+  answer(label: string): void {
+    const box = this.held.shift();
+    if (!box) throw new Error('no message box is open');
+    box.answer(this.indexOf(box.options, label));
+  }
+  /** True when every scripted answer was used. */
+  get allAnswered(): boolean {
+    return this.openAnswers.length + this.saveAnswers.length + this.buttons.length === 0;
+  }
+
+  showOpenDialog = vi.fn(async (options: OpenDialogOptionsLike) => {
+    this.opened.push(options);
+    if (this.openAnswers.length === 0) throw new Error('unexpected Open dialog');
+    const file = this.openAnswers.shift();
+    return file === undefined ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [file] };
+  });
+
+  showSaveDialog = vi.fn(async (options: SaveDialogOptionsLike) => {
+    this.saved.push(options);
+    if (this.saveAnswers.length === 0) throw new Error('unexpected Save dialog');
+    const file = this.saveAnswers.shift();
+    return file === undefined ? { canceled: true, filePath: '' } : { canceled: false, filePath: file };
+  });
+
+  showMessageBox = vi.fn(async (options: MessageBoxOptionsLike) => {
+    this.boxes.push(options);
+    if (this.failBoxes) throw this.failBoxes;
+    const buttons = options.buttons ?? ['OK'];
+    if (buttons.length === 1) return { response: 0 };
+    if (this.holdBoxes) {
+      return new Promise<{ response: number }>((resolve) => {
+        const entry = { options, answer: (response: number) => resolve({ response }) };
+        this.held.push(entry);
+        options.signal?.addEventListener('abort', () => {
+          this.held.splice(this.held.indexOf(entry), 1);
+          resolve({ response: options.cancelId ?? buttons.length - 1 });
+        });
+      });
+    }
+    const label = this.buttons.shift();
+    if (label === undefined) throw new Error(`unexpected message box: ${options.message}`);
+    return { response: this.indexOf(options, label) };
+  });
+
+  private indexOf(options: MessageBoxOptionsLike, label: string): number {
+    const index = (options.buttons ?? []).indexOf(label);
+    if (index < 0) throw new Error(`no button '${label}' in the box '${options.message}'`);
+    return index;
   }
 }

@@ -99,4 +99,85 @@ describe('installQuitGuard', () => {
       expect.objectContaining({ message: expect.stringMatching(/too long/) }),
     );
   });
+
+  describe('with a confirmation (unsaved changes)', () => {
+    function setup(answers: (boolean | Error | 'wait')[]) {
+      const app = new FakeApp();
+      const shutdown = vi.fn(async () => undefined);
+      const reportError = vi.fn();
+      const signals: AbortSignal[] = [];
+      const confirmQuit = vi.fn(async (signal: AbortSignal) => {
+        signals.push(signal);
+        const answer = answers.shift();
+        if (answer === undefined) throw new Error('asked once too often');
+        if (answer instanceof Error) throw answer;
+        if (answer === 'wait')
+          return new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false)));
+        return answer;
+      });
+      const guard = installQuitGuard(app, shutdown, { reportError, confirmQuit });
+      return { app, shutdown, reportError, confirmQuit, guard, signals };
+    }
+
+    it('Cancel keeps the app running, and the next quit asks again', async () => {
+      const t = setup([false, true]);
+      t.guard.quit();
+      expect(t.app.beforeQuit()).toBe(false);
+      expect(t.guard.isQuitting()).toBe(false);
+      await vi.waitFor(() => expect(t.confirmQuit).toHaveBeenCalledOnce());
+      await Promise.resolve();
+      expect(t.shutdown).not.toHaveBeenCalled();
+      expect(t.app.quitCalls).toBe(1);
+      expect(t.guard.isQuitting()).toBe(false);
+
+      expect(t.app.beforeQuit()).toBe(false);
+      await vi.waitFor(() => expect(t.app.quitCalls).toBe(2));
+      expect(t.confirmQuit).toHaveBeenCalledTimes(2);
+      expect(t.shutdown).toHaveBeenCalledOnce();
+      expect(t.app.beforeQuit()).toBe(true);
+    });
+
+    it('asks once while the question is open (Cmd+Q twice)', async () => {
+      const t = setup(['wait']);
+      t.app.beforeQuit();
+      expect(t.app.beforeQuit()).toBe(false);
+      await vi.waitFor(() => expect(t.confirmQuit).toHaveBeenCalledOnce());
+      expect(t.confirmQuit).toHaveBeenCalledOnce();
+      t.guard.systemShutdown();
+      await vi.waitFor(() => expect(t.app.quitCalls).toBe(1));
+    });
+
+    it('quits when the question cannot be asked', async () => {
+      const error = new Error('no display');
+      const t = setup([error]);
+      t.app.beforeQuit();
+      await vi.waitFor(() => expect(t.app.quitCalls).toBe(1));
+      expect(t.reportError).toHaveBeenCalledWith(error);
+      expect(t.shutdown).toHaveBeenCalledOnce();
+    });
+
+    it('the end of the session dismisses an open question and quits', async () => {
+      const t = setup(['wait']);
+      t.app.beforeQuit();
+      await vi.waitFor(() => expect(t.confirmQuit).toHaveBeenCalledOnce());
+      expect(t.signals[0]?.aborted).toBe(false);
+      t.guard.systemShutdown();
+      expect(t.signals[0]?.aborted).toBe(true);
+      await vi.waitFor(() => expect(t.app.quitCalls).toBe(1));
+      expect(t.shutdown).toHaveBeenCalledOnce();
+      // The quit the session end asked for finds the shutdown done already.
+      expect(t.app.beforeQuit()).toBe(true);
+    });
+
+    it('the end of the session quits without asking', async () => {
+      const t = setup([]);
+      t.guard.systemShutdown();
+      expect(t.app.quitCalls).toBe(1);
+      expect(t.app.beforeQuit()).toBe(false);
+      expect(t.guard.isQuitting()).toBe(true);
+      await vi.waitFor(() => expect(t.app.quitCalls).toBe(2));
+      expect(t.confirmQuit).not.toHaveBeenCalled();
+      expect(t.shutdown).toHaveBeenCalledOnce();
+    });
+  });
 });

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { secureWebPreferences } from '../../main/electron/window-security.js';
-import type { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeSession, FakeTray } from './fakes.js';
+import type { MenuTemplateItem } from '../../main/electron/menu-model.js';
+import {
+  type FakeApp,
+  type FakeBrowserWindow,
+  type FakeIpcMain,
+  type FakeSession,
+  type FakeTray,
+  findItem,
+} from './fakes.js';
 
 const fake = vi.hoisted(() => ({
   order: [] as string[],
@@ -16,6 +24,14 @@ const fake = vi.hoisted(() => ({
   ipcMain: undefined as FakeIpcMain | undefined,
   session: undefined as FakeSession | undefined,
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn(), unhandle: vi.fn() },
+  applicationMenus: [] as unknown[],
+  dialog: {
+    showErrorBox: vi.fn(),
+    showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0, checkboxChecked: false })),
+    showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] })),
+    showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })),
+  },
+  powerMonitor: { on: vi.fn() },
 }));
 
 vi.mock('electron', async () => {
@@ -39,8 +55,12 @@ vi.mock('electron', async () => {
     protocol: fake.protocol,
     session: { defaultSession: fake.session },
     screen: new fakes.FakeScreen(),
-    dialog: { showErrorBox: vi.fn() },
-    Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
+    dialog: fake.dialog,
+    powerMonitor: fake.powerMonitor,
+    Menu: {
+      buildFromTemplate: (template: unknown) => ({ template }),
+      setApplicationMenu: (menu: unknown) => fake.applicationMenus.push(menu),
+    },
     BrowserWindow: class extends fakes.FakeBrowserWindow {
       constructor(options: ConstructorParameters<typeof fakes.FakeBrowserWindow>[0]) {
         super(options);
@@ -85,9 +105,33 @@ describe('main/electron/main.ts', () => {
       ),
     );
     expect(fake.windows[0]?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
+    // The application menu is set, and the system's shutdown reaches the quit guard.
+    expect(fake.applicationMenus).toHaveLength(1);
+    expect(fake.powerMonitor.on).toHaveBeenCalledWith('shutdown', expect.any(Function));
     // The server came up on the port of the settings file in userData (0: any free port).
     await vi.waitFor(() =>
       expect(fake.trays[0]?.tooltips.at(-1)).toMatch(/^TagSim: Listening on http:\/\/127\.0\.0\.1:\d+$/),
     );
+  });
+
+  it('makes dialogs modal to the window while it is on screen, and standalone otherwise', async () => {
+    await import('../../main/electron/main.js');
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+    const menu = fake.applicationMenus.at(-1) as { template: MenuTemplateItem[] };
+    const about = findItem(menu.template, [
+      process.platform === 'darwin' ? 'TagSim' : 'Help',
+      'About TagSim',
+    ]);
+    const window = fake.windows[0]!;
+    window.hide();
+    about.click?.();
+    await vi.waitFor(() => expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1));
+    expect(fake.dialog.showMessageBox.mock.calls[0]).toStrictEqual([
+      expect.objectContaining({ message: 'TagSim 0.1.0' }),
+    ]);
+    window.show();
+    about.click?.();
+    await vi.waitFor(() => expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(2));
+    expect(fake.dialog.showMessageBox.mock.calls[1]?.[0]).toBe(window);
   });
 });

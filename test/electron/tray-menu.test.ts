@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
+import type { SceneDocument, ScenesState } from '../../shared/scenes/scene-document.js';
 import {
   buildTrayModel,
   countFaults,
@@ -45,11 +46,27 @@ function tag(partial: Partial<TagState> & Pick<TagState, 'id' | 'name'>): TagSta
   };
 }
 
+function scenes(document: Partial<SceneDocument> = {}, recent: string[] = []): ScenesState {
+  return {
+    builtins: ['Sorting by Height (Basic)', 'Filling Tank', 'Pick & Place'],
+    recent,
+    document: {
+      scene: { name: 'Sorting by Height (Basic)', tags: [] },
+      origin: 'builtin',
+      dirty: false,
+      canUndo: false,
+      canRedo: false,
+      ...document,
+    },
+  };
+}
+
 const state = (partial: Partial<TrayState> = {}): TrayState => ({
   server: LISTENING,
   pinned: [],
   forced: 0,
   failed: 0,
+  scenes: scenes(),
   ...partial,
 });
 
@@ -85,6 +102,7 @@ describe('the tray in each server state', () => {
       'Listening on http://127.0.0.1:7410',
       '---',
       'Open window',
+      'Scenes',
       'Quick faults',
       'Release all forces',
       'Clear all failures',
@@ -299,5 +317,138 @@ describe('countFaults', () => {
     ];
     expect(countFaults(tags)).toStrictEqual({ forced: 2, failed: 2 });
     expect(countFaults([])).toStrictEqual({ forced: 0, failed: 0 });
+  });
+});
+
+describe('the Scenes submenu', () => {
+  const scenesMenu = (s: ScenesState) => submenu(buildTrayModel(state({ scenes: s })).menu, 'Scenes');
+
+  it('shows the scene served, the built-ins, the recent files, Open, Save and Save as', () => {
+    expect(labels(scenesMenu(scenes()))).toStrictEqual([
+      'Sorting by Height (Basic)',
+      '---',
+      'Built-in scenes',
+      'Recent files',
+      '---',
+      'Open file…',
+      'Save',
+      'Save as…',
+    ]);
+    expect(item(scenesMenu(scenes()), 'Sorting by Height (Basic)')).toStrictEqual({
+      type: 'normal',
+      label: 'Sorting by Height (Basic)',
+      enabled: false,
+    });
+    expect(item(scenesMenu(scenes()), 'Open file…')).toMatchObject({
+      enabled: true,
+      action: { kind: 'scene', command: { kind: 'openFile' } },
+    });
+  });
+
+  it('checks the built-in served, by name, when it is a built-in', () => {
+    const builtins = submenu(scenesMenu(scenes()), 'Built-in scenes');
+    expect(builtins).toStrictEqual([
+      {
+        type: 'radio',
+        label: 'Sorting by Height (Basic)',
+        checked: true,
+        action: { kind: 'scene', command: { kind: 'openBuiltin', name: 'Sorting by Height (Basic)' } },
+      },
+      {
+        type: 'radio',
+        label: 'Filling Tank',
+        checked: false,
+        action: { kind: 'scene', command: { kind: 'openBuiltin', name: 'Filling Tank' } },
+      },
+      {
+        type: 'radio',
+        label: 'Pick && Place',
+        checked: false,
+        action: { kind: 'scene', command: { kind: 'openBuiltin', name: 'Pick & Place' } },
+      },
+    ]);
+    // Edited, it is still that built-in.
+    const edited = submenu(scenesMenu(scenes({ dirty: true, canUndo: true })), 'Built-in scenes');
+    expect(edited.filter((i) => i.type === 'radio' && i.checked)).toHaveLength(1);
+  });
+
+  it('checks no built-in when the scene comes from a file, an import or New scene', () => {
+    for (const origin of ['file', 'import', 'new'] as const) {
+      const builtins = submenu(
+        scenesMenu(scenes({ origin, path: '/s/Sorting by Height (Basic).tagsim.json' })),
+        'Built-in scenes',
+      );
+      expect(builtins.some((i) => i.type === 'radio' && i.checked)).toBe(false);
+    }
+  });
+
+  it('lists the recent files by name, with their folder, newest first', () => {
+    const recent = scenesMenu(
+      scenes({}, ['/lab/line1.tagsim.json', '/lab/cells/A&B.tagsim.json', '/lab/old/line1.tagsim.json']),
+    );
+    expect(submenu(recent, 'Recent files')).toStrictEqual([
+      {
+        type: 'normal',
+        label: 'line1.tagsim.json (lab)',
+        enabled: true,
+        sublabel: '/lab',
+        toolTip: '/lab/line1.tagsim.json',
+        action: { kind: 'scene', command: { kind: 'openPath', path: '/lab/line1.tagsim.json' } },
+      },
+      {
+        type: 'normal',
+        label: 'A&&B.tagsim.json',
+        enabled: true,
+        sublabel: '/lab/cells',
+        toolTip: '/lab/cells/A&B.tagsim.json',
+        action: { kind: 'scene', command: { kind: 'openPath', path: '/lab/cells/A&B.tagsim.json' } },
+      },
+      {
+        type: 'normal',
+        label: 'line1.tagsim.json (old)',
+        enabled: true,
+        sublabel: '/lab/old',
+        toolTip: '/lab/old/line1.tagsim.json',
+        action: { kind: 'scene', command: { kind: 'openPath', path: '/lab/old/line1.tagsim.json' } },
+      },
+    ]);
+    expect(submenu(scenesMenu(scenes()), 'Recent files')).toStrictEqual([
+      { type: 'normal', label: 'No recent files', enabled: false },
+    ]);
+  });
+
+  it('enables Save only with changes and a file to save them to; Save as always', () => {
+    const save = (document: Partial<SceneDocument>) => {
+      const menu = scenesMenu(scenes(document));
+      return [item(menu, 'Save'), item(menu, 'Save as…')].map((i) => i.type === 'normal' && i.enabled);
+    };
+    expect(save({})).toStrictEqual([false, true]);
+    expect(save({ dirty: true })).toStrictEqual([false, true]);
+    expect(save({ origin: 'file', path: '/lab/a.tagsim.json' })).toStrictEqual([false, true]);
+    expect(save({ origin: 'file', path: '/lab/a.tagsim.json', dirty: true })).toStrictEqual([true, true]);
+    expect(item(scenesMenu(scenes()), 'Save')).toMatchObject({
+      action: { kind: 'scene', command: { kind: 'save' } },
+    });
+    expect(item(scenesMenu(scenes()), 'Save as…')).toMatchObject({
+      action: { kind: 'scene', command: { kind: 'saveAs' } },
+    });
+  });
+
+  it('marks unsaved changes, and shows the file of the scene', () => {
+    const menu = scenesMenu(
+      scenes({
+        scene: { name: 'Line 3', tags: [] },
+        origin: 'file',
+        path: '/lab/line3.tagsim.json',
+        dirty: true,
+      }),
+    );
+    expect(menu[0]).toStrictEqual({
+      type: 'normal',
+      label: 'Line 3 (unsaved changes)',
+      enabled: false,
+      sublabel: '/lab/line3.tagsim.json',
+      toolTip: '/lab/line3.tagsim.json',
+    });
   });
 });

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeApi, ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-host.js';
 import { ServerController } from '../../main/runtime/server-controller.js';
@@ -18,6 +19,13 @@ import {
   type TrayController,
 } from '../../main/electron/tray.js';
 import { FakeTray, findItem, type FakeMenu } from './fakes.js';
+
+/** The scenes part of the tray state: the engine's scene, served as a built-in. */
+const scenesOf = (engine: TagEngine, recent: string[] = []): ScenesState => ({
+  builtins: [engine.scene.name, 'Filling Tank'],
+  recent,
+  document: { scene: engine.scene, origin: 'builtin', dirty: false, canUndo: false, canRedo: false },
+});
 
 const SCENE: SceneDefinition = {
   name: 'Tray scene',
@@ -46,7 +54,7 @@ function setup(options: { pinned?: string[]; server?: ServerStatus } = {}) {
   let server = options.server ?? LISTENING;
   const pinned = options.pinned ?? [];
   const run = vi.fn<(action: TrayAction) => void>();
-  const readState = vi.fn((): TrayState => readTrayState(engine, server, pinned));
+  const readState = vi.fn((): TrayState => readTrayState(engine, server, pinned, scenesOf(engine)));
   const controller = createTrayController<FakeMenu>({
     tray,
     buildMenu: (template) => ({ template }),
@@ -175,6 +183,33 @@ describe('the tray controller', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('invalidate replaces the native menu even when the model did not change', async () => {
+    const t = setup();
+    controller = t.controller;
+    expect(t.tray.menus).toHaveLength(1);
+    t.controller.schedule();
+    await vi.advanceTimersByTimeAsync(TRAY_REBUILD_INTERVAL_MS);
+    expect(t.tray.menus).toHaveLength(1);
+    t.controller.invalidate();
+    await vi.advanceTimersByTimeAsync(TRAY_REBUILD_INTERVAL_MS);
+    expect(t.tray.menus).toHaveLength(2);
+    expect(t.tray.images).toHaveLength(1);
+  });
+
+  it('runs the scene commands of the Scenes submenu', () => {
+    const t = setup();
+    controller = t.controller;
+    findItem(t.tray.menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).click?.();
+    findItem(t.tray.menu.template, ['Scenes', 'Open file…']).click?.();
+    findItem(t.tray.menu.template, ['Scenes', 'Save as…']).click?.();
+    expect(t.run.mock.calls).toStrictEqual([
+      [{ kind: 'scene', command: { kind: 'openBuiltin', name: 'Filling Tank' } }],
+      [{ kind: 'scene', command: { kind: 'openFile' } }],
+      [{ kind: 'scene', command: { kind: 'saveAs' } }],
+    ]);
+    expect(findItem(t.tray.menu.template, ['Scenes', 'Built-in scenes', 'Tray scene']).checked).toBe(true);
+  });
+
   it('runs the action of a clicked item', () => {
     const t = setup({ pinned: ['motor'] });
     controller = t.controller;
@@ -219,6 +254,7 @@ describe('clicking tray items acts on the core through the bridge', () => {
   let server: ServerController;
   let menu: FakeMenu;
   const openWindow = vi.fn();
+  const scene = vi.fn(async () => 'done');
   const quit = vi.fn();
   const reportError = vi.fn();
 
@@ -248,7 +284,7 @@ describe('clicking tray items acts on the core through the bridge', () => {
       tray,
       buildMenu: (template) => ({ template }),
       iconPath: paths.trayIcon,
-      readState: () => readTrayState(engine, server.status, ['motor', 'speed']),
+      readState: () => readTrayState(engine, server.status, ['motor', 'speed'], scenesOf(engine)),
       sources: [],
       run: (action) => {
         pending.push(
@@ -256,6 +292,7 @@ describe('clicking tray items acts on the core through the bridge', () => {
             api: host.api,
             rawValue: (id) => engine.getTagState(id)?.raw,
             openWindow,
+            scene,
             quit,
             reportError,
           }),
@@ -343,7 +380,14 @@ describe('runTrayAction', () => {
       stopServer: vi.fn(async () => LISTENING),
     } as unknown as BridgeApi;
     const rawValue = (id: string) => (id === 'h' ? 12.5 : undefined);
-    const deps = { api, rawValue, openWindow: vi.fn(), quit: vi.fn(), reportError: vi.fn() };
+    const deps = {
+      api,
+      rawValue,
+      openWindow: vi.fn(),
+      scene: vi.fn(async () => 'done'),
+      quit: vi.fn(),
+      reportError: vi.fn(),
+    };
     await runTrayAction({ kind: 'setFailure', id: 'a', failure: 'alwaysOn' }, deps);
     await runTrayAction({ kind: 'force', id: 'b', value: 7 }, deps);
     await runTrayAction({ kind: 'hold', id: 'h' }, deps);
@@ -353,6 +397,7 @@ describe('runTrayAction', () => {
     await runTrayAction({ kind: 'clearFailures' }, deps);
     await runTrayAction({ kind: 'startServer' }, deps);
     await runTrayAction({ kind: 'stopServer' }, deps);
+    await runTrayAction({ kind: 'scene', command: { kind: 'openBuiltin', name: 'Filling Tank' } }, deps);
     expect(api.setFailure).toHaveBeenCalledWith({ id: 'a', failure: 'alwaysOn' });
     expect(api.force).toHaveBeenCalledWith({ id: 'b', value: 7 });
     expect(api.force).toHaveBeenCalledWith({ id: 'h', value: 12.5 });
@@ -362,6 +407,7 @@ describe('runTrayAction', () => {
     expect(api.clearFailures).toHaveBeenCalledOnce();
     expect(api.startServer).toHaveBeenCalledWith(undefined);
     expect(api.stopServer).toHaveBeenCalledOnce();
+    expect(deps.scene).toHaveBeenCalledWith({ kind: 'openBuiltin', name: 'Filling Tank' });
     expect(deps.reportError).not.toHaveBeenCalled();
   });
 
@@ -374,7 +420,14 @@ describe('runTrayAction', () => {
       }),
     } as unknown as BridgeApi;
     const reportError = vi.fn();
-    const deps = { api, rawValue: () => undefined, openWindow: vi.fn(), quit: vi.fn(), reportError };
+    const deps = {
+      api,
+      rawValue: () => undefined,
+      openWindow: vi.fn(),
+      scene: vi.fn(async () => 'done'),
+      quit: vi.fn(),
+      reportError,
+    };
     await expect(runTrayAction({ kind: 'force', id: 'x', value: true }, deps)).resolves.toBeUndefined();
     await expect(runTrayAction({ kind: 'releaseAll' }, deps)).resolves.toBeUndefined();
     expect(reportError).toHaveBeenCalledTimes(2);
@@ -388,7 +441,7 @@ describe('readTrayState', () => {
     engine.write('force', 'id', [{ id: 'motor', value: true }]);
     engine.setFailure('motor', 'alwaysOff');
     engine.setFailure('sensor', 'alwaysOn');
-    const state = readTrayState(engine, LISTENING, ['speed', 'not-in-this-scene', 'motor']);
+    const state = readTrayState(engine, LISTENING, ['speed', 'not-in-this-scene', 'motor'], scenesOf(engine));
     expect(state.pinned.map((t) => t.id)).toStrictEqual(['speed', 'motor']);
     expect(state.forced).toBe(1);
     expect(state.failed).toBe(2);

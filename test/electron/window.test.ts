@@ -211,8 +211,9 @@ describe('the main window controller', () => {
   let quitting: boolean;
   const reportError = vi.fn();
 
-  const controller = () =>
+  const controller = (extra: { onSessionEnd?: () => void } = {}) =>
     createMainWindowController({
+      ...extra,
       createWindow: (options) => {
         const window = new FakeBrowserWindow(options);
         windows.push(window);
@@ -321,5 +322,37 @@ describe('the main window controller', () => {
     main.show();
     await expect(main.saveBounds()).resolves.toBeUndefined();
     expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'read-only disk' }));
+  });
+
+  it('a file dropped on the window does not replace the page (the page opens it through the bridge)', () => {
+    const main = controller();
+    main.show();
+    const window = only();
+    // Chromium's own drop handling is off...
+    expect(window.options.webPreferences.navigateOnDragDrop).toBe(false);
+    // ...and should a drop start a navigation to the file anyway, the guard cancels it.
+    for (const eventName of ['will-navigate', 'will-frame-navigate']) {
+      for (const url of [
+        'file:///home/lab/line3.tagsim.json',
+        'file:///C:/Users/lab/Documents/line3.tagsim.json',
+        'file://server/share/line3.tagsim.json',
+      ]) {
+        const drop = fakeEvent({ url });
+        window.webContents.emit(eventName, drop);
+        expect(drop.defaultPrevented, `${eventName} ${url}`).toBe(true);
+      }
+    }
+    expect(window.loaded).toStrictEqual(['app://tagsim/index.html']);
+  });
+
+  it('tells when Windows ends the session (log off, shut down)', () => {
+    const onSessionEnd = vi.fn();
+    const main = controller({ onSessionEnd });
+    main.show();
+    only().emit('session-end', { reasons: ['shutdown'] });
+    expect(onSessionEnd).toHaveBeenCalledOnce();
+    windows = [];
+    controller().show();
+    expect(only().listenerCount('session-end')).toBe(0);
   });
 });

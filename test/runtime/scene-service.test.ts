@@ -120,3 +120,19 @@ describe('SceneService', () => {
     expect(engine.tagCount).toBe(7);
   });
 });
+
+describe('SceneService recent files', () => {
+  it('lists a file in the event of the switch, and drops one that is gone', async () => {
+    const { service, settings, dir } = setup();
+    const path = join(dir, 'kept.tagsim.json');
+    writeFileSync(path, serializeScene(builtinScene('Filling Tank')!));
+    const recentInEvents: string[][] = [];
+    service.changes.on(() => recentInEvents.push(service.recent));
+    await service.open({ path });
+    expect(recentInEvents[0]).toEqual([path]);
+    const gone = join(dir, 'gone.tagsim.json');
+    await settings.update({ recentScenes: [gone, path] });
+    expect((await service.open({ path: gone })).ok).toBe(false);
+    expect(settings.get().recentScenes).toEqual([path]);
+  });
+});

@@ -1,0 +1,398 @@
+import { INT32_MAX, INT32_MIN } from '../core/convert.js';
+import { toFloat32 } from '../core/float32.js';
+import type { SceneDefinition } from '../core/scene.js';
+import type { TagRuntimeState } from '../core/tag-engine.js';
+import {
+  TAG_KINDS,
+  TAG_TYPES,
+  type TagFailure,
+  type TagKind,
+  type TagState,
+  type TagType,
+  type TagValue,
+} from '../core/tag-types.js';
+import { parseJsonText } from './json-text.js';
+import { type SceneProblem, SceneValidationError } from './scene-problems.js';
+
+/**
+ * Runtime snapshots: the state of a running scene (each tag's raw value, force and failure) in a
+ * small versioned JSON file, `<name>.tagsim-state.json`, to save a lab exercise's faults and put
+ * them back later, or to start `tagsim serve --state` from a prepared state.
+ *
+ * ```json
+ * {
+ *   "format": "tagsim-state",
+ *   "version": 1,
+ *   "scene": "Sorting by Height (Basic)",
+ *   "savedAt": "2026-11-22T10:15:00.000Z",
+ *   "tags": [
+ *     { "id": "…", "name": "Load", "kind": "Output", "type": "Bit",
+ *       "raw": true, "forced": false, "forcedValue": false, "failure": "alwaysOn" }
+ *   ]
+ * }
+ * ```
+ *
+ * Tags are matched by id; name, kind and type are there for people reading the file, and the type
+ * guards against applying a value to a tag that changed type since.
+ */
+
+export const SNAPSHOT_FORMAT = 'tagsim-state';
+export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FILE_EXTENSION = '.tagsim-state.json';
+
+const FAILURES: readonly TagFailure[] = ['none', 'alwaysOff', 'alwaysOn'];
+const ROOT_FIELDS = ['format', 'version', 'scene', 'savedAt', 'tags'];
+const TAG_FIELDS = ['id', 'name', 'kind', 'type', 'raw', 'forced', 'forcedValue', 'failure'];
+
+/** One tag's saved state. */
+export interface SnapshotTag {
+  id: string;
+  name: string;
+  kind: TagKind;
+  type: TagType;
+  /** The value under any force or failure (what the plant or a controller last set). */
+  raw: TagValue;
+  forced: boolean;
+  /** Kept when the force is released, as the simulator does. */
+  forcedValue: TagValue;
+  failure: TagFailure;
+}
+
+export interface RuntimeSnapshot {
+  /** The scene it was taken from (informative: tags are matched by id). */
+  scene: string;
+  /** ISO 8601 time it was taken. */
+  savedAt?: string;
+  tags: SnapshotTag[];
+}
+
+/** What saving a snapshot gives: the file's name and text (for a download), and where it went. */
+export type SnapshotSaveOutcome =
+  | { ok: true; fileName: string; content: string; path?: string }
+  | { ok: false; reason: 'error'; message: string };
+
+/** What restoring a snapshot did; nothing changed when it was refused. */
+export type SnapshotRestoreOutcome =
+  | {
+      ok: true;
+      /** Tags that took their saved state. */
+      restored: number;
+      /** One line each: tags of the file not in the scene, tags of the scene not in the file. */
+      notes: string[];
+    }
+  | { ok: false; reason: 'invalid'; problems: string[] }
+  | { ok: false; reason: 'error'; message: string };
+
+/** Takes a snapshot of tag states as `TagEngine.listTagStates()` gives them. */
+export function captureSnapshot(
+  sceneName: string,
+  states: readonly TagState[],
+  savedAt?: Date,
+): RuntimeSnapshot {
+  return {
+    scene: sceneName,
+    ...(savedAt ? { savedAt: savedAt.toISOString() } : {}),
+    tags: states.map((t) => ({
+      id: t.id,
+      name: t.name,
+      kind: t.kind,
+      type: t.type,
+      raw: t.raw,
+      forced: t.isForced,
+      forcedValue: t.forcedValue,
+      failure: t.shortCircuit ? 'alwaysOn' : t.openCircuit ? 'alwaysOff' : 'none',
+    })),
+  };
+}
+
+/**
+ * A snapshot from the answer of `GET /api/tags` of a running simulator. The API shows the
+ * effective value, the force and the failures, but not the raw value under a force or failure:
+ * there the snapshot gives the tag's OFF value, and `hidden` counts those tags.
+ */
+export function snapshotFromApiTags(
+  answer: unknown,
+  options: { sceneName: string; savedAt?: Date; source?: string },
+): { snapshot: RuntimeSnapshot; hidden: number } {
+  const problems: SceneProblem[] = [];
+  const tags: SnapshotTag[] = [];
+  let hidden = 0;
+  if (!Array.isArray(answer)) {
+    problems.push({ path: '(answer)', message: 'is not a list of tags; is this the FACTORY I/O Web API?' });
+  } else {
+    answer.forEach((raw, i) => {
+      const t = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      const type = (TAG_TYPES as readonly unknown[]).includes(t['type']) ? (t['type'] as TagType) : undefined;
+      const shortCircuit = t['shortCircuit'] === true;
+      const openCircuit = t['openCircuit'] === true;
+      const forced = t['isForced'] === true;
+      if (
+        typeof t['id'] !== 'string' ||
+        typeof t['name'] !== 'string' ||
+        !(TAG_KINDS as readonly unknown[]).includes(t['kind']) ||
+        !type ||
+        !fits(type, t['value']) ||
+        !fits(type, t['forcedValue'])
+      ) {
+        problems.push({ path: `tags[${i}]`, message: 'is not a tag as GET /api/tags shows one' });
+        return;
+      }
+      const off: TagValue = type === 'Bit' ? false : 0;
+      const visible = !forced && !shortCircuit && !openCircuit;
+      if (!visible) hidden++;
+      tags.push({
+        id: t['id'],
+        name: t['name'],
+        kind: t['kind'] as TagKind,
+        type,
+        raw: visible ? (t['value'] as TagValue) : off,
+        forced,
+        forcedValue: t['forcedValue'] as TagValue,
+        failure: shortCircuit ? 'alwaysOn' : openCircuit ? 'alwaysOff' : 'none',
+      });
+    });
+  }
+  if (problems.length > 0)
+    throw new SceneValidationError(problems, options.source, 'tag list (GET /api/tags)');
+  return {
+    snapshot: {
+      scene: options.sceneName,
+      ...(options.savedAt ? { savedAt: options.savedAt.toISOString() } : {}),
+      tags,
+    },
+    hidden,
+  };
+}
+
+/** The file's text: one tag a line, so that a diff of two snapshots reads well. */
+export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
+  const head = {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_FORMAT_VERSION,
+    scene: snapshot.scene,
+    ...(snapshot.savedAt ? { savedAt: snapshot.savedAt } : {}),
+  };
+  const fields = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+  const tags = snapshot.tags.map((t) => {
+    const ordered: SnapshotTag = {
+      id: t.id,
+      name: t.name,
+      kind: t.kind,
+      type: t.type,
+      raw: t.raw,
+      forced: t.forced,
+      forcedValue: t.forcedValue,
+      failure: t.failure,
+    };
+    return `    ${JSON.stringify(ordered)}`;
+  });
+  const list = tags.length === 0 ? '  "tags": []' : `  "tags": [\n${tags.join(',\n')}\n  ]`;
+  return `{\n${fields.join('\n')}\n${list}\n}\n`;
+}
+
+/** A file name for a scene's snapshot: the scene's name with what file systems refuse replaced. */
+export function snapshotFileName(sceneName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = sceneName.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '-').trim() || 'TagSim';
+  return `${safe}${SNAPSHOT_FILE_EXTENSION}`;
+}
+
+/** Reads a snapshot file's text, or throws a SceneValidationError with every problem and its place. */
+export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
+  const problems: SceneProblem[] = [];
+  const report = (path: string, message: string) => problems.push({ path, message });
+  const fail = () => new SceneValidationError(problems, source, 'state snapshot');
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    report('(file)', parsed.message);
+    throw fail();
+  }
+  const json = parsed.value;
+  if (!isRecord(json)) {
+    report('(file)', 'a state snapshot is a JSON object');
+    throw fail();
+  }
+  unknown(json, ROOT_FIELDS, '', report);
+  if (json['format'] !== SNAPSHOT_FORMAT) {
+    report(
+      'format',
+      `must be "${SNAPSHOT_FORMAT}"; got ${show(json['format'])}${json['format'] === 'tagsim-scene' ? ' (that is a scene file, not a state snapshot)' : ''}`,
+    );
+  }
+  const version = json['version'];
+  if (typeof version === 'number' && Number.isInteger(version) && version > SNAPSHOT_FORMAT_VERSION)
+    report(
+      'version',
+      `${version} is newer than this TagSim reads (${SNAPSHOT_FORMAT_VERSION}); update TagSim`,
+    );
+  else if (version !== SNAPSHOT_FORMAT_VERSION)
+    report('version', `must be ${SNAPSHOT_FORMAT_VERSION}; got ${show(version)}`);
+  if (typeof json['scene'] !== 'string') report('scene', 'must be the name of the scene, a string');
+  const savedAt = json['savedAt'];
+  if (savedAt !== undefined && (typeof savedAt !== 'string' || Number.isNaN(Date.parse(savedAt))))
+    report('savedAt', `must be a date and time like "2026-01-31T08:00:00.000Z"; got ${show(savedAt)}`);
+  const tags: SnapshotTag[] = [];
+  const rawTags = json['tags'];
+  if (!Array.isArray(rawTags)) report('tags', 'must be an array of tag states');
+  else {
+    const ids = new Map<string, number>();
+    rawTags.forEach((raw, i) => {
+      const tag = snapshotTag(raw, `tags[${i}]`, report);
+      if (!tag) return;
+      const first = ids.get(tag.id);
+      if (first !== undefined) report(`tags[${i}].id`, `'${tag.id}' is already the id of tags[${first}]`);
+      else ids.set(tag.id, i);
+      tags.push(tag);
+    });
+  }
+  if (problems.length > 0) throw fail();
+  return {
+    scene: json['scene'] as string,
+    ...(typeof savedAt === 'string' ? { savedAt } : {}),
+    tags,
+  };
+}
+
+/**
+ * Matches a snapshot to the scene being served: the states to hand to `TagEngine.restoreStates`
+ * and notes on what does not match. Throws when no tag of the snapshot is in the scene (a state
+ * saved from another scene), so that a wrong file never wipes the current state.
+ */
+export function planRestore(
+  snapshot: RuntimeSnapshot,
+  scene: SceneDefinition,
+  source?: string,
+): { states: Map<string, TagRuntimeState>; notes: string[] } {
+  const byId = new Map(scene.tags.map((t) => [t.id, t]));
+  const states = new Map<string, TagRuntimeState>();
+  const notes: string[] = [];
+  const absent: string[] = [];
+  for (const t of snapshot.tags) {
+    const tag = byId.get(t.id);
+    if (!tag) {
+      absent.push(`'${t.name}'`);
+      continue;
+    }
+    if (tag.type !== t.type) {
+      notes.push(`'${tag.name}' is ${tag.type} now, ${t.type} in the snapshot: it starts over`);
+      continue;
+    }
+    states.set(t.id, { raw: t.raw, isForced: t.forced, forcedValue: t.forcedValue, failure: t.failure });
+  }
+  if (states.size === 0 && snapshot.tags.length > 0) {
+    throw new SceneValidationError(
+      [
+        {
+          path: 'tags',
+          message: `none of its tags is in the scene '${scene.name}' (it was saved from '${snapshot.scene}'); open that scene first`,
+        },
+      ],
+      source,
+      'state snapshot for this scene',
+    );
+  }
+  if (absent.length > 0)
+    notes.push(`${count(absent.length)} of the snapshot not in this scene: ${list(absent)}`);
+  const saved = new Set(snapshot.tags.map((t) => t.id));
+  const unsaved = scene.tags.filter((t) => !saved.has(t.id)).map((t) => `'${t.name}'`);
+  if (unsaved.length > 0)
+    notes.push(
+      `${count(unsaved.length)} of the scene not in the snapshot ${unsaved.length === 1 ? 'starts' : 'start'} over: ${list(unsaved)}`,
+    );
+  return { states, notes };
+}
+
+function snapshotTag(
+  raw: unknown,
+  at: string,
+  report: (path: string, message: string) => void,
+): SnapshotTag | undefined {
+  if (!isRecord(raw)) {
+    report(at, 'must be an object');
+    return undefined;
+  }
+  let found = 0;
+  const r = (path: string, message: string) => {
+    found++;
+    report(path, message);
+  };
+  unknown(raw, TAG_FIELDS, `${at}.`, r);
+  const { id, name, kind, type, raw: value, forced, forcedValue, failure } = raw;
+  if (typeof id !== 'string' || id.trim() === '') r(`${at}.id`, 'must be the tag id, a non-empty string');
+  if (typeof name !== 'string') r(`${at}.name`, 'must be a string');
+  if (!(TAG_KINDS as readonly unknown[]).includes(kind))
+    r(`${at}.kind`, `must be Input or Output; got ${show(kind)}`);
+  const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
+  if (!typed) r(`${at}.type`, `must be Bit, Int or Float; got ${show(type)}`);
+  else {
+    for (const [field, v] of [
+      ['raw', value],
+      ['forcedValue', forcedValue],
+    ] as const) {
+      if (!fits(typed, v))
+        r(`${at}.${field}`, `must be ${VALUE_WORDS[typed]} for a ${typed} tag; got ${show(v)}`);
+    }
+  }
+  if (typeof forced !== 'boolean') r(`${at}.forced`, `must be true or false; got ${show(forced)}`);
+  if (!(FAILURES as readonly unknown[]).includes(failure))
+    r(`${at}.failure`, `must be none, alwaysOff or alwaysOn; got ${show(failure)}`);
+  if (found > 0) return undefined;
+  return {
+    id: (id as string).trim(),
+    name: name as string,
+    kind: kind as TagKind,
+    type: typed!,
+    raw: value as TagValue,
+    forced: forced as boolean,
+    forcedValue: forcedValue as TagValue,
+    failure: failure as TagFailure,
+  };
+}
+
+const VALUE_WORDS: Readonly<Record<TagType, string>> = {
+  Bit: 'true or false',
+  Int: 'a 32-bit whole number',
+  Float: 'a number that fits a 32-bit float',
+};
+
+function fits(type: TagType, value: unknown): boolean {
+  switch (type) {
+    case 'Bit':
+      return typeof value === 'boolean';
+    case 'Int':
+      return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX;
+    case 'Float':
+      return typeof value === 'number' && Number.isFinite(toFloat32(value));
+  }
+}
+
+function unknown(
+  record: Record<string, unknown>,
+  known: readonly string[],
+  prefix: string,
+  report: (path: string, message: string) => void,
+): void {
+  for (const key of Object.keys(record))
+    if (!known.includes(key))
+      report(`${prefix}${key}`, `unknown field; remove it (known fields: ${known.join(', ')})`);
+}
+
+function count(n: number): string {
+  return n === 1 ? '1 tag' : `${n} tags`;
+}
+
+function list(names: readonly string[]): string {
+  return names.length <= 5
+    ? names.join(', ')
+    : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
