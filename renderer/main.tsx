@@ -3,6 +3,8 @@ import { createBridgeClient, type BridgeTransport } from '../shared/bridge/bridg
 import { takeToken } from './boot/token.js';
 import { App } from './components/App.js';
 import { MessageScreen } from './components/MessageScreen.js';
+import { Dialogs } from './state/dialogs.js';
+import { ScenesModel } from './state/scenes-model.js';
 import { UiModel } from './state/ui-model.js';
 import { ALWAYS_CONNECTED, type ConnectionSource } from './transport/connection.js';
 import { findIpcTransport } from './transport/ipc-transport.js';
@@ -53,9 +55,21 @@ function boot(root: HTMLElement): void {
     transport = ws;
     link = ws;
   }
-  const model = new UiModel(createBridgeClient(transport), link);
+  const client = createBridgeClient(transport);
+  const model = new UiModel(client, link);
+  const scenes = new ScenesModel(client, link);
   model.start();
-  render(<App model={model} link={link} />, root);
+  scenes.start();
+  render(
+    <App
+      model={model}
+      scenes={scenes}
+      dialogs={new Dialogs()}
+      link={link}
+      shell={ipc ? 'desktop' : 'browser'}
+    />,
+    root,
+  );
 }
 
 function sessionStorageOrUndefined(): Storage | undefined {

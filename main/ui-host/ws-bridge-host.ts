@@ -2,13 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
+import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import { isAllowedHost, isSameOrigin, tokenMatches } from './request-guard.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
-/** A bridge call is small; anything bigger is not from our UI. */
-const MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** A call from the browser UI: `{id, method, args}`; answered `{id, result}` or `{id, error}`. */
 interface CallMessage {
@@ -23,7 +22,7 @@ interface CallMessage {
  * events to every connected page.
  */
 export function createWsBridgeHost(host: BridgeHost, token: string, onError: (error: unknown) => void) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
   const clients = new Set<WebSocket>();
   const unsubscribe = host.events.on((message) => {
     const text = JSON.stringify(message);

@@ -8,15 +8,23 @@ import {
   type SortKey,
   type ViewOptions,
 } from '../state/tag-view.js';
+import type { Dialogs } from '../state/dialogs.js';
+import type { ScenesModel } from '../state/scenes-model.js';
 import type { UiModel } from '../state/ui-model.js';
 import { moveSelection } from '../state/virtual-range.js';
 import { runAction } from './actions.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { DetailsPanel } from './DetailsPanel.js';
+import { IS_MAC, isTextField } from './dom.js';
+import { EditorPanel } from './EditorPanel.js';
+import { DropOverlay, FilePickers } from './FilePickers.js';
+import { SceneBar } from './SceneBar.js';
+import { DialogHost } from './SceneDialogs.js';
 import { StatusBar } from './StatusBar.js';
 import { TagTable } from './TagTable.js';
 import { Toolbar } from './Toolbar.js';
 import { useModel } from './use-model.js';
+import { useSceneWindow } from './use-scene-window.js';
 
 const NAVIGATION_KEYS: Record<string, Parameters<typeof moveSelection>[1]> = {
   ArrowUp: 'up',
@@ -27,14 +35,24 @@ const NAVIGATION_KEYS: Record<string, Parameters<typeof moveSelection>[1]> = {
   End: 'end',
 };
 
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+export interface AppProps {
+  model: UiModel;
+  scenes: ScenesModel;
+  dialogs: Dialogs;
+  link: ConnectionSource;
+  /** The desktop app (Electron) or the browser UI of `tagsim serve --ui`. */
+  shell: 'desktop' | 'browser';
 }
 
-/** The window: toolbar, live tag table, details of the selected tag, status bar. */
-export function App({ model, link }: { model: UiModel; link: ConnectionSource }) {
+/**
+ * The window: the scene bar, toolbar, live tag table, details of the selected tag (or the scene
+ * editor), status bar; and the dialogs of the scene menu.
+ */
+export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   const version = useModel(model);
+  useModel(scenes);
+  useModel(dialogs);
+  const [editing, setEditing] = useState(false);
   const [options, setOptions] = useState<ViewOptions>(DEFAULT_VIEW_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
   const [bulkError, setBulkError] = useState<string | undefined>(undefined);
@@ -44,6 +62,8 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
   const orders = useMemo(() => new SortedOrders(model.tags), [model]);
   const { client, tags } = model;
   const connected = model.connection.status === 'connected';
+  const scene = useSceneWindow({ model, scenes, dialogs, shell, connected });
+  const doc = scenes.document;
 
   const ids = useMemo(
     () => visibleIds(tags, orders, options, model.pinnedSet),
@@ -96,10 +116,15 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const sceneName = tags.scene?.name;
-  useEffect(() => {
-    document.title = sceneName ? `TagSim — ${sceneName}` : 'TagSim';
-  }, [sceneName]);
+  const toggleEditing = () => {
+    // The editor reorders tags: show them in scene order, where a move is visible.
+    if (!editing) setOptions((o) => ({ ...o, sort: 'scene', direction: 'asc' }));
+    setEditing(!editing);
+  };
+  const neighbourOf = (id: string) => {
+    const at = ids.indexOf(id);
+    return at < 0 ? undefined : (ids[at + 1] ?? ids[at - 1]);
+  };
 
   const selected = selectedId === undefined ? undefined : tags.get(selectedId);
 
@@ -126,7 +151,10 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
       togglePin(selected.id);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      document.querySelector<HTMLElement>('.tag-details button, .tag-details input')?.focus();
+      const controls = editing
+        ? '#edit-tag-name:enabled, .tag-editor button:enabled'
+        : '.tag-details button, .tag-details input';
+      document.querySelector<HTMLElement>(controls)?.focus();
     }
   };
 
@@ -148,8 +176,21 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
     emptyText = model.loadError ? `Could not load the tags: ${model.loadError}` : 'Loading tags…';
 
   return (
-    <div class={connected ? 'app' : 'app offline'} data-version={version}>
+    <div
+      class={`app${connected ? '' : ' offline'}${editing ? ' editing' : ''}`}
+      data-version={version}
+      {...scene.drop.handlers}
+    >
       <ConnectionBanner state={model.connection} onRetry={link.reconnectNow?.bind(link)} />
+      <SceneBar
+        document={doc}
+        recent={scenes.recent}
+        editing={editing}
+        disabled={!connected}
+        isMac={IS_MAC}
+        commands={scene.commands}
+        onToggleEditing={toggleEditing}
+      />
       <Toolbar
         options={options}
         filterRef={filterRef}
@@ -185,16 +226,28 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
           onKeyDown={onGridKey}
           emptyText={emptyText}
         />
-        <DetailsPanel
-          tag={selected}
-          client={client}
-          pinned={selected !== undefined && model.isPinned(selected.id)}
-          pinnedIds={model.pinned}
-          store={tags}
-          disabled={!connected}
-          onTogglePin={togglePin}
-          onSelect={setSelectedId}
-        />
+        {editing ? (
+          <EditorPanel
+            scenes={scenes}
+            selectedId={selectedId}
+            disabled={!connected}
+            edit={(edit) => scene.flows.edit(edit)}
+            ask={dialogs.ask}
+            onSelect={setSelectedId}
+            neighbourOf={neighbourOf}
+          />
+        ) : (
+          <DetailsPanel
+            tag={selected}
+            client={client}
+            pinned={selected !== undefined && model.isPinned(selected.id)}
+            pinnedIds={model.pinned}
+            store={tags}
+            disabled={!connected}
+            onTogglePin={togglePin}
+            onSelect={setSelectedId}
+          />
+        )}
       </div>
       <StatusBar
         server={model.server}
@@ -202,6 +255,18 @@ export function App({ model, link }: { model: UiModel; link: ConnectionSource })
         scene={tags.scene}
         client={client}
         connected={connected}
+      />
+      <FilePickers
+        sceneInput={scene.sceneInput}
+        stateInput={scene.stateInput}
+        onSceneFile={scene.openSceneFile}
+        onStateFile={scene.restoreStateFile}
+      />
+      {scene.drop.dragging ? <DropOverlay /> : null}
+      <DialogHost
+        dialog={dialogs.current}
+        onDownload={scene.downloadScene}
+        onDownloadState={scene.downloadState}
       />
     </div>
   );

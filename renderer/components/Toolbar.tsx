@@ -117,6 +117,7 @@ export function Toolbar(props: ToolbarProps) {
           <option value="name-desc">Name Z–A</option>
           <option value="address-asc">Address ↑</option>
           <option value="address-desc">Address ↓</option>
+          <option value="scene-asc">Scene order</option>
         </select>
       </label>
 

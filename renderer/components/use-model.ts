@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { UiModel } from '../state/ui-model.js';
+import type { Notifier } from '../state/observable.js';
 
 /**
- * Re-renders the calling component when the model changes, at most once per animation frame:
+ * Re-renders the calling component when a model changes, at most once per animation frame:
  * tag events (up to ~30/s), stats and status changes all fold into the next frame.
  */
-export function useModel(model: UiModel): number {
+export function useModel(model: { readonly changes: Notifier }): number {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let frame: number | undefined;

@@ -2,7 +2,8 @@ import type { TagKind, TagType } from '../../shared/core/tag-types.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
 import { isFaulted, type TagStore, type ViewTag } from './tag-store.js';
 
-export type SortKey = 'name' | 'address';
+/** `scene` is the scene's own order: the API's listing order, and what the editor reorders. */
+export type SortKey = 'name' | 'address' | 'scene';
 export type SortDirection = 'asc' | 'desc';
 
 /** What the toolbar selects. Empty kind or type sets mean "any", as an absent API filter does. */
@@ -70,12 +71,16 @@ export class SortedOrders {
     }
     let order = this.cache.get(key);
     if (order === undefined) {
-      const compare = key === 'name' ? compareByName : compareByAddress;
-      // Array.prototype.sort is stable, so equal keys keep scene order.
-      order = this.store
-        .all()
-        .sort(compare)
-        .map((t) => t.id);
+      if (key === 'scene') {
+        order = this.store.ids();
+      } else {
+        const compare = key === 'name' ? compareByName : compareByAddress;
+        // Array.prototype.sort is stable, so equal keys keep scene order.
+        order = this.store
+          .all()
+          .sort(compare)
+          .map((t) => t.id);
+      }
       this.cache.set(key, order);
     }
     return order;

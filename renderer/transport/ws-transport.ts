@@ -1,5 +1,6 @@
 import type { BridgeTransport } from '../../shared/bridge/bridge-client.js';
 import {
+  BRIDGE_MAX_MESSAGE_BYTES,
   type BridgeEventMessage,
   type BridgeMethodName,
   isBridgeEvent,
@@ -34,7 +35,15 @@ export interface WsTransportOptions {
   maxDelayMs?: number;
   /** A call without an answer after this long fails (the host answers every call at once). */
   callTimeoutMs?: number;
+  /**
+   * The largest call message the host accepts (its WebSocket `maxPayload`): a bigger one fails
+   * here with a clear message instead of making the host drop the connection.
+   */
+  maxMessageBytes?: number;
 }
+
+/** The host's limit for one call message, from the bridge spec. */
+export const DEFAULT_MAX_MESSAGE_BYTES = BRIDGE_MAX_MESSAGE_BYTES;
 
 export interface WsTransport extends BridgeTransport, ConnectionSource {
   reconnectNow(): void;
@@ -60,6 +69,8 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   const initialDelay = options.initialDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 8000;
   const callTimeout = options.callTimeoutMs ?? 15_000;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const encoder = new TextEncoder();
 
   const eventListeners = new Set<(message: BridgeEventMessage) => void>();
   const connectionListeners = new Set<(state: ConnectionState) => void>();
@@ -163,13 +174,23 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
         return Promise.reject(new Error('Not connected to TagSim.'));
       }
       const id = nextId++;
+      const message = JSON.stringify(args === undefined ? { id, method } : { id, method, args });
+      // Most calls are tiny: only measure the bytes of one that might be too big.
+      const bytes = message.length * 3 > maxMessageBytes ? encoder.encode(message).length : 0;
+      if (bytes > maxMessageBytes) {
+        return Promise.reject(
+          new Error(
+            `This is ${size(bytes)}, more than the browser window's connection to TagSim carries (${size(maxMessageBytes)}).`,
+          ),
+        );
+      }
       return new Promise((resolve, reject) => {
         const timer = timers.setTimeout(() => {
           pending.delete(id);
           reject(new Error(`TagSim did not answer ${method} in time.`));
         }, callTimeout);
         pending.set(id, { resolve, reject, timer });
-        ws.send(JSON.stringify(args === undefined ? { id, method } : { id, method, args }));
+        ws.send(message);
       });
     },
     subscribe(listener) {
@@ -196,4 +217,9 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
 export function uiSocketUrl(location: { protocol: string; host: string }, token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/ui/ws?token=${encodeURIComponent(token)}`;
+}
+
+/** A byte count for people: KiB below a MiB, MiB with one decimal above. */
+function size(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }

@@ -17,6 +17,12 @@ import { v, type Validator } from './validate.js';
 
 /** Every IPC channel of TagSim starts with this prefix. */
 export const BRIDGE_CHANNEL_PREFIX = 'tagsim:';
+/**
+ * The largest bridge message a transport carries: a dropped scene file (16 MiB at most) with
+ * its JSON escaping. Hosts close a connection that sends more.
+ */
+export const BRIDGE_MAX_MESSAGE_BYTES = 17 * 1024 * 1024;
+
 /** The channel on which the host pushes events to a window. */
 export const BRIDGE_EVENT_CHANNEL = `${BRIDGE_CHANNEL_PREFIX}event`;
 

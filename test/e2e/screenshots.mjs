@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Takes the screenshots of the window in docs/screenshots/ (light and dark), against the real
-// `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
+// Takes the screenshots of the window in docs/screenshots/ (light and dark, and the scene editor),
+// against the real `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
 //   node test/e2e/screenshots.mjs
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -83,6 +83,20 @@ try {
     await page.screenshot({ path: `${outDir}/window-${colorScheme}.png` });
     console.log(`screenshots: docs/screenshots/window-${colorScheme}.png`);
   }
+
+  // The scene editor: the counter gets a range, so the scene shows its unsaved marker.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Edit scene' }).click();
+  await row('Counter').click();
+  const max = page.locator('.editor-panel').getByLabel('Range max', { exact: true });
+  await max.fill('9999');
+  await max.press('Enter');
+  await page.locator('.scenebar .dirty-mark').waitFor();
+  await row('Counter').click();
+  await page.mouse.move(0, 719);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${outDir}/editor.png` });
+  console.log('screenshots: docs/screenshots/editor.png');
 } finally {
   await browser.close();
   child.kill('SIGTERM');

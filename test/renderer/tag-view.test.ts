@@ -86,6 +86,22 @@ describe('visibleIds', () => {
     ]);
   });
 
+  it('keeps scene order (the API listing order, which the editor changes) when asked', () => {
+    expect(view(storeOf(), { sort: 'scene' })).toEqual([
+      'Sensor 10/Input',
+      'sensor 2/Input',
+      'Motor/Output',
+      'Counter/Output',
+      'Reset/Output',
+      'Reset/Input',
+    ]);
+    const store = storeOf();
+    const orders = new SortedOrders(store);
+    expect(orders.get('scene')).toEqual(store.ids());
+    store.reset(SCENE, [tag('B'), tag('A')]);
+    expect(orders.get('scene')).toEqual(['id-B-Input', 'id-A-Input']);
+  });
+
   it('reverses for a descending sort', () => {
     expect(view(storeOf(), { direction: 'desc' })[0]).toBe('Sensor 10/Input');
   });

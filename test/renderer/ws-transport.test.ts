@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { ConnectionState } from '../../renderer/transport/connection.js';
-import { createWsTransport, type SocketLike, uiSocketUrl } from '../../renderer/transport/ws-transport.js';
+import {
+  createWsTransport,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  type SocketLike,
+  uiSocketUrl,
+} from '../../renderer/transport/ws-transport.js';
 import { FakeTimers } from './fake-timers.js';
 
 class FakeSocket implements SocketLike {
@@ -192,5 +197,23 @@ describe('the WebSocket transport', () => {
       'ws://127.0.0.1:7410/ui/ws?token=a%20b',
     );
     expect(uiSocketUrl({ protocol: 'https:', host: 'lab:1' }, 't')).toBe('wss://lab:1/ui/ws?token=t');
+  });
+});
+
+describe('the WebSocket transport and big calls', () => {
+  it('refuses a call bigger than the host accepts, without sending it or dropping the link', async () => {
+    const { transport, last } = setup();
+    last().open();
+    const text = 'x'.repeat(DEFAULT_MAX_MESSAGE_BYTES);
+    await expect(transport.invoke('openScene', { text, fileName: 'big.tagsim.json' })).rejects.toThrow(
+      /^This is 17\.0 MiB, more than the browser window's connection to TagSim carries \(17\.0 MiB\)\.$/,
+    );
+    expect(last().sent).toEqual([]);
+    expect(transport.connection.status).toBe('connected');
+    // Multi-byte characters count as the bytes they are on the wire.
+    const wide = 'é'.repeat(DEFAULT_MAX_MESSAGE_BYTES / 2);
+    await expect(transport.invoke('openScene', { text: wide })).rejects.toThrow(/more than/);
+    void transport.invoke('openScene', { text: 'x'.repeat(1000), fileName: 'small.tagsim.json' });
+    expect(last().sent).toHaveLength(1);
   });
 });

@@ -1,0 +1,152 @@
+import type { SceneDocument } from '../../shared/scenes/scene-document.js';
+import { baseName } from '../state/scene-flows.js';
+import { MenuButton, type MenuSection } from './MenuButton.js';
+
+/** What the scene menu and buttons do; App wires them to the scene flows. */
+export interface SceneCommands {
+  newScene(): void;
+  openBuiltin(): void;
+  openFile(): void;
+  openPath(): void;
+  openRecent(path: string): void;
+  save(): void;
+  saveAs(): void;
+  download?: () => void;
+  saveState(): void;
+  restoreStateFile(): void;
+  restoreStatePath(): void;
+  undo(): void;
+  redo(): void;
+}
+
+export interface SceneBarProps {
+  document: SceneDocument | undefined;
+  recent: readonly string[];
+  editing: boolean;
+  disabled: boolean;
+  isMac: boolean;
+  commands: SceneCommands;
+  onToggleEditing(): void;
+}
+
+const ORIGIN_LABELS: Record<SceneDocument['origin'], string> = {
+  builtin: 'Built-in scene',
+  file: 'File',
+  new: 'New scene, not saved yet',
+  import: 'Opened from an uploaded file, not saved to a path yet',
+};
+
+/** The scene: its name and unsaved marker, the scene menu, undo, redo, save, and the editor toggle. */
+export function SceneBar(props: SceneBarProps) {
+  const { document: doc, commands, disabled, isMac } = props;
+  const mod = isMac ? '⌘' : 'Ctrl+';
+  const sections: MenuSection[] = [
+    {
+      items: [
+        { label: 'New scene…', onSelect: commands.newScene },
+        { label: 'Open built-in scene…', onSelect: commands.openBuiltin },
+        {
+          label: 'Open file…',
+          onSelect: commands.openFile,
+          detail: 'A .tagsim.json file from this computer',
+        },
+        {
+          label: 'Open by path…',
+          onSelect: commands.openPath,
+          detail: 'A file on the computer that runs TagSim',
+        },
+      ],
+    },
+    {
+      label: 'Recent files',
+      empty: 'No recent files',
+      items: props.recent.map((path) => ({
+        label: baseName(path),
+        detail: path,
+        onSelect: () => commands.openRecent(path),
+      })),
+    },
+    {
+      items: [
+        { label: 'Save', onSelect: commands.save, shortcut: `${mod}S` },
+        { label: 'Save as…', onSelect: commands.saveAs },
+        ...(commands.download
+          ? [
+              {
+                label: 'Download .tagsim.json',
+                onSelect: commands.download,
+                detail: 'A copy on this computer',
+              },
+            ]
+          : []),
+      ],
+    },
+    {
+      label: 'Runtime state',
+      items: [
+        { label: 'Save state…', onSelect: commands.saveState, detail: 'Every value, force and failure' },
+        { label: 'Restore state from file…', onSelect: commands.restoreStateFile },
+        { label: 'Restore state by path…', onSelect: commands.restoreStatePath },
+      ],
+    },
+  ];
+  const where = doc ? (doc.origin === 'file' && doc.path ? doc.path : ORIGIN_LABELS[doc.origin]) : '';
+
+  return (
+    <div class="scenebar" role="region" aria-label="Scene">
+      <MenuButton id="scene-menu" label="Scene" sections={sections} disabled={disabled} />
+      <div class="scene-title">
+        <span class="scene-name" title={doc?.scene.description ?? doc?.scene.name}>
+          {doc?.scene.name ?? 'Loading…'}
+        </span>
+        {doc?.dirty ? (
+          <span class="dirty-mark" title="Unsaved changes: no file holds them yet">
+            <span aria-hidden="true">●</span> Unsaved
+          </span>
+        ) : null}
+        <span class="scene-where" title={where}>
+          {where}
+        </span>
+      </div>
+      <div class="scene-actions">
+        <button
+          type="button"
+          disabled={disabled || !doc?.canUndo}
+          aria-keyshortcuts={isMac ? 'Meta+Z' : 'Control+Z'}
+          title={`Undo the last edit (${mod}Z)`}
+          onClick={commands.undo}
+        >
+          <span aria-hidden="true">↶ </span>Undo
+        </button>
+        <button
+          type="button"
+          disabled={disabled || !doc?.canRedo}
+          aria-keyshortcuts={isMac ? 'Meta+Shift+Z' : 'Control+Shift+Z Control+Y'}
+          title={`Redo (${isMac ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y'})`}
+          onClick={commands.redo}
+        >
+          <span aria-hidden="true">↷ </span>Redo
+        </button>
+        <button
+          type="button"
+          disabled={disabled || !doc}
+          aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
+          title={`Save the scene to its file (${mod}S)`}
+          onClick={commands.save}
+        >
+          Save
+        </button>
+        <button
+          type="button"
+          class="edit-toggle"
+          aria-pressed={props.editing}
+          disabled={disabled || !doc}
+          title="Edit the scene: tags, names, addresses, ranges, initial values"
+          onClick={props.onToggleEditing}
+        >
+          <span aria-hidden="true">✎ </span>Edit scene
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import {
+  CANCEL_ANSWERS,
+  type DialogAnswers,
+  type DialogKind,
+  type DialogSpecs,
+  type OpenDialog,
+} from '../state/dialogs.js';
+import { Modal } from './Modal.js';
+
+export interface DialogHostProps {
+  dialog: OpenDialog | undefined;
+  /** In the browser UI, a scene can also be downloaded to the browser's computer. */
+  onDownload?: () => void;
+  /** And the runtime state too. */
+  onDownloadState?: () => void;
+}
+
+interface DialogProps<K extends DialogKind> {
+  spec: DialogSpecs[K];
+  answer(value: DialogAnswers[K]): void;
+  cancel(): void;
+}
+
+/** Draws the dialog the window is asking, if any (one at a time; see state/dialogs.ts). */
+export function DialogHost({ dialog, onDownload, onDownloadState }: DialogHostProps) {
+  if (!dialog) return null;
+  const cancel = () => (dialog.answer as (value: unknown) => void)(CANCEL_ANSWERS[dialog.kind]);
+  const key = dialog.seq;
+  switch (dialog.kind) {
+    case 'unsaved':
+      return <UnsavedDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'savePath':
+      return (
+        <SavePathDialog
+          key={key}
+          spec={dialog.spec}
+          answer={dialog.answer}
+          cancel={cancel}
+          onDownload={onDownload}
+        />
+      );
+    case 'openPath':
+      return <OpenPathDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'overwrite':
+      return <OverwriteDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'problems':
+      return <ProblemsDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'error':
+      return <ErrorDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'newScene':
+      return <NewSceneDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'builtin':
+      return <BuiltinDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'deleteTag':
+      return <DeleteTagDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+    case 'statePath':
+      return (
+        <StatePathDialog
+          key={key}
+          spec={dialog.spec}
+          answer={dialog.answer}
+          cancel={cancel}
+          onDownload={onDownloadState}
+        />
+      );
+    case 'notice':
+      return <NoticeDialog key={key} spec={dialog.spec} answer={dialog.answer} cancel={cancel} />;
+  }
+}
+
+function UnsavedDialog({ spec, answer, cancel }: DialogProps<'unsaved'>) {
+  return (
+    <Modal
+      id="unsaved-dialog"
+      role="alertdialog"
+      title={`Discard unsaved changes to “${spec.sceneName}”?`}
+      onCancel={cancel}
+      onSubmit={() => answer('save')}
+      actions={
+        <>
+          <button type="submit" class="primary" data-autofocus>
+            Save
+          </button>
+          <button type="button" class="danger" onClick={() => answer('discard')}>
+            Discard
+          </button>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <p>Your changes to this scene are not in any file yet. Save them first, or discard them.</p>
+    </Modal>
+  );
+}
+
+/** A one-field dialog: a text field and a submit button. */
+function TextFieldDialog(props: {
+  id: string;
+  title: string;
+  label: string;
+  initial: string;
+  submitLabel: string;
+  hint?: string;
+  mono?: boolean;
+  answer(value: string): void;
+  cancel(): void;
+  extra?: ComponentChildren;
+}) {
+  const [text, setText] = useState(props.initial);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const fieldId = `${props.id}-field`;
+  const submit = () => {
+    if (text.trim() === '') setError('This cannot be empty.');
+    else props.answer(text.trim());
+  };
+  return (
+    <Modal
+      id={props.id}
+      title={props.title}
+      onCancel={props.cancel}
+      onSubmit={submit}
+      wide
+      actions={
+        <>
+          <button type="submit" class="primary">
+            {props.submitLabel}
+          </button>
+          <button type="button" onClick={props.cancel}>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <label class="field-label" for={fieldId}>
+        {props.label}
+      </label>
+      <input
+        id={fieldId}
+        type="text"
+        class={props.mono ? 'modal-input mono' : 'modal-input'}
+        value={text}
+        autocomplete="off"
+        spellcheck={false}
+        data-autofocus
+        aria-invalid={error !== undefined}
+        aria-describedby={error !== undefined ? `${fieldId}-error` : undefined}
+        onInput={(event) => {
+          setText((event.currentTarget as HTMLInputElement).value);
+          setError(undefined);
+        }}
+      />
+      {error !== undefined ? (
+        <div id={`${fieldId}-error`} class="inline-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {props.hint ? <p class="hint modal-hint">{props.hint}</p> : null}
+      {props.extra}
+    </Modal>
+  );
+}
+
+function SavePathDialog({
+  spec,
+  answer,
+  cancel,
+  onDownload,
+}: DialogProps<'savePath'> & { onDownload?: () => void }) {
+  return (
+    <TextFieldDialog
+      id="save-dialog"
+      title={spec.reason === 'noPath' ? 'Save the scene to a file' : 'Save the scene as'}
+      label="Path of the file on the computer that runs TagSim"
+      initial={spec.suggested}
+      submitLabel="Save"
+      mono
+      hint="A relative path is relative to the folder TagSim was started in. An existing file is replaced; its previous version is kept next to it as .bak."
+      answer={answer}
+      cancel={cancel}
+      extra={<DownloadRow label="Download .tagsim.json" onDownload={onDownload} />}
+    />
+  );
+}
+
+/** A download offer under a path field (browser UI only). */
+function DownloadRow({ label, onDownload }: { label: string; onDownload: (() => void) | undefined }) {
+  if (!onDownload) return null;
+  return (
+    <div class="download-row">
+      <span>Or keep a copy on this computer:</span>
+      <button type="button" onClick={onDownload}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+function StatePathDialog({
+  spec,
+  answer,
+  cancel,
+  onDownload,
+}: DialogProps<'statePath'> & { onDownload?: () => void }) {
+  return (
+    <TextFieldDialog
+      id="state-dialog"
+      title="Save the runtime state"
+      label="Path of the file on the computer that runs TagSim"
+      initial={spec.suggested}
+      submitLabel="Save"
+      mono
+      hint="Every tag's value, force and failure, to restore later (Scene ▸ Restore state). A relative path is relative to the folder TagSim was started in."
+      answer={answer}
+      cancel={cancel}
+      extra={<DownloadRow label="Download .tagsim-state.json" onDownload={onDownload} />}
+    />
+  );
+}
+
+function NoticeDialog({ spec, cancel }: DialogProps<'notice'>) {
+  return (
+    <Modal
+      id="notice-dialog"
+      title={spec.title}
+      onCancel={cancel}
+      actions={
+        <button type="button" class="primary" onClick={cancel} data-autofocus>
+          OK
+        </button>
+      }
+    >
+      {spec.lines.map((line, i) => (
+        <p key={i} class="break">
+          {line}
+        </p>
+      ))}
+    </Modal>
+  );
+}
+
+function OpenPathDialog({ spec, answer, cancel }: DialogProps<'openPath'>) {
+  return (
+    <TextFieldDialog
+      id="open-path-dialog"
+      title={spec.purpose === 'scene' ? 'Open a scene file by path' : 'Restore the runtime state from a file'}
+      label="Path of the file on the computer that runs TagSim"
+      initial={spec.suggested}
+      submitLabel={spec.purpose === 'scene' ? 'Open' : 'Restore'}
+      mono
+      hint="A relative path is relative to the folder TagSim was started in."
+      answer={answer}
+      cancel={cancel}
+    />
+  );
+}
+
+function NewSceneDialog({ spec, answer, cancel }: DialogProps<'newScene'>) {
+  return (
+    <TextFieldDialog
+      id="new-scene-dialog"
+      title="New scene"
+      label="Name"
+      initial={spec.suggested}
+      submitLabel="Create"
+      hint="A new scene starts with the simulator's system tags: FACTORY I/O (Run), (Pause), (Reset), (Running), (Paused) and (Time Scale)."
+      answer={answer}
+      cancel={cancel}
+    />
+  );
+}
+
+function OverwriteDialog({ spec, answer, cancel }: DialogProps<'overwrite'>) {
+  return (
+    <Modal
+      id="overwrite-dialog"
+      role="alertdialog"
+      title="The file changed on disk since it was opened"
+      onCancel={cancel}
+      actions={
+        <>
+          <button type="button" class="danger" onClick={() => answer(true)}>
+            Overwrite
+          </button>
+          <button type="button" onClick={cancel} data-autofocus>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <p>
+        Another program changed <span class="mono break">{spec.path}</span> after TagSim opened or saved it.
+        Overwrite it with this scene? The version on disk is kept next to it as .bak.
+      </p>
+    </Modal>
+  );
+}
+
+function ProblemsDialog({ spec, cancel }: DialogProps<'problems'>) {
+  const count = spec.problems.length === 1 ? '1 problem' : `${spec.problems.length} problems`;
+  return (
+    <Modal
+      id="problems-dialog"
+      role="alertdialog"
+      title={spec.title}
+      onCancel={cancel}
+      wide
+      actions={
+        <button type="button" class="primary" onClick={cancel} data-autofocus>
+          OK
+        </button>
+      }
+    >
+      <p>{count}. Nothing was changed: TagSim keeps serving what it had.</p>
+      <ul class="problem-list" aria-label="Problems">
+        {spec.problems.map((problem, i) => (
+          <li key={i} class="mono">
+            {problem}
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+function ErrorDialog({ spec, cancel }: DialogProps<'error'>) {
+  return (
+    <Modal
+      id="error-dialog"
+      role="alertdialog"
+      title={spec.title}
+      onCancel={cancel}
+      actions={
+        <button type="button" class="primary" onClick={cancel} data-autofocus>
+          OK
+        </button>
+      }
+    >
+      <p class="break">{spec.message}</p>
+    </Modal>
+  );
+}
+
+function BuiltinDialog({ spec, answer, cancel }: DialogProps<'builtin'>) {
+  return (
+    <Modal
+      id="builtin-dialog"
+      title="Open a built-in scene"
+      onCancel={cancel}
+      wide
+      actions={
+        <button type="button" onClick={cancel}>
+          Cancel
+        </button>
+      }
+    >
+      <p class="hint">
+        The scenes of the simulator&apos;s catalogue, with the tags their sample controllers use.
+      </p>
+      <ul class="builtin-list" aria-label="Built-in scenes">
+        {spec.builtins.map((name, i) => (
+          <li key={name}>
+            <button
+              type="button"
+              class={name === spec.current ? 'builtin-choice current' : 'builtin-choice'}
+              aria-current={name === spec.current ? 'true' : undefined}
+              data-autofocus={i === 0 ? true : undefined}
+              onClick={() => answer(name)}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+function DeleteTagDialog({ spec, answer, cancel }: DialogProps<'deleteTag'>) {
+  return (
+    <Modal
+      id="delete-dialog"
+      role="alertdialog"
+      title={`Delete the tag “${spec.tagName}”?`}
+      onCancel={cancel}
+      actions={
+        <>
+          <button type="button" class="danger" onClick={() => answer(true)}>
+            Delete
+          </button>
+          <button type="button" onClick={cancel} data-autofocus>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <p>API clients that use its id or name will no longer find it. Undo brings it back.</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import type { RefObject } from 'preact';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { Dialogs } from '../state/dialogs.js';
+import { SceneFlows } from '../state/scene-flows.js';
+import type { ScenesModel } from '../state/scenes-model.js';
+import { isSnapshotFileName, SnapshotFlows } from '../state/snapshot-flows.js';
+import type { UiModel } from '../state/ui-model.js';
+import { downloadScene, downloadText } from './download.js';
+import type { SceneCommands } from './SceneBar.js';
+import { useFileDrop, type FileDrop } from './use-file-drop.js';
+import { useSceneShortcuts, useUnsavedGuard } from './use-scene-keys.js';
+
+export interface SceneWindow {
+  flows: SceneFlows;
+  commands: SceneCommands;
+  drop: FileDrop;
+  /** The browser UI's downloads (undefined in the desktop app). */
+  downloadScene: (() => void) | undefined;
+  downloadState: (() => void) | undefined;
+  /** The hidden file pickers behind Open file and Restore state from file. */
+  sceneInput: RefObject<HTMLInputElement>;
+  stateInput: RefObject<HTMLInputElement>;
+  openSceneFile(file: File): void;
+  restoreStateFile(file: File): void;
+}
+
+/**
+ * Everything the window does with scene files, wired once: the scene menu's commands, the
+ * shortcuts (undo, redo, save), drag and drop, the browser's downloads, the prompt before a tab
+ * with unsaved changes closes, and the window title with its unsaved marker.
+ */
+export function useSceneWindow(opts: {
+  model: UiModel;
+  scenes: ScenesModel;
+  dialogs: Dialogs;
+  shell: 'desktop' | 'browser';
+  connected: boolean;
+}): SceneWindow {
+  const { model, scenes, dialogs, shell, connected } = opts;
+  const { client } = model;
+  const sceneInput = useRef<HTMLInputElement>(null);
+  const stateInput = useRef<HTMLInputElement>(null);
+  const flows = useMemo(
+    () => new SceneFlows(client, dialogs.ask, () => scenes.document),
+    [client, dialogs, scenes],
+  );
+  const snapshots = useMemo(
+    () =>
+      new SnapshotFlows(
+        client,
+        dialogs.ask,
+        () => scenes.document?.scene.name ?? model.tags.scene?.name ?? 'TagSim',
+      ),
+    [client, dialogs, scenes, model],
+  );
+  const doc = scenes.document;
+  const browser = shell === 'browser';
+
+  const sceneName = doc?.scene.name ?? model.tags.scene?.name;
+  const dirty = doc?.dirty ?? false;
+  useEffect(() => {
+    document.title = sceneName ? `${dirty ? '• ' : ''}${sceneName} — TagSim` : 'TagSim';
+  }, [sceneName, dirty]);
+
+  const download = browser && doc ? () => downloadScene(doc.scene) : undefined;
+  const downloadState = browser
+    ? () => void snapshots.download().then((file) => file && downloadText(file.fileName, file.content))
+    : undefined;
+
+  useSceneShortcuts(
+    {
+      // With nothing to undo or redo the host does nothing; asking it avoids racing the last event.
+      undo: () => void flows.undo(),
+      redo: () => void flows.redo(),
+      // The desktop app's File menu owns Ctrl/Cmd+S (it asks for a path with the system dialog).
+      ...(browser ? { save: () => void flows.save() } : {}),
+    },
+    connected,
+  );
+  useUnsavedGuard(dirty, browser);
+
+  const openSceneFile = (file: File) => void flows.openUpload(file);
+  const restoreStateFile = (file: File) => void snapshots.restoreUpload(file);
+  const drop = useFileDrop(
+    (file) => (isSnapshotFileName(file.name) ? restoreStateFile(file) : openSceneFile(file)),
+    connected,
+  );
+
+  const commands: SceneCommands = {
+    newScene: () => void flows.create(),
+    openBuiltin: () => void flows.openBuiltin(scenes.builtins),
+    openFile: () => sceneInput.current?.click(),
+    openPath: () => void flows.openPath(),
+    openRecent: (path) => void flows.open({ path }),
+    save: () => void flows.save(),
+    saveAs: () => void flows.save({ saveAs: true }),
+    ...(download ? { download } : {}),
+    saveState: () => void snapshots.save(),
+    restoreStateFile: () => stateInput.current?.click(),
+    restoreStatePath: () => void snapshots.restorePath(),
+    undo: () => void flows.undo(),
+    redo: () => void flows.redo(),
+  };
+
+  return {
+    flows,
+    commands,
+    drop,
+    downloadScene: download,
+    downloadState,
+    sceneInput,
+    stateInput,
+    openSceneFile,
+    restoreStateFile,
+  };
+}

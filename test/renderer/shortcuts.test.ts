@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { sceneShortcut, type KeyPress } from '../../renderer/state/shortcuts.js';
+
+const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe('the scene shortcuts', () => {
+  it('undo, redo and save with Ctrl or Cmd', () => {
+    expect(sceneShortcut(press('z', { ctrlKey: true }), false)).toBe('undo');
+    expect(sceneShortcut(press('z', { metaKey: true }), false)).toBe('undo');
+    expect(sceneShortcut(press('Z', { ctrlKey: true, shiftKey: true }), false)).toBe('redo');
+    expect(sceneShortcut(press('z', { metaKey: true, shiftKey: true }), false)).toBe('redo');
+    expect(sceneShortcut(press('y', { ctrlKey: true }), false)).toBe('redo');
+    expect(sceneShortcut(press('s', { ctrlKey: true }), false)).toBe('save');
+    expect(sceneShortcut(press('s', { metaKey: true }), false)).toBe('save');
+  });
+
+  it('leaves undo and redo to text fields, but saves from them', () => {
+    expect(sceneShortcut(press('z', { ctrlKey: true }), true)).toBeUndefined();
+    expect(sceneShortcut(press('z', { ctrlKey: true, shiftKey: true }), true)).toBeUndefined();
+    expect(sceneShortcut(press('y', { ctrlKey: true }), true)).toBeUndefined();
+    expect(sceneShortcut(press('s', { ctrlKey: true }), true)).toBe('save');
+  });
+
+  it('ignores plain keys, Alt combinations and the others', () => {
+    expect(sceneShortcut(press('z'), false)).toBeUndefined();
+    expect(sceneShortcut(press('z', { ctrlKey: true, altKey: true }), false)).toBeUndefined();
+    expect(sceneShortcut(press('y', { metaKey: true }), false)).toBeUndefined();
+    expect(sceneShortcut(press('s', { ctrlKey: true, shiftKey: true }), false)).toBeUndefined();
+    expect(sceneShortcut(press('f', { ctrlKey: true }), false)).toBeUndefined();
+  });
+});
