@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 
 /** What the command line asked for. */
@@ -14,6 +15,12 @@ export type CliCommand =
       ui: boolean;
       /** A state snapshot to start from. */
       state: string | undefined;
+      /** The simulation's seed (default 1). */
+      seed: number | undefined;
+      /** Do not run the simulation on start (--paused). */
+      paused: boolean;
+      /** The simulation's initial time scale, 0.25 to 8. */
+      timeScale: number | undefined;
     }
   | {
       command: 'import';
@@ -25,7 +32,18 @@ export type CliCommand =
     }
   | { command: 'export'; scene: SceneChoice; out: string; force: boolean }
   | { command: 'snapshot'; from: string; out: string; force: boolean }
-  | { command: 'schema'; out: string | undefined; force: boolean };
+  | { command: 'schema'; out: string | undefined; force: boolean }
+  | {
+      command: 'run';
+      /** The scenario file. */
+      scenario: string;
+      scene: SceneChoice | undefined;
+      host: string;
+      port: number;
+      /** Where to write the JUnit XML report. */
+      report: string | undefined;
+      seed: number | undefined;
+    };
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -41,6 +59,8 @@ Commands:
   export             Save a built-in scene or a scene file as a scene file or a driver CSV
   snapshot           Save the state of a running simulator (values, forces, failures) to a file
   schema             Print the JSON Schema of scene files (or write it with --out)
+  run <scenario>     Serve a scene and run a scenario file's steps against the client under test;
+                     exit 0 when every check passed, 1 when one failed (see docs/simulation.md)
   help               Show this help
 
 Options of serve:
@@ -51,6 +71,9 @@ Options of serve:
   --synthetic <n>    Serve a generated scene of n tags instead (load and UI testing)
   --state <file>     Start from a state snapshot (.tagsim-state.json): values, forces, failures
   --ui               Also serve the live tag window at /ui/ (its URL, with an access token, is printed)
+  --seed <n>         Seed of the simulation's random streams (default 1): the same seed, the same run
+  --paused           Do not run the simulation on start (the Run tag, the window or the tray start it)
+  --time-scale <x>   Simulation time runs x times as fast as real time: 0.25 to 8 (default 1)
 
 Options of import:
   --from <url>       A running simulator, real or TagSim (http://host:7410): reads /api/tags
@@ -63,6 +86,10 @@ Options of import:
 Options of export:
   --scene <scene>    Built-in scene name or scene file
   --out <file>       A .tagsim.json scene file, or a .csv driver tag list
+
+Options of run (and --port, --host, --scene as for serve):
+  --report <file>    Write a JUnit XML report of the run's checks
+  --seed <n>         The simulation's seed (default: the scenario's seed, else 1)
 
 Options of snapshot:
   --from <url>       A running simulator (http://host:7410)
@@ -84,6 +111,10 @@ const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   state: ['serve'],
   ui: ['serve'],
   scene: ['serve', 'export'],
+  report: ['run'],
+  seed: ['serve', 'run'],
+  paused: ['serve'],
+  'time-scale': ['serve'],
   from: ['import', 'snapshot'],
   csv: ['import'],
   name: ['import'],
@@ -91,7 +122,9 @@ const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   out: ['import', 'export', 'snapshot', 'schema'],
   force: ['import', 'export', 'snapshot', 'schema'],
 };
-const COMMANDS = ['help', 'scenes', 'serve', 'import', 'export', 'snapshot', 'schema'];
+/** Options of serve that run takes too (left out of the table above to keep its messages short). */
+const RUN_ALSO = ['port', 'host', 'scene'];
+const COMMANDS = ['help', 'scenes', 'serve', 'import', 'export', 'snapshot', 'schema', 'run'];
 
 /** Parses argv (without node and the script) into a command, or throws a UsageError. */
 export function parseCli(argv: readonly string[]): CliCommand {
@@ -114,6 +147,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
         name: { type: 'string' },
         values: { type: 'boolean' },
         force: { type: 'boolean' },
+        report: { type: 'string' },
+        seed: { type: 'string' },
+        paused: { type: 'boolean' },
+        'time-scale': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -125,11 +162,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const [command, ...extra] = positionals;
-  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  // `run` takes the scenario file; no other command takes an argument.
+  const taken = command === 'run' ? 1 : 0;
+  if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
   if (command === undefined || command === 'help') return { command: 'help' };
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command '${command}'`);
   for (const [option, commands] of Object.entries(OPTION_COMMANDS)) {
     if (values[option as keyof typeof values] === undefined || commands.includes(command)) continue;
+    if (command === 'run' && RUN_ALSO.includes(option)) continue;
     throw new UsageError(`--${option} is an option of ${commands.map((c) => `'tagsim ${c}'`).join(' and ')}`);
   }
   const force = values.force === true;
@@ -174,6 +214,24 @@ export function parseCli(argv: readonly string[]): CliCommand {
       };
     case 'schema':
       return { command: 'schema', out: values.out, force };
+    case 'run': {
+      const scenario = extra[0]?.trim();
+      if (!scenario) throw new UsageError('tagsim run needs a scenario file: tagsim run <scenario.json>');
+      if (values.report !== undefined && values.report.trim() === '')
+        throw new UsageError('--report needs a file name, for example junit.xml');
+      const seed = values.seed === undefined ? undefined : parseWholeNumber('--seed', values.seed);
+      if (seed !== undefined && seed > 0xffffffff)
+        throw new UsageError(`--seed must be from 0 to 4294967295; got '${values.seed}'`);
+      return {
+        command: 'run',
+        scenario,
+        scene: values.scene !== undefined ? sceneArgument(values.scene) : undefined,
+        host: parseHost(values.host),
+        port: parsePort(values.port),
+        report: values.report?.trim(),
+        seed,
+      };
+    }
   }
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
@@ -190,6 +248,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
           : undefined,
     ui: values.ui === true,
     state: values.state,
+    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
+    paused: values.paused === true,
+    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
   };
 }
 
@@ -226,6 +287,25 @@ function parseHost(text: string | undefined): string {
   if (text === undefined) return '127.0.0.1';
   if (text.trim() === '') throw new UsageError('--host needs an address, for example 127.0.0.1');
   return text.trim();
+}
+
+/** A seed of the simulation's random streams: a whole number that fits 32 bits. */
+function parseSeed(text: string): number {
+  const seed = parseWholeNumber('--seed', text);
+  if (seed > 0xffffffff) throw new UsageError(`--seed must be from 0 to 4294967295; got '${text}'`);
+  return seed;
+}
+
+/** A time scale the simulator offers, written `2`, `0.5` or `2x`. */
+function parseTimeScale(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*x?\s*$/i.exec(text);
+  const scale = match ? Number(match[1]) : NaN;
+  if (!(scale >= MIN_TIME_SCALE && scale <= MAX_TIME_SCALE)) {
+    throw new UsageError(
+      `--time-scale must be a number from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE} (like 2 or 0.5); got '${text}'`,
+    );
+  }
+  return scale;
 }
 
 function parseWholeNumber(option: string, text: string): number {

@@ -2,6 +2,8 @@ import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/bui
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
 import { describeListenError } from '../runtime/listen-errors.js';
+import type { SimulationHost } from '../runtime/simulation-host.js';
+import { runScenario } from '../scenario/run-scenario.js';
 import {
   exportScene,
   importFromCsv,
@@ -45,6 +47,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     case 'serve':
       return serve(command, io);
+    case 'run':
+      return runScenario(command, io);
     default:
       return runFileCommand(command, io);
   }
@@ -59,6 +63,9 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       scene: command.scene,
       state: command.state,
       ui: command.ui ? { rendererDir: io.rendererDir } : undefined,
+      ...(command.seed !== undefined ? { seed: command.seed } : {}),
+      startRunning: !command.paused,
+      ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
     });
   } catch (error) {
     if (error instanceof SceneValidationError) {
@@ -80,6 +87,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   }
   io.out(`Listening on ${runtime.url}  (Ctrl+C to stop)`);
   if (runtime.uiUrl) io.out(`UI: ${runtime.uiUrl}`);
+  io.out(simulationLine(runtime.simulation, command.seed ?? 1));
 
   const signal = await io.stopRequested;
   await runtime.stop();
@@ -130,6 +138,24 @@ async function runFileCommand(
     else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
+}
+
+/** `Simulation: running at 1x, seed 1; the scene's 6 behaviours` */
+function simulationLine(simulation: SimulationHost, seed: number): string {
+  const { state, timeScale } = simulation.status;
+  const n = simulation.behaviourCount;
+  const plant =
+    simulation.plantSource === 'scene'
+      ? `the scene's ${plural(n, 'behaviour')}`
+      : simulation.plantSource === 'builtin'
+        ? `the ${plural(n, 'behaviour')} of the built-in scene of that name`
+        : 'no behaviours (only the lifecycle)';
+  const what = state === 'stopped' ? 'paused, not started' : state;
+  return `Simulation: ${what} at ${timeScale}x, seed ${seed}; ${plant}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */

@@ -5,6 +5,11 @@ import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { createBridgeHost, type BridgeHost } from '../runtime/bridge-host.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
 import { ServerController } from '../runtime/server-controller.js';
+import {
+  createSimulationHost,
+  type SimulationHost,
+  type SimulationHostOptions,
+} from '../runtime/simulation-host.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { resolveAppPaths } from './app-paths.js';
 import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
@@ -81,6 +86,8 @@ export interface DesktopDeps<M> {
   openSettings?(file: string): Promise<SettingsStore>;
   /** The scene served; by default the simulator's default scene. */
   scene?: SceneDefinition;
+  /** Options of the simulation (seed, start paused, time scale; timers in tests). */
+  simulation?: Omit<SimulationHostOptions, 'reportError'>;
 }
 
 /** The running desktop app. */
@@ -89,6 +96,7 @@ export interface Desktop {
   readonly server: ServerController;
   readonly settings: SettingsStore;
   readonly host: BridgeHost;
+  readonly simulation: SimulationHost;
   readonly window: MainWindowController;
   readonly tray: TrayController;
   readonly appMenu: AppMenuController;
@@ -135,7 +143,8 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   const { host: serverHost, port } = settings.get();
   const server = new ServerController(engine, { host: serverHost, port });
   server.errors.on(reportError);
-  const host = createBridgeHost({ engine, server, settings });
+  const simulation = createSimulationHost(engine, { ...deps.simulation, reportError });
+  const host = createBridgeHost({ engine, server, settings, simulation });
 
   deps.protocol.handle(
     APP_SCHEME,
@@ -189,7 +198,8 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     tray: trayIcon,
     buildMenu: deps.buildMenu,
     iconPath: paths.trayIcon,
-    readState: () => readTrayState(engine, server.status, settings.get().pinnedTagIds, scenesState()),
+    readState: () =>
+      readTrayState(engine, server.status, settings.get().pinnedTagIds, scenesState(), simulation.status),
     sources: [
       (onChange) => engine.subscribe(onChange),
       (onChange) => server.onStatus(onChange),
@@ -198,6 +208,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
           if (message.event === 'pinned') onChange();
         }),
       onScenes,
+      (onChange) => simulation.onStatus(onChange),
     ],
     run: (action) =>
       void runTrayAction(action, {
@@ -235,6 +246,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     trayIcon.destroy();
     disposeIpc();
     host.dispose();
+    simulation.dispose();
     await mainWindow.saveBounds();
     await server.stop();
   };
@@ -248,6 +260,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     server,
     settings,
     host,
+    simulation,
     window: mainWindow,
     tray,
     appMenu,

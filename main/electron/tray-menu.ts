@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagFailure, TagSnapshot, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import type { TrayIconState } from './app-paths.js';
@@ -27,6 +27,9 @@ export type TrayAction =
   | { kind: 'stopServer' }
   /** Open, save, ... a scene (the "Scenes" submenu), with dialogs where needed. */
   | { kind: 'scene'; command: SceneCommand }
+  /** The "Simulation" submenu: Run, Pause, Reset, and a time scale. */
+  | { kind: 'simulation'; command: 'run' | 'pause' | 'reset' }
+  | { kind: 'setTimeScale'; scale: number }
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
@@ -43,6 +46,8 @@ export interface TrayState {
   failed: number;
   /** The built-in scenes, the recent files and the scene served (the "Scenes" submenu). */
   scenes: ScenesState;
+  /** The simulation (the "Simulation" submenu); absent where none runs. */
+  simulation?: SimulationStatus;
 }
 
 export interface TrayModel {
@@ -152,6 +157,42 @@ export function quickFaultsMenu(pinned: readonly TagState[]): TrayMenuItem[] {
   });
 }
 
+/** The time scales the "Time scale" submenu offers, as the simulator does. */
+export const TRAY_TIME_SCALES: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
+
+/** What the simulation is doing, in a few words: "Running at 2x". */
+export function simulationStatusLine(status: SimulationStatus): string {
+  const what = { running: 'Running', paused: 'Paused', stopped: 'Not started' }[status.state];
+  return `${what} at ${status.timeScale}x`;
+}
+
+/**
+ * The "Simulation" submenu: its state, Run, Pause, Reset and the time scale as radio items. Only
+ * the state and the scale show (not the simulation time), so the menu does not change while the
+ * simulation runs and an open menu stays open.
+ */
+export function simulationMenu(status: SimulationStatus): TrayMenuItem[] {
+  const command = (c: 'run' | 'pause' | 'reset'): TrayAction => ({ kind: 'simulation', command: c });
+  return [
+    { type: 'normal', label: simulationStatusLine(status), enabled: false },
+    { type: 'separator' },
+    { type: 'normal', label: 'Run', enabled: status.state !== 'running', action: command('run') },
+    { type: 'normal', label: 'Pause', enabled: status.state === 'running', action: command('pause') },
+    { type: 'normal', label: 'Reset', enabled: true, action: command('reset') },
+    { type: 'separator' },
+    {
+      type: 'submenu',
+      label: 'Time scale',
+      submenu: TRAY_TIME_SCALES.map((scale) => ({
+        type: 'radio',
+        label: `${scale}x`,
+        checked: scale === status.timeScale,
+        action: { kind: 'setTimeScale', scale },
+      })),
+    },
+  ];
+}
+
 function iconOf(state: TrayState): TrayIconState {
   if (state.server.state !== 'listening') return 'stopped';
   return state.forced + state.failed > 0 ? 'faults' : 'normal';
@@ -160,6 +201,9 @@ function iconOf(state: TrayState): TrayIconState {
 function tooltipOf(state: TrayState): string {
   const faults = state.forced + state.failed;
   const parts = [`TagSim: ${serverStatusLine(state.server)}`];
+  if (state.simulation && state.simulation.state !== 'running') {
+    parts.push(`Simulation ${simulationStatusLine(state.simulation).toLowerCase()}`);
+  }
   if (faults > 0) {
     parts.push(
       `${faults} ${faults === 1 ? 'fault' : 'faults'} active (${state.forced} forced, ${state.failed} failed)`,
@@ -184,6 +228,9 @@ export function buildTrayModel(state: TrayState): TrayModel {
         label: 'Scenes',
         submenu: trayScenesMenu(state.scenes, (command): TrayAction => ({ kind: 'scene', command })),
       },
+      ...(state.simulation
+        ? [{ type: 'submenu', label: 'Simulation', submenu: simulationMenu(state.simulation) } as const]
+        : []),
       { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
       {
         type: 'normal',

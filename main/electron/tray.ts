@@ -1,4 +1,4 @@
-import type { BridgeApi, ServerStatus } from '../../shared/bridge/bridge-spec.js';
+import type { BridgeApi, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
@@ -70,6 +70,14 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
       case 'stopServer':
         await api.stopServer();
         return;
+      case 'simulation':
+        if (action.command === 'run') await api.runSimulation();
+        else if (action.command === 'pause') await api.pauseSimulation();
+        else await api.resetSimulation();
+        return;
+      case 'setTimeScale':
+        await api.setTimeScale({ scale: action.scale });
+        return;
     }
     if (problem !== null)
       deps.reportError(new Error(`Tray action ${action.kind}: ${JSON.stringify(problem)}`));
@@ -84,12 +92,14 @@ export function readTrayState(
   server: ServerStatus,
   pinnedIds: readonly string[],
   scenes: ScenesState,
+  simulation?: SimulationStatus,
 ): TrayState {
   return {
     server,
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
     ...countFaults(engine.listTags()),
     scenes,
+    ...(simulation ? { simulation } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { Emitter } from '../../shared/core/emitter.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ServerController } from './server-controller.js';
+import type { SimulationHost } from './simulation-host.js';
 
 /** At most about 30 tag updates a second reach a window, however busy the API is. */
 export const TAG_EVENT_INTERVAL_MS = 33;
@@ -26,6 +27,8 @@ export interface BridgeHostDeps {
   settings: SettingsStore;
   /** The scene being served and its editor; made from the engine and settings when not given. */
   scenes?: SceneService;
+  /** The simulation; without one, its methods are refused and getState has no `simulation`. */
+  simulation?: SimulationHost;
   now?: () => number;
   schedule?: Schedule;
   /** Starts a repeating timer and returns the function that stops it. */
@@ -45,7 +48,7 @@ export interface BridgeHost {
  * the WebSocket host and the in-memory transport of the tests all call this one object.
  */
 export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
-  const { engine, server, settings } = deps;
+  const { engine, server, settings, simulation } = deps;
   const scenes = deps.scenes ?? new SceneService(engine, settings);
   const now = deps.now ?? (() => performance.now());
   const schedule: Schedule = deps.schedule ?? ((cb, ms) => void setTimeout(cb, ms));
@@ -87,6 +90,8 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     server.requests.on((request) => meter.record(request.remoteAddress)),
     every(() => events.emit({ event: 'stats', payload: meter.read() }), STATS_INTERVAL_MS),
     scenes.changes.on(() => events.emit({ event: 'scenes', payload: scenesState() })),
+    simulation?.onStatus((status) => events.emit({ event: 'simulation', payload: status })) ??
+      (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
@@ -95,6 +100,10 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   });
 
   const first = (errors: ItemError[]): ActionResult => errors[0] ?? null;
+  const sim = (): SimulationHost => {
+    if (!simulation) throw new Error('this TagSim runs no simulation');
+    return simulation;
+  };
 
   const api: BridgeApi = {
     getState: async () => ({
@@ -103,6 +112,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       server: server.status,
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
+      ...(simulation ? { simulation: simulation.status } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
     force: async ({ id, value }) => first(engine.write('force', 'id', [{ id, value }], 'ui')),
@@ -156,6 +166,10 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
         path !== undefined ? { path } : { text: text!, ...(fileName !== undefined ? { fileName } : {}) },
       );
     },
+    runSimulation: async () => sim().run(),
+    pauseSimulation: async () => sim().pause(),
+    resetSimulation: async () => sim().reset(),
+    setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
   };
 
   return {

@@ -9,6 +9,7 @@ import { createBridgeHost, type BridgeHost } from './bridge-host.js';
 import { loadScene, type SceneChoice } from './resolve-scene.js';
 import { SceneService } from './scene-service.js';
 import { ServerController } from './server-controller.js';
+import { createSimulationHost, type SimulationHost } from './simulation-host.js';
 
 export interface RuntimeOptions extends Omit<ApiServerOptions, 'mount'> {
   scene?: SceneChoice;
@@ -16,6 +17,12 @@ export interface RuntimeOptions extends Omit<ApiServerOptions, 'mount'> {
   state?: string;
   /** Serve the browser UI at /ui/ from this folder (the renderer bundle). */
   ui?: { rendererDir: string; token?: string };
+  /** Seed of the simulation's random streams (default 1). */
+  seed?: number;
+  /** Whether the simulation runs from the start (default true; `tagsim serve --paused` says false). */
+  startRunning?: boolean;
+  /** The simulation's initial time scale, 0.25 to 8 (default 1). */
+  timeScale?: number;
 }
 
 /** A running TagSim: the engine and the API server bound to its port (and the browser UI). */
@@ -26,6 +33,8 @@ export interface Runtime {
   /** What starting from a snapshot did, when `state` was given. */
   readonly restored: { tags: number; notes: string[] } | undefined;
   readonly server: ServerController;
+  /** The simulation, advanced by a real timer: run, pause, reset, time scale, status. */
+  readonly simulation: SimulationHost;
   readonly url: string;
   /** The address of the browser UI, token included, when it is served. */
   readonly uiUrl: string | undefined;
@@ -43,7 +52,7 @@ export class RuntimeStartError extends Error {}
  * bound (RuntimeStartError).
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
-  const { scene: choice, state, ui: uiOptions, ...serverOptions } = options;
+  const { scene: choice, state, ui: uiOptions, seed, startRunning, timeScale, ...serverOptions } = options;
   const loaded = await loadScene(choice);
   const engine = new TagEngine(loaded.scene);
   const settings = memorySettingsStore();
@@ -69,9 +78,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       upgrade: (req, socket, head) => ui!.mount.upgrade!(req, socket, head),
     },
   });
+  const simulation = createSimulationHost(engine, {
+    ...(seed !== undefined ? { seed } : {}),
+    ...(startRunning !== undefined ? { startRunning } : {}),
+    ...(timeScale !== undefined ? { timeScale } : {}),
+    reportError: (e) => server.errors.emit(e),
+  });
   let bridge: BridgeHost | undefined;
   if (uiOptions) {
-    bridge = createBridgeHost({ engine, server, settings, scenes });
+    bridge = createBridgeHost({ engine, server, settings, scenes, simulation });
     ui = createBrowserUi({
       host: bridge,
       rendererDir: uiOptions.rendererDir,
@@ -81,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   const status = await server.start();
   const stop = async () => {
+    simulation.dispose();
     ui?.close();
     bridge?.dispose();
     await server.stop();
@@ -89,5 +105,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     await stop();
     throw new RuntimeStartError(status.error ?? 'the server did not start', { cause: server.lastError });
   }
-  return { engine, scenes, restored, server, url: status.url, uiUrl: ui?.urlFor(status.url), stop };
+  return {
+    engine,
+    scenes,
+    restored,
+    server,
+    simulation,
+    url: status.url,
+    uiUrl: ui?.urlFor(status.url),
+    stop,
+  };
 }

@@ -6,8 +6,13 @@ export type UiTag = TagState;
 import type { SceneEdit } from '../scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
+import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../sim/sim-lifecycle.js';
+import type { SimulationStatus } from '../sim/simulation.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
-import { v, type Validator } from './validate.js';
+import { BridgeArgumentError, v, type Validator } from './validate.js';
+
+/** The simulation as the window and the tray show it: running, paused or stopped, time scale, time. */
+export type { SimulationStatus };
 
 /**
  * The one source of truth for everything between the UI and the core: the preload's allowlist,
@@ -61,6 +66,8 @@ export interface UiState {
   stats: TrafficStats;
   /** Ids of the tags pinned as quick faults, in pin order. */
   pinned: string[];
+  /** The simulation; absent where the host runs none. */
+  simulation?: SimulationStatus;
 }
 
 /** Changed tags, coalesced (at most about 30 a second); all tags when the scene changed. */
@@ -90,6 +97,16 @@ function event<Payload>(): EventSpec<Payload> {
 
 const id = v.string;
 const MAX_PORT = 65535;
+
+/** A time scale the simulator offers: 0.25x to 8x (anything else is refused, not clamped). */
+const timeScale: Validator<number> = (input, path) => {
+  const scale = v.number(input, path);
+  if (scale < MIN_TIME_SCALE || scale > MAX_TIME_SCALE)
+    throw new BridgeArgumentError(
+      `${path} must be from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}; got ${scale}.`,
+    );
+  return scale;
+};
 
 export const BRIDGE_SPEC = {
   methods: {
@@ -144,6 +161,16 @@ export const BRIDGE_SPEC = {
         fileName: v.optional(v.string),
       }),
     ),
+    /**
+     * The simulation's lifecycle, as the simulator's Run, Pause and Reset (docs/simulation.md):
+     * each acts at once and returns the status. Reset restores the tags' initial values (forces
+     * and failures stay) and restarts the plant; running or paused stays as it was.
+     */
+    runSimulation: method<SimulationStatus>()(v.none),
+    pauseSimulation: method<SimulationStatus>()(v.none),
+    resetSimulation: method<SimulationStatus>()(v.none),
+    /** Simulation time runs `scale` times as fast as real time (0.25 to 8). */
+    setTimeScale: method<SimulationStatus>()(v.object({ scale: timeScale })),
   },
   events: {
     tags: event<TagsEvent>(),
@@ -152,6 +179,8 @@ export const BRIDGE_SPEC = {
     pinned: event<string[]>(),
     /** After every open, edit, undo, redo and save. */
     scenes: event<ScenesState>(),
+    /** When the simulation runs, pauses, resets, changes time scale or starts over on a new scene. */
+    simulation: event<SimulationStatus>(),
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import type { Behaviour } from '../sim/behaviour-types.js';
 import type { TagDefinition } from './tag-types.js';
 
 /** A scene: a named, ordered set of tags. Listing order is scene order. */
@@ -5,4 +6,10 @@ export interface SceneDefinition {
   readonly name: string;
   readonly description?: string;
   readonly tags: readonly TagDefinition[];
+  /**
+   * The plant: rules, signal generators and conveyors that move the Input tags (docs/simulation.md).
+   * Absent or empty: the scene says nothing, and a built-in scene of the same name lends its
+   * plant when it fits the tags (see shared/sim/scene-behaviours.ts).
+   */
+  readonly behaviours?: readonly Behaviour[];
 }

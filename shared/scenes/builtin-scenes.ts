@@ -3,6 +3,7 @@ import type { SceneDefinition } from '../core/scene.js';
 import { SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
 import { uuidV5 } from '../core/uuid-v5.js';
+import { builtinBehaviours } from '../sim/builtin-behaviours.js';
 import type { ReferenceScene } from './reference-scene.js';
 import { REFERENCE_SCENES } from './reference-scenes.generated.js';
 
@@ -40,10 +41,15 @@ export function buildReferenceScene(ref: ReferenceScene): SceneDefinition {
 /** Names of the built-in scenes, in the simulator's catalogue order. */
 export const BUILTIN_SCENE_NAMES: readonly string[] = REFERENCE_SCENES.map((s) => s.name);
 
-/** The built-in scene with this exact name, or `undefined`. */
+/**
+ * The built-in scene with this exact name, or `undefined`; with its plant (builtinBehaviours) when
+ * it has one, so a scene exported from a built-in holds its behaviours.
+ */
 export function builtinScene(name: string): SceneDefinition | undefined {
   const ref = REFERENCE_SCENES.find((s) => s.name === name);
-  return ref && buildReferenceScene(ref);
+  if (!ref) return undefined;
+  const behaviours = builtinBehaviours(ref.name);
+  return { ...buildReferenceScene(ref), ...(behaviours.length > 0 ? { behaviours } : {}) };
 }
 
 /** A scene of the given size for benchmarks and stress tests: Inputs and Outputs of every type. */

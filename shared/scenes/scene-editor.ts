@@ -2,6 +2,7 @@ import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/ad
 import type { SceneDefinition } from '../core/scene.js';
 import { SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
+import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.js';
 import { validateSceneJson } from './scene-file.js';
 import { formatProblem, SceneValidationError } from './scene-problems.js';
 import { serializeScene } from './scene-file.js';
@@ -84,7 +85,11 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       if (isSystemTag(updated))
         return refuse(`'${updated.name}' (${updated.kind}) is the name of a system tag; choose another name`);
       tags[i] = updated;
-      next = { ...scene, tags };
+      // The behaviours follow a renamed tag (or one moved to the other kind); the checks below
+      // refuse a change they cannot follow (a written tag made an Output, a Bit made a Float).
+      next = scene.behaviours
+        ? { ...scene, tags, behaviours: followTagChange(scene.behaviours, scene.tags, before, updated) }
+        : { ...scene, tags };
       break;
     }
     case 'deleteTag': {
@@ -92,6 +97,8 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       if (i < 0) return refuse(`no tag has the id '${edit.id}'`);
       if (isSystemTag(tags[i]!))
         return refuse(`'${tags[i]!.name}' is a system tag of the simulator; every scene keeps it`);
+      const users = behavioursUsingTag(scene.behaviours ?? [], scene.tags, edit.id);
+      if (users.length > 0) return refuse(usedByBehaviours(tags[i]!, users));
       tags.splice(i, 1);
       next = { ...scene, tags };
       break;
@@ -130,6 +137,13 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       return { ok: false, problems: error.problems.map(formatProblem) };
     throw error;
   }
+}
+
+/** Why a tag the plant uses cannot be deleted: where the scene's behaviours use it. */
+function usedByBehaviours(tag: TagDefinition, users: readonly number[]): string {
+  const places = users.map((i) => `behaviours[${i}]`).join(', ');
+  const them = users.length === 1 ? 'that behaviour' : 'those behaviours';
+  return `'${tag.name}' (${tag.kind}) is used by the scene's behaviours (${places}); remove it from ${them} first`;
 }
 
 /** A new scene: just the simulator's system tags, with fresh ids. */

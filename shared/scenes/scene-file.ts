@@ -11,6 +11,8 @@ import {
   type TagType,
   type TagValue,
 } from '../core/tag-types.js';
+import type { Behaviour } from '../sim/behaviour-types.js';
+import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
 
@@ -82,13 +84,10 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     report('name', "must be a non-empty string, the scene's name");
   const description = json['description'];
   if (description !== undefined && typeof description !== 'string') report('description', 'must be a string');
-  const behaviours = json['behaviours'];
-  if (behaviours !== undefined && !(Array.isArray(behaviours) && behaviours.length === 0)) {
-    report('behaviours', 'must be an empty array: this version of TagSim has no plant behaviours yet');
-  }
 
   const tags: TagDefinition[] = [];
   const rawTags = json['tags'];
+  const beforeTags = problems.length;
   if (!Array.isArray(rawTags)) {
     report('tags', `must be an array of tags; got ${kindOf(rawTags)}`);
   } else if (rawTags.length > MAX_SCENE_TAGS) {
@@ -103,12 +102,19 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     missingSystemTags(rawTags, report);
     tags.push(...valid.map(([, tag]) => tag));
   }
+  const behaviours = checkBehaviours(
+    json['behaviours'],
+    tags,
+    Array.isArray(rawTags) && problems.length === beforeTags,
+    problems,
+  );
 
   if (problems.length > 0) throw new SceneValidationError(problems, source);
   return {
     name: (name as string).trim(),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
     tags,
+    ...(behaviours.length > 0 ? { behaviours } : {}),
   };
 }
 
@@ -135,9 +141,27 @@ export function serializeScene(scene: SceneDefinition, options: { schema?: strin
       ...(t.max !== undefined ? { max: t.max } : {}),
       ...(t.description ? { description: t.description } : {}),
     })),
-    behaviours: [],
+    behaviours: scene.behaviours ?? [],
   };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * The plant of a scene file: `behaviours` checked against the tags (every problem with its place,
+ * `behaviours[2].then[0].set: ...`). Only once the tags have no problem: a behaviour naming a tag
+ * that was left out for its own problem would only echo it. An empty array and an absent field
+ * both mean the file gives no plant of its own.
+ */
+function checkBehaviours(
+  json: unknown,
+  tags: readonly TagDefinition[],
+  tagsValid: boolean,
+  problems: SceneProblem[],
+): Behaviour[] {
+  if (json === undefined || (Array.isArray(json) && !tagsValid)) return [];
+  const checked = validateBehaviours(json, tags);
+  problems.push(...checked.problems);
+  return checked.behaviours;
 }
 
 /**

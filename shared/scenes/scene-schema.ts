@@ -3,6 +3,7 @@ import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { FLOAT32_MAX } from '../core/float32.js';
 import { SYSTEM_TAGS } from '../core/system-tags.js';
 import { TAG_KINDS, TAG_TYPES, type TagType } from '../core/tag-types.js';
+import { behavioursJsonSchema } from '../sim/behaviours-schema.js';
 import { MAX_SCENE_TAGS, SCENE_FORMAT, SCENE_FORMAT_VERSION } from './scene-file.js';
 
 /** Where the schema lives in the repository, next to this module. */
@@ -20,11 +21,13 @@ const VALUE_SCHEMA: Readonly<Record<TagType, object>> = {
  * object written out (a test keeps them equal).
  *
  * It catches what a schema can: fields, types, kinds, the format and version, address ranges
- * per type, the reserved range, the system tags' fixed shape and their presence. What spans tags
- * (unique ids, unique addresses, a system tag twice) or compares fields (min <= max, initial in
- * range) only TagSim's own validator checks.
+ * per type, the reserved range, the system tags' fixed shape and their presence, and the shape of
+ * the behaviours. What spans tags (unique ids, unique addresses, a system tag twice), compares
+ * fields (min <= max, initial in range) or needs the tags (a behaviour's tag exists, is an Input,
+ * has the right type) only TagSim's own validator checks.
  */
 export function sceneJsonSchema(): Record<string, unknown> {
+  const behaviours = behavioursJsonSchema();
   const perType = TAG_TYPES.map((type) => ({
     if: { properties: { type: { const: type } }, required: ['type'] },
     then: {
@@ -90,13 +93,10 @@ export function sceneJsonSchema(): Record<string, unknown> {
           description: `The system tag '${s.name}' (${s.kind} ${s.type} ${s.address}) is in every scene.`,
         })),
       },
-      behaviours: {
-        type: 'array',
-        maxItems: 0,
-        description: 'Reserved for plant behaviours; empty in this version.',
-      },
+      behaviours: behaviours.property,
     },
     definitions: {
+      ...behaviours.definitions,
       tag: {
         type: 'object',
         required: ['id', 'name', 'kind', 'type', 'address'],

@@ -8,11 +8,12 @@ import {
   type BridgeClient,
   type BridgeTransport,
 } from '../../shared/bridge/bridge-client.js';
-import type { TagsEvent } from '../../shared/bridge/bridge-spec.js';
+import type { SimulationStatus, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { createBridgeHost } from '../../main/runtime/bridge-host.js';
 import { ServerController } from '../../main/runtime/server-controller.js';
+import { createSimulationHost } from '../../main/runtime/simulation-host.js';
 import { startRuntime } from '../../main/runtime/start-runtime.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import { inMemoryTransport, inProcessTransport, webSocketTransport } from '../support/bridge-transports.js';
@@ -26,13 +27,27 @@ interface Fixture {
 async function localFixture(makeTransport: typeof inProcessTransport): Promise<Fixture> {
   const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
   const server = new ServerController(engine, { host: '127.0.0.1', port: 0 });
-  const host = createBridgeHost({ engine, server, settings: memorySettingsStore() });
-  return { client: createBridgeClient(makeTransport(host)), engine, close: async () => host.dispose() };
+  // Not started, and no timer: the plant stays still unless a test runs it.
+  const simulation = createSimulationHost(engine, { startRunning: false, every: () => () => undefined });
+  const host = createBridgeHost({ engine, server, settings: memorySettingsStore(), simulation });
+  return {
+    client: createBridgeClient(makeTransport(host)),
+    engine,
+    close: async () => {
+      host.dispose();
+      simulation.dispose();
+    },
+  };
 }
 
 async function webSocketFixture(): Promise<Fixture> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
-  const runtime = await startRuntime({ port: 0, ui: { rendererDir, token: 'contract-token' } });
+  // Not started: the plant would move the sensors the tests set.
+  const runtime = await startRuntime({
+    port: 0,
+    ui: { rendererDir, token: 'contract-token' },
+    startRunning: false,
+  });
   const transport = await webSocketTransport(
     `${runtime.url.replace('http:', 'ws:')}/ui/ws?token=contract-token`,
   );
@@ -161,5 +176,46 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
       'setValue.value must be a boolean, a number or a string; got object.',
     );
     expect(engine.listTagStates()).toEqual(before);
+  });
+
+  it('gives the simulation in the state, and runs, pauses, resets and scales it', async () => {
+    const { client, engine } = await setup();
+    const statuses: SimulationStatus[] = [];
+    client.on('simulation', (status) => statuses.push(status));
+    expect((await client.getState()).simulation).toEqual({ state: 'stopped', timeScale: 1, timeMs: 0 });
+    expect(await client.runSimulation(undefined)).toMatchObject({ state: 'running', timeScale: 1 });
+    expect(engine.tagsNamed('FACTORY I/O (Running)')[0]!.value).toBe(true);
+    expect(await client.setTimeScale({ scale: 4 })).toMatchObject({ state: 'running', timeScale: 4 });
+    expect(engine.tagsNamed('FACTORY I/O (Time Scale)')[0]!.value).toBe(4);
+    expect(await client.pauseSimulation(undefined)).toMatchObject({ state: 'paused', timeScale: 4 });
+    expect(engine.tagsNamed('FACTORY I/O (Paused)')[0]!.value).toBe(true);
+    // Reset: initial values back (forces stay), the Reset Input pulses, paused stays paused.
+    const counter = idOf(engine, 'Counter', 'Output');
+    const entry = idOf(engine, 'Conveyor entry', 'Output');
+    await client.setValue({ id: counter, value: 7 });
+    await client.force({ id: entry, value: true });
+    expect(await client.resetSimulation(undefined)).toEqual({ state: 'paused', timeScale: 4, timeMs: 0 });
+    expect(engine.getTagState(counter)).toMatchObject({ value: 0, raw: 0 });
+    expect(engine.getTagState(entry)).toMatchObject({ value: true, isForced: true });
+    expect(engine.listTags({ name: 'FACTORY I/O (Reset)', kind: 'Input' })[0]!.value).toBe(true);
+    await expect
+      .poll(() => statuses.map((s) => `${s.state} ${s.timeScale}`))
+      .toEqual(['running 1', 'running 4', 'paused 4', 'paused 4']);
+    expect((await client.getState()).simulation).toMatchObject({ state: 'paused', timeScale: 4 });
+  });
+
+  it('refuses a time scale the simulator does not offer', async () => {
+    const { client } = await setup();
+    const invoke = client.setTimeScale as unknown as (args: unknown) => Promise<unknown>;
+    await expect(invoke({ scale: 10 })).rejects.toThrow('setTimeScale.scale must be from 0.25 to 8; got 10.');
+    await expect(invoke({ scale: 0.1 })).rejects.toThrow(
+      'setTimeScale.scale must be from 0.25 to 8; got 0.1.',
+    );
+    await expect(invoke({ scale: '2' })).rejects.toThrow(
+      'setTimeScale.scale must be a finite number; got string.',
+    );
+    const run = client.runSimulation as unknown as (args: unknown) => Promise<unknown>;
+    await expect(run({ now: true })).rejects.toThrow('runSimulation must be absent; got object.');
+    expect((await client.getState()).simulation?.timeScale).toBe(1);
   });
 });

@@ -94,7 +94,7 @@ describe('runCli', () => {
     let stop!: (signal: string) => void;
     const t = io(new Promise((resolve) => (stop = resolve)));
     const done = runCli(['serve', '--port', '0', '--scene', 'filling tank'], t.io);
-    await expect.poll(() => t.out.length).toBe(2);
+    await expect.poll(() => t.out.length).toBe(3);
     expect(t.out[0]).toBe('TagSim 9.9.9 serving "Filling Tank" (14 tags)');
     const url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(t.out[1]!)?.[1];
     expect(url).toBeDefined();
@@ -102,7 +102,8 @@ describe('runCli', () => {
     expect(tags.map((tag) => tag.name)).toEqual(['Fill valve']);
     stop('SIGTERM');
     expect(await done).toBe(0);
-    expect(t.out[2]).toBe('TagSim stopped (SIGTERM).');
+    expect(t.out[2]).toBe("Simulation: running at 1x, seed 1; the scene's 3 behaviours");
+    expect(t.out[3]).toBe('TagSim stopped (SIGTERM).');
     await expect(fetch(`${url}/api/tags`)).rejects.toThrow();
   });
 
@@ -110,8 +111,9 @@ describe('runCli', () => {
     let stop!: (signal: string) => void;
     const t = io(new Promise((resolve) => (stop = resolve)));
     const done = runCli(['serve', '--port', '0', '--synthetic', '250'], t.io);
-    await expect.poll(() => t.out.length).toBe(2);
+    await expect.poll(() => t.out.length).toBe(3);
     expect(t.out[0]).toBe('TagSim 9.9.9 serving "Synthetic (250 tags)" (250 tags)');
+    expect(t.out[2]).toBe('Simulation: running at 1x, seed 1; no behaviours (only the lifecycle)');
     stop('SIGINT');
     expect(await done).toBe(0);
   });

@@ -198,7 +198,8 @@ describe('tagsim serve --scene <file> and --state', () => {
     engine.write('set', 'name', [{ name: 'Counter', value: 12 }]);
     const path = file('lab.tagsim-state.json');
     writeFileSync(path, serializeSnapshot(captureSnapshot(engine.scene.name, engine.listTagStates())));
-    const s = await serve('--state', path);
+    // Paused: the plant would move the sensors and the lifecycle set FACTORY I/O (Running).
+    const s = await serve('--state', path, '--paused');
     expect(s.out.slice(0, 2)).toEqual([
       'TagSim 9.9.9 serving "Sorting by Height (Basic)" (20 tags)',
       `Restored the state of 20 tags from ${path}`,
@@ -349,7 +350,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
       ],
       err: [],
     });
-    const s = await serve('--scene', 'Assembler', '--state', out);
+    const s = await serve('--scene', 'Assembler', '--state', out, '--paused');
     expect(await (await fetch(`${s.url}/api/tags`)).json()).toEqual(
       JSON.parse(JSON.stringify(t.engine.listTags())),
     );

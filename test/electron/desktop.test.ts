@@ -236,6 +236,36 @@ describe('startDesktop', () => {
     );
   });
 
+  it("runs the simulation; the tray's Simulation submenu pauses, resumes and scales it", async () => {
+    const t = await start();
+    const simulation = t.desktop!.simulation;
+    expect(simulation.status.state).toBe('running');
+    expect(findItem(t.tray().menu.template, ['Simulation', 'Running at 1x']).enabled).toBe(false);
+    findItem(t.tray().menu.template, ['Simulation', 'Pause']).click?.();
+    await vi.waitFor(() => expect(simulation.status.state).toBe('paused'));
+    await vi.waitFor(() =>
+      expect(findItem(t.tray().menu.template, ['Simulation', 'Run']).enabled).toBe(true),
+    );
+    expect(t.tray().tooltips.at(-1)).toContain('Simulation paused at 1x');
+    findItem(t.tray().menu.template, ['Simulation', 'Time scale', '4x']).click?.();
+    await vi.waitFor(() => expect(simulation.status.timeScale).toBe(4));
+    findItem(t.tray().menu.template, ['Simulation', 'Run']).click?.();
+    await vi.waitFor(() => expect(simulation.status.state).toBe('running'));
+    // The window hears of it too, and finds it in the state.
+    const events = t.window().webContents.sent.map((m) => m.args[0] as { event: string; payload: unknown });
+    expect(events.filter((e) => e.event === 'simulation').map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ state: 'paused', timeScale: 4 }),
+    );
+    const state = (await t.ipcMain.invoke(
+      'tagsim:getState',
+      t.window().webContents.invokeEvent(),
+      undefined,
+    )) as {
+      simulation?: { state: string };
+    };
+    expect(state.simulation?.state).toBe('running');
+  });
+
   it('shows "Port N in use" when the port is taken, and Start retries', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -10,9 +10,13 @@ import {
   escapeLabel,
   MAX_TOOLTIP_LENGTH,
   serverStatusLine,
+  simulationMenu,
+  simulationStatusLine,
+  TRAY_TIME_SCALES,
   type TrayMenuItem,
   type TrayState,
 } from '../../main/electron/tray-menu.js';
+import { menuKey } from '../../main/electron/menu-model.js';
 
 const LISTENING: ServerStatus = {
   state: 'listening',
@@ -450,5 +454,72 @@ describe('the Scenes submenu', () => {
       sublabel: '/lab/line3.tagsim.json',
       toolTip: '/lab/line3.tagsim.json',
     });
+  });
+});
+
+describe('the Simulation submenu', () => {
+  const running = { state: 'running', timeScale: 1, timeMs: 0 } as const;
+
+  it('comes after Scenes when a simulation runs, with Run, Pause, Reset and Time scale', () => {
+    const menu = buildTrayModel(state({ simulation: running })).menu;
+    expect(labels(menu).slice(2, 6)).toEqual(['Open window', 'Scenes', 'Simulation', 'Quick faults']);
+    const sim = submenu(menu, 'Simulation');
+    expect(labels(sim)).toEqual(['Running at 1x', '---', 'Run', 'Pause', 'Reset', '---', 'Time scale']);
+    expect(sim[0]).toStrictEqual({ type: 'normal', label: 'Running at 1x', enabled: false });
+    expect(item(sim, 'Run')).toMatchObject({
+      enabled: false,
+      action: { kind: 'simulation', command: 'run' },
+    });
+    expect(item(sim, 'Pause')).toMatchObject({
+      enabled: true,
+      action: { kind: 'simulation', command: 'pause' },
+    });
+    expect(item(sim, 'Reset')).toMatchObject({
+      enabled: true,
+      action: { kind: 'simulation', command: 'reset' },
+    });
+  });
+
+  it('offers the time scales as radio items, the current one checked', () => {
+    const sim = submenu(
+      buildTrayModel(state({ simulation: { ...running, timeScale: 4 } })).menu,
+      'Simulation',
+    );
+    const scales = submenu(sim, 'Time scale');
+    expect(labels(scales)).toEqual(['0.25x', '0.5x', '1x', '2x', '4x', '8x']);
+    expect(
+      scales.filter((i) => i.type === 'radio' && i.checked).map((i) => (i as { label: string }).label),
+    ).toEqual(['4x']);
+    expect(item(scales, '0.25x')).toMatchObject({
+      type: 'radio',
+      action: { kind: 'setTimeScale', scale: 0.25 },
+    });
+    expect(TRAY_TIME_SCALES).toEqual([0.25, 0.5, 1, 2, 4, 8]);
+  });
+
+  it('paused or not started: Run enabled, Pause not, and the tooltip says so', () => {
+    for (const [simState, line, tip] of [
+      ['paused', 'Paused at 2x', 'Simulation paused at 2x'],
+      ['stopped', 'Not started at 2x', 'Simulation not started at 2x'],
+    ] as const) {
+      const model = buildTrayModel(state({ simulation: { state: simState, timeScale: 2, timeMs: 0 } }));
+      const sim = submenu(model.menu, 'Simulation');
+      expect(sim[0]).toMatchObject({ label: line });
+      expect(item(sim, 'Run')).toMatchObject({ enabled: true });
+      expect(item(sim, 'Pause')).toMatchObject({ enabled: false });
+      expect(model.tooltip).toBe(`TagSim: Listening on http://127.0.0.1:7410\n${tip}`);
+    }
+    expect(simulationStatusLine({ state: 'running', timeScale: 0.5, timeMs: 12 })).toBe('Running at 0.5x');
+  });
+
+  it('does not change while simulation time passes, so an open menu stays open', () => {
+    const at = (timeMs: number) =>
+      menuKey(buildTrayModel(state({ simulation: { ...running, timeMs } })).menu);
+    expect(at(0)).toBe(at(123_456));
+    expect(simulationMenu({ ...running, timeMs: 1 })).toEqual(simulationMenu({ ...running, timeMs: 2 }));
+  });
+
+  it('is absent where no simulation runs', () => {
+    expect(labels(buildTrayModel(state()).menu)).not.toContain('Simulation');
   });
 });

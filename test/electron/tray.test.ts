@@ -46,6 +46,7 @@ const LISTENING: ServerStatus = {
 };
 
 const paths = resolveAppPaths('/app', '/user');
+const SIM = { state: 'running', timeScale: 1, timeMs: 0 } as const;
 
 /** A tray controller over a real engine, with a hand-driven change source. */
 function setup(options: { pinned?: string[]; server?: ServerStatus } = {}) {
@@ -378,6 +379,10 @@ describe('runTrayAction', () => {
       clearFailures: vi.fn(async () => undefined),
       startServer: vi.fn(async () => LISTENING),
       stopServer: vi.fn(async () => LISTENING),
+      runSimulation: vi.fn(async () => SIM),
+      pauseSimulation: vi.fn(async () => SIM),
+      resetSimulation: vi.fn(async () => SIM),
+      setTimeScale: vi.fn(async () => SIM),
     } as unknown as BridgeApi;
     const rawValue = (id: string) => (id === 'h' ? 12.5 : undefined);
     const deps = {
@@ -398,6 +403,14 @@ describe('runTrayAction', () => {
     await runTrayAction({ kind: 'startServer' }, deps);
     await runTrayAction({ kind: 'stopServer' }, deps);
     await runTrayAction({ kind: 'scene', command: { kind: 'openBuiltin', name: 'Filling Tank' } }, deps);
+    await runTrayAction({ kind: 'simulation', command: 'run' }, deps);
+    await runTrayAction({ kind: 'simulation', command: 'pause' }, deps);
+    await runTrayAction({ kind: 'simulation', command: 'reset' }, deps);
+    await runTrayAction({ kind: 'setTimeScale', scale: 0.5 }, deps);
+    expect(api.runSimulation).toHaveBeenCalledOnce();
+    expect(api.pauseSimulation).toHaveBeenCalledOnce();
+    expect(api.resetSimulation).toHaveBeenCalledOnce();
+    expect(api.setTimeScale).toHaveBeenCalledWith({ scale: 0.5 });
     expect(api.setFailure).toHaveBeenCalledWith({ id: 'a', failure: 'alwaysOn' });
     expect(api.force).toHaveBeenCalledWith({ id: 'b', value: 7 });
     expect(api.force).toHaveBeenCalledWith({ id: 'h', value: 12.5 });

@@ -38,6 +38,11 @@ export const AT = {
 const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours';
 const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, min, max, description';
 
+/** The default scene with these behaviours in place of its own plant. */
+function plant(...behaviours: unknown[]): string {
+  return edited((f) => (f['behaviours'] = behaviours));
+}
+
 function edited(change: (file: JsonObject & { tags: TagJson[] }) => void): string {
   const file = base();
   change(file);
@@ -61,7 +66,7 @@ export function placeOf(text: string, needle: string, offset = 0): string {
   return `line ${before.split('\n').length}, column ${at - before.lastIndexOf('\n')}`;
 }
 
-const trailingComma = BASE_TEXT.replace('"behaviours": []\n}', '"behaviours": [],\n}');
+const trailingComma = BASE_TEXT.replace(/\]\n\}\n$/, '],\n}\n');
 const comment = `// Line 3, copied from the lab\n${BASE_TEXT}`;
 const singleQuotes = BASE_TEXT.replace('"format": "tagsim-scene"', "'format': 'tagsim-scene'");
 const missingComma = BASE_TEXT.replace('"version": 1,', '"version": 1');
@@ -173,12 +178,6 @@ export const BROKEN_FILES: BrokenFile[] = [
     rule: 'description not a string',
     text: edited((f) => (f['description'] = 3)),
     problems: ['description: must be a string'],
-    schema: true,
-  },
-  {
-    rule: 'behaviours not empty',
-    text: edited((f) => (f['behaviours'] = [{ kind: 'conveyor' }])),
-    problems: ['behaviours: must be an empty array: this version of TagSim has no plant behaviours yet'],
     schema: true,
   },
   {
@@ -444,6 +443,135 @@ export const BROKEN_FILES: BrokenFile[] = [
     problems: [
       "tags[20]: the system tag 'FACTORY I/O (Run)' (Output) appears twice, here and at tags[13]; keep one",
     ],
+    schema: false,
+  },
+  // Behaviours (checked once the tags have no problem; each file replaces the scene's plant)
+  {
+    rule: 'behaviours not an array',
+    text: edited((f) => (f['behaviours'] = {})),
+    problems: ['behaviours: must be an array of behaviours; got an object'],
+    schema: true,
+  },
+  {
+    rule: 'too many behaviours',
+    text: plant(
+      ...Array.from({ length: 1001 }, () => ({ when: { always: true }, then: [{ toggle: 'Loaded' }] })),
+    ),
+    problems: ['behaviours: has 1001 behaviours; a scene holds at most 1000'],
+    schema: true,
+  },
+  {
+    rule: 'neither a rule, a generator nor a conveyor',
+    text: plant({ kind: 'conveyor' }),
+    problems: [
+      'behaviours[0]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
+    ],
+    schema: true,
+  },
+  {
+    rule: 'unknown field of a behaviour',
+    text: plant({ when: { always: true }, then: [{ toggle: 'Loaded' }], priority: 1 }),
+    problems: [
+      'behaviours[0].priority: unknown field; remove it (known fields here: name, when, then, delayMs)',
+    ],
+    schema: true,
+  },
+  {
+    rule: 'behaviour names an unknown tag',
+    text: plant({ when: { tag: 'pallet sensor', equals: true }, then: [{ toggle: 'Loaded' }] }),
+    problems: [
+      "behaviours[0].when.tag: no tag is named 'pallet sensor' in this scene; did you mean 'Pallet sensor'?",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'behaviour names a tag both kinds have',
+    text: plant({ when: { rising: 'FACTORY I/O (Reset)' }, then: [{ toggle: 'Loaded' }] }),
+    problems: [
+      `behaviours[0].when.rising: 'FACTORY I/O (Reset)' names an Input and an Output; say which, e.g. {"name": "FACTORY I/O (Reset)", "kind": "Output"}`,
+    ],
+    schema: false,
+  },
+  {
+    rule: 'a rule that writes an Output',
+    text: plant({
+      when: { always: true },
+      then: [
+        { set: 'Low sensor', value: true },
+        { set: 'Load', value: true },
+      ],
+    }),
+    problems: ["behaviours[0].then[1].set: 'Load' is an Output; a behaviour may only write Input tags"],
+    schema: false,
+  },
+  {
+    rule: 'a rule that writes a system tag',
+    text: plant({
+      when: { always: true },
+      then: [{ set: { name: 'FACTORY I/O (Running)', kind: 'Input' }, value: true }],
+    }),
+    problems: [
+      "behaviours[0].then[0].set: 'FACTORY I/O (Running)' is a system tag: the simulation's lifecycle sets it, a behaviour may not",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'an action of the wrong type',
+    text: plant({ when: { rising: 'Loaded' }, then: [{ increment: 'Low sensor' }] }),
+    problems: [
+      "behaviours[0].then[0].increment: increment applies to Int and Float tags; 'Low sensor' is a Bit: use toggle or set",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'a comparison of the wrong type',
+    text: plant({ when: { tag: 'Load', gt: 1 }, then: [{ toggle: 'Low sensor' }] }),
+    problems: ["behaviours[0].when.gt: gt compares numbers; 'Load' is a Bit: use equals true or false"],
+    schema: false,
+  },
+  {
+    rule: 'a value that does not convert to the tag type',
+    text: plant({ when: { always: true }, then: [{ set: 'Low sensor', value: 'maybe' }] }),
+    problems: [`behaviours[0].then[0].value: "maybe" is not a valid Bit value for 'Low sensor'`],
+    schema: false,
+  },
+  {
+    rule: 'a generator on a Bit',
+    text: plant({ generate: 'Low sensor', signal: 'constant', value: 1 }),
+    problems: [
+      "behaviours[0].generate: a generator drives an Int or Float Input; 'Low sensor' is a Bit: use a rule or a conveyor sensor",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'an edge that lasts',
+    text: plant({ when: { rising: 'Loaded', forMs: 100 }, then: [{ toggle: 'Low sensor' }] }),
+    problems: ['behaviours[0].when.forMs: an edge lasts one step, so forMs does not apply; remove it'],
+    schema: true,
+  },
+  {
+    rule: 'a tag driven by a conveyor sensor and a rule',
+    text: plant(
+      { conveyor: 'belt', length: 2, speed: 0.5, sensors: [{ tag: 'Loaded', from: 1, to: 2 }] },
+      { when: { always: true }, then: [{ set: 'Loaded', value: true }] },
+    ),
+    problems: [
+      "behaviours[1].then[0].set: 'Loaded' is already driven by a conveyor sensor (behaviours[0]), which sets it every step; remove one of the two",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'two conveyors of one name',
+    text: plant({ conveyor: 'belt', length: 2, speed: 0.5 }, { conveyor: 'belt', length: 1, speed: 0.5 }),
+    problems: [
+      "behaviours[1].conveyor: behaviours[0] is already a conveyor named 'belt'; names must be unique",
+    ],
+    schema: false,
+  },
+  {
+    rule: 'an exit to an unknown conveyor',
+    text: plant({ conveyor: 'belt', length: 2, speed: 0.5, exits: [{ to: 'nowhere' }] }),
+    problems: ["behaviours[0].exits[0].to: no conveyor is named 'nowhere' (conveyors: 'belt')"],
     schema: false,
   },
 ];

@@ -1,0 +1,262 @@
+import { hostname } from 'node:os';
+import { basename, dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
+import { bindScenario } from '../../shared/scenario/bind-scenario.js';
+import { renderJunit, renderJunitError } from '../../shared/scenario/junit.js';
+import { ForwardTime } from '../../shared/scenario/scenario-clock.js';
+import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
+import {
+  type ActionStep,
+  type ScenarioClock,
+  type ScenarioResult,
+  ScenarioRun,
+  type ScenarioTarget,
+} from '../../shared/scenario/scenario-run.js';
+import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
+import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { describeListenError } from '../runtime/listen-errors.js';
+import { loadScene, sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
+import type { SimulationHost } from '../runtime/simulation-host.js';
+import { readTextFile } from '../storage/read-text-file.js';
+import { writeFileAtomic } from '../storage/write-file-atomic.js';
+
+/** What `tagsim run` was asked to do. */
+export interface RunScenarioCommand {
+  /** The scenario file. */
+  scenario: string;
+  /** --scene; without it, the scenario's own `scene`, else the default scene. */
+  scene: SceneChoice | undefined;
+  host: string;
+  port: number;
+  /** --report: where to write the JUnit XML report. */
+  report: string | undefined;
+  /** --seed; without it, the scenario's own `seed`. */
+  seed: number | undefined;
+}
+
+export interface RunScenarioIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Resolves when the user asks to stop (SIGINT, SIGTERM): the run ends as interrupted. */
+  stopRequested: Promise<string>;
+  version: string;
+}
+
+export interface RunScenarioOptions {
+  /** How often the run looks at the clock, in ms (default 10); it also looks at every tag change. */
+  tickMs?: number;
+}
+
+/**
+ * How long the server stays up after the run ended, so that the request whose write completed the
+ * last step (the run ends inside it) still gets its answer before the connections are closed.
+ */
+const STOP_GRACE_MS = 200;
+
+/**
+ * `tagsim run`: loads the scenario and the scene, starts the same runtime as `tagsim serve`, runs
+ * the steps while the client under test talks to the server, stops the server and writes the
+ * JUnit report. Returns the exit code: 0 when every check passed, 1 when one failed, the run
+ * timed out or was interrupted, or it could not run (a report still says why).
+ */
+export async function runScenario(
+  command: RunScenarioCommand,
+  io: RunScenarioIo,
+  options: RunScenarioOptions = {},
+): Promise<number> {
+  const startedAt = new Date();
+  const source = basename(command.scenario);
+  const cannotRun = async (title: string, lines: readonly string[], name?: string): Promise<number> => {
+    io.err(`tagsim: ${title}`);
+    for (const line of lines) io.err(`  ${line}`);
+    if (command.report !== undefined) {
+      const xml = renderJunitError(name ?? source, title, lines.join('\n'), {
+        timestamp: startedAt.toISOString(),
+      });
+      if (!(await writeReport(command.report, xml, io))) return 1;
+    }
+    return 1;
+  };
+
+  let scenario: Scenario;
+  try {
+    const { text } = await readTextFile(command.scenario);
+    scenario = parseScenarioFile(text, source);
+  } catch (error) {
+    return cannotRun(...describeError(error));
+  }
+
+  const choice = command.scene ?? sceneOfScenario(scenario, command.scenario);
+  let scene: SceneDefinition;
+  try {
+    scene = (await loadScene(choice)).scene;
+    bindScenario(scenario, scene, source);
+  } catch (error) {
+    return cannotRun(...describeError(error), scenario.name);
+  }
+
+  const seed = command.seed ?? scenario.seed;
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime({
+      host: command.host,
+      port: command.port,
+      ...(choice ? { scene: choice } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);
+    const cause = error instanceof RuntimeStartError ? error.cause : error;
+    return cannotRun(describeListenError(cause, command.host, command.port), [], scenario.name);
+  }
+
+  let result: ScenarioResult;
+  let bound: BoundScenario;
+  try {
+    runtime.server.errors.on((e) =>
+      io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    );
+    // The scene served is the one checked above; bind to its very tags.
+    bound = bindScenario(scenario, runtime.engine.scene, source);
+    const { scene: served } = runtime.engine;
+    io.out(
+      `TagSim ${io.version} running scenario "${bound.name}" (${plural(bound.steps.length, 'step')}) ` +
+        `on "${served.name}" (${served.tags.length} tags)`,
+    );
+    const { state, timeScale } = runtime.simulation.status;
+    io.out(
+      `Step times are simulation time (${state === 'stopped' ? 'not started' : state} at ${timeScale}x, ` +
+        `seed ${seed ?? 1}; ${plural(runtime.simulation.behaviourCount, 'behaviour')})`,
+    );
+    io.out(`Listening on ${runtime.url}`);
+    result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
+  } catch (error) {
+    await runtime.stop();
+    return cannotRun(...describeError(error), scenario.name);
+  }
+  await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS));
+  await runtime.stop();
+
+  if (command.report !== undefined) {
+    const xml = renderJunit(result, {
+      timestamp: startedAt.toISOString(),
+      hostname: hostname(),
+      properties: [
+        ['scenario', command.scenario],
+        ['scene', bound.sceneName],
+        ['time', 'simulation'],
+        ['seed', String(seed ?? 1)],
+        ['tagsim', io.version],
+        ['end', result.endReason],
+      ],
+    });
+    if (!(await writeReport(command.report, xml, io))) return 1;
+    io.out(`Report: ${command.report}`);
+  }
+  return result.passed ? 0 : 1;
+}
+
+/** Runs the steps against the engine until the run ends (or the user stops it). */
+async function runSteps(
+  scenario: BoundScenario,
+  engine: TagEngine,
+  simulation: SimulationHost,
+  io: RunScenarioIo,
+  tickMs: number,
+): Promise<ScenarioResult> {
+  // Simulation time goes back to 0 at a reset (the client may reset the simulation): keep counting.
+  const simulationTime = new ForwardTime(() => simulation.status.timeMs);
+  const clock: ScenarioClock = {
+    scenarioMs: () => simulationTime.now(),
+    wallMs: () => performance.now(),
+  };
+  let finished!: (result: ScenarioResult) => void;
+  const done = new Promise<ScenarioResult>((resolve) => (finished = resolve));
+  const run = new ScenarioRun(scenario, engineTarget(engine), clock, {
+    timeBase: 'simulation',
+    onEvent: (event) => {
+      if (event.type === 'line') io.out(event.line);
+      else finished(event.result);
+    },
+  });
+  // Every change is looked at as it happens, so a waitFor sees a pulse shorter than a tick.
+  const unsubscribe = engine.subscribe(() => run.tick());
+  const timer = setInterval(() => run.tick(), tickMs);
+  void io.stopRequested.then((signal) => run.abort(signal));
+  try {
+    run.start();
+    return await done;
+  } finally {
+    clearInterval(timer);
+    unsubscribe();
+  }
+}
+
+/** The engine as a run's target: set is the plant's side (engine.simulate), the rest the operator's. */
+function engineTarget(engine: TagEngine): ScenarioTarget {
+  return {
+    read: (id) => engine.getTag(id)?.value,
+    apply: (step: ActionStep) => {
+      const id = step.tag.def.id;
+      let errors: ItemError[];
+      switch (step.kind) {
+        case 'set':
+          errors = engine.simulate('id', [{ ref: id, value: step.value }], 'simulation');
+          break;
+        case 'force':
+          errors = engine.write('force', 'id', [{ id, value: step.value }], 'ui');
+          break;
+        case 'release':
+          errors = engine.release('id', [id], 'ui');
+          break;
+        case 'fail': {
+          const error = engine.setFailure(id, step.mode, 'ui');
+          errors = error ? [error] : [];
+          break;
+        }
+      }
+      return errors[0]?.error;
+    },
+  };
+}
+
+/** The scenario's own `scene`: a built-in name, or a scene file relative to the scenario file. */
+function sceneOfScenario(scenario: Scenario, scenarioPath: string): SceneChoice | undefined {
+  if (scenario.scene === undefined) return undefined;
+  const choice = sceneArgument(scenario.scene);
+  return 'file' in choice ? { file: resolve(dirname(scenarioPath), choice.file) } : choice;
+}
+
+/** Most problems printed; a file that is not a scenario at all would otherwise flood the terminal. */
+const MAX_PRINTED_PROBLEMS = 50;
+
+/** The one-line title and the problem lines of an error. */
+function describeError(error: unknown): [string, string[]] {
+  if (error instanceof SceneValidationError) {
+    const [head] = error.message.split('\n', 1);
+    const lines = error.problems.slice(0, MAX_PRINTED_PROBLEMS).map(formatProblem);
+    const more = error.problems.length - MAX_PRINTED_PROBLEMS;
+    if (more > 0) lines.push(`… and ${more} more problem${more === 1 ? '' : 's'}`);
+    return [head!, lines];
+  }
+  return [error instanceof Error ? error.message : String(error), []];
+}
+
+async function writeReport(path: string, xml: string, io: RunScenarioIo): Promise<boolean> {
+  try {
+    await writeFileAtomic(path, xml);
+    return true;
+  } catch (error) {
+    io.err(
+      `tagsim: cannot write the report ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,26 @@
+import type { SceneDefinition } from '../core/scene.js';
+import type { Behaviour } from './behaviour-types.js';
+import { builtinBehaviours } from './builtin-behaviours.js';
+import { validateBehaviours } from './validate-behaviours.js';
+
+/** Where the plant of a scene comes from. */
+export type PlantSource = 'scene' | 'builtin' | 'none';
+
+/**
+ * The plant that runs for a scene: the scene's own behaviours when it has some; otherwise, when
+ * a built-in scene has its exact name, that built-in's behaviours if they all fit the scene's
+ * tags (a scene imported from the real simulator, or a file exported before behaviours existed,
+ * comes alive); otherwise none. A built-in's plant that does not fit whole is not run in part.
+ */
+export function sceneBehaviours(scene: SceneDefinition): {
+  behaviours: readonly Behaviour[];
+  source: PlantSource;
+} {
+  if (scene.behaviours && scene.behaviours.length > 0)
+    return { behaviours: scene.behaviours, source: 'scene' };
+  const lent = builtinBehaviours(scene.name);
+  if (lent.length > 0 && validateBehaviours(lent, scene.tags).problems.length === 0) {
+    return { behaviours: lent, source: 'builtin' };
+  }
+  return { behaviours: [], source: 'none' };
+}
