@@ -13,6 +13,7 @@ import {
   type StepTime,
   type TagRef,
 } from './scenario-types.js';
+import { editDistance, isRecord, kindOf, show } from '../scenes/json-words.js';
 
 /** The fields a scenario file may have at its root. */
 export const SCENARIO_FILE_FIELDS: readonly string[] = [
@@ -468,34 +469,4 @@ function closest(key: string, known: readonly string[]): string | undefined {
     if (distance <= allowed && (!best || distance < best.distance)) best = { word, distance };
   }
   return best?.word;
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost));
-    }
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -13,6 +13,7 @@ import {
 } from '../core/tag-types.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
+import { isRecord, show } from './json-words.js';
 
 /**
  * Runtime snapshots: the state of a running scene (each tag's raw value, force and failure) in a
@@ -385,14 +386,4 @@ function list(names: readonly string[]): string {
   return names.length <= 5
     ? names.join(', ')
     : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
