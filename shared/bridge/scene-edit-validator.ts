@@ -7,6 +7,12 @@ const type = v.oneOf<TagType>('Bit', 'Int', 'Float');
 const tagValue: Validator<boolean | number> = (input, path) =>
   typeof input === 'boolean' ? input : v.number(input, path);
 
+/** A behaviour as JSON; its meaning is checked against the scene's tags with the file rules. */
+const behaviour = v.jsonObject(32);
+/** Far more than any plant needs; bounds the work one message can ask for. */
+const MAX_BEHAVIOURS = 10_000;
+const behaviourIndex = v.integer(0, MAX_BEHAVIOURS);
+
 const EDITS: Record<SceneEdit['op'], Validator<unknown>> = {
   addTag: v.object({
     op: v.string,
@@ -33,6 +39,11 @@ const EDITS: Record<SceneEdit['op'], Validator<unknown>> = {
   duplicateTag: v.object({ op: v.string, id: v.string }),
   moveTag: v.object({ op: v.string, id: v.string, toIndex: v.integer(0, 1_000_000) }),
   renameScene: v.object({ op: v.string, name: v.string, description: v.optional(v.maxLengthString(10_000)) }),
+  addBehaviour: v.object({ op: v.string, behaviour, index: v.optional(behaviourIndex) }),
+  updateBehaviour: v.object({ op: v.string, index: behaviourIndex, behaviour }),
+  deleteBehaviour: v.object({ op: v.string, index: behaviourIndex }),
+  moveBehaviour: v.object({ op: v.string, index: behaviourIndex, toIndex: behaviourIndex }),
+  setBehaviours: v.object({ op: v.string, behaviours: v.array(behaviour, MAX_BEHAVIOURS) }),
 };
 
 /** Checks one editor change against the shapes of SceneEdit, field by field. */

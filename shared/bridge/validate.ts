@@ -102,6 +102,19 @@ export const v = {
     };
   },
 
+  /**
+   * A plain JSON object (a behaviour as a scene file holds it): only JSON's own kinds of value,
+   * at most `maxDepth` levels deep. IPC's structured clone could carry Maps, Dates or cycles; the
+   * core only ever sees what a file could hold. Its meaning is checked later, with the file rules.
+   */
+  jsonObject(maxDepth: number): Validator<Record<string, unknown>> {
+    return (input, path) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(path, 'an object', input);
+      checkJson(input, path, maxDepth);
+      return input as Record<string, unknown>;
+    };
+  },
+
   array<T>(item: Validator<T>, maxLength: number): Validator<T[]> {
     return (input, path) => {
       if (!Array.isArray(input)) fail(path, 'an array', input);
@@ -111,3 +124,21 @@ export const v = {
     };
   },
 };
+
+function checkJson(input: unknown, path: string, depthLeft: number): void {
+  if (input === null || typeof input === 'string' || typeof input === 'boolean') return;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) fail(path, 'a finite number', input);
+    return;
+  }
+  if (typeof input !== 'object')
+    fail(path, 'JSON (an object, array, string, number, boolean or null)', input);
+  if (depthLeft <= 0) throw new BridgeArgumentError(`${path} is nested too deeply.`);
+  if (Array.isArray(input)) {
+    input.forEach((item, i) => checkJson(item, `${path}[${i}]`, depthLeft - 1));
+    return;
+  }
+  if (Object.getPrototypeOf(input) !== Object.prototype && Object.getPrototypeOf(input) !== null)
+    fail(path, 'a plain object', input);
+  for (const [key, value] of Object.entries(input)) checkJson(value, `${path}.${key}`, depthLeft - 1);
+}

@@ -3,6 +3,7 @@ import type { SceneDefinition } from '../core/scene.js';
 import { SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.js';
+import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
 import { formatProblem, SceneValidationError } from './scene-problems.js';
 import { serializeScene } from './scene-file.js';
@@ -26,7 +27,14 @@ export type SceneEdit =
   | { op: 'deleteTag'; id: string }
   | { op: 'duplicateTag'; id: string }
   | { op: 'moveTag'; id: string; toIndex: number }
-  | { op: 'renameScene'; name: string; description?: string };
+  | { op: 'renameScene'; name: string; description?: string }
+  /** Inserts a behaviour at `index` (default: after the last). */
+  | { op: 'addBehaviour'; behaviour: Behaviour; index?: number }
+  | { op: 'updateBehaviour'; index: number; behaviour: Behaviour }
+  | { op: 'deleteBehaviour'; index: number }
+  | { op: 'moveBehaviour'; index: number; toIndex: number }
+  /** Replaces the whole plant (`[]`: the scene has none of its own). */
+  | { op: 'setBehaviours'; behaviours: readonly Behaviour[] };
 
 /** The outcome of an edit: the new scene, or why it was refused (nothing changed then). */
 export type EditOutcome = { ok: true; scene: SceneDefinition } | { ok: false; problems: string[] };
@@ -129,6 +137,16 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       next = { ...scene, tags };
       break;
     }
+    case 'addBehaviour':
+    case 'updateBehaviour':
+    case 'deleteBehaviour':
+    case 'moveBehaviour':
+    case 'setBehaviours': {
+      const behaviours = editBehaviours(scene.behaviours ?? [], edit);
+      if (typeof behaviours === 'string') return refuse(behaviours);
+      next = withBehaviours(scene, behaviours);
+      break;
+    }
   }
   try {
     return { ok: true, scene: validateSceneJson(JSON.parse(serializeScene(next))) };
@@ -137,6 +155,57 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       return { ok: false, problems: error.problems.map(formatProblem) };
     throw error;
   }
+}
+
+type BehaviourEdit = Extract<
+  SceneEdit,
+  { op: 'addBehaviour' | 'updateBehaviour' | 'deleteBehaviour' | 'moveBehaviour' | 'setBehaviours' }
+>;
+
+/**
+ * The behaviours after one edit, or why the edit names no behaviour. What they mean (tags, types,
+ * a rule writing an Output) is checked afterwards with the file rules, so a problem gets the same
+ * words and place (`behaviours[2].then[0].set: ...`) as in a file.
+ */
+function editBehaviours(current: readonly Behaviour[], edit: BehaviourEdit): Behaviour[] | string {
+  const list = [...current];
+  const noSuch = (index: number) =>
+    list.length === 0
+      ? `behaviours[${index}]: the scene has no behaviours`
+      : `behaviours[${index}]: there is no such behaviour; the scene has ${list.length} (0 to ${list.length - 1})`;
+  const exists = (index: number) => Number.isInteger(index) && index >= 0 && index < list.length;
+  switch (edit.op) {
+    case 'setBehaviours':
+      return [...edit.behaviours];
+    case 'addBehaviour': {
+      const at = edit.index ?? list.length;
+      if (!Number.isInteger(at) || at < 0 || at > list.length)
+        return `behaviours[${at}]: a new behaviour goes from 0 to ${list.length}`;
+      list.splice(at, 0, edit.behaviour);
+      return list;
+    }
+    case 'updateBehaviour':
+      if (!exists(edit.index)) return noSuch(edit.index);
+      list[edit.index] = edit.behaviour;
+      return list;
+    case 'deleteBehaviour':
+      if (!exists(edit.index)) return noSuch(edit.index);
+      list.splice(edit.index, 1);
+      return list;
+    case 'moveBehaviour': {
+      if (!exists(edit.index)) return noSuch(edit.index);
+      const to = Math.max(0, Math.min(list.length - 1, Math.trunc(edit.toIndex)));
+      const [moved] = list.splice(edit.index, 1);
+      list.splice(to, 0, moved!);
+      return list;
+    }
+  }
+}
+
+function withBehaviours(scene: SceneDefinition, behaviours: readonly Behaviour[]): SceneDefinition {
+  if (behaviours.length > 0) return { ...scene, behaviours };
+  const { behaviours: _dropped, ...rest } = scene;
+  return rest;
 }
 
 /** Why a tag the plant uses cannot be deleted: where the scene's behaviours use it. */

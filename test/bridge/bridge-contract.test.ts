@@ -204,6 +204,36 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
     expect((await client.getState()).simulation).toMatchObject({ state: 'paused', timeScale: 4 });
   });
 
+  it('edits the plant: a behaviour added, refused with its place, or not JSON at all', async () => {
+    const { client } = await setup();
+    const before = (await client.getScenes(undefined)).document.scene.behaviours!;
+    const rule = { name: 'Loaded early', when: { rising: 'Load' }, then: [{ set: 'Loaded', value: true }] };
+    const added = await client.editScene({ edit: { op: 'addBehaviour', behaviour: rule } });
+    expect(added).toMatchObject({ ok: false, reason: 'invalid' });
+    // 'Loaded' is a conveyor sensor of this plant: the refusal names the place, nothing changed.
+    expect(added.ok ? [] : 'problems' in added ? added.problems : []).toEqual([
+      `behaviours[${before.length}].then[0].set: 'Loaded' is already driven by a conveyor sensor (behaviours[1]), which sets it every step; remove one of the two`,
+    ]);
+    const moved = await client.editScene({ edit: { op: 'moveBehaviour', index: 5, toIndex: 0 } });
+    expect(
+      moved.ok && moved.document.scene.behaviours!.map((b) => ('conveyor' in b ? b.conveyor : '')),
+    ).toEqual(['right', 'entry', 'transfer', 'to left', 'to right', 'left']);
+    expect((await client.undoEdit(undefined)).scene.behaviours).toEqual(before);
+    const edit = client.editScene as unknown as (args: unknown) => Promise<unknown>;
+    await expect(edit({ edit: { op: 'addBehaviour', behaviour: 'sine' } })).rejects.toThrow(
+      'editScene.edit.behaviour must be an object; got string.',
+    );
+    await expect(edit({ edit: { op: 'deleteBehaviour', index: -1 } })).rejects.toThrow(
+      'editScene.edit.index must be a whole number from 0 to 10000; got number.',
+    );
+    let deep: unknown = {};
+    for (let i = 0; i < 40; i++) deep = { not: deep };
+    await expect(edit({ edit: { op: 'addBehaviour', behaviour: { when: deep, then: [] } } })).rejects.toThrow(
+      'is nested too deeply.',
+    );
+    expect((await client.getScenes(undefined)).document.scene.behaviours).toEqual(before);
+  });
+
   it('refuses a time scale the simulator does not offer', async () => {
     const { client } = await setup();
     const invoke = client.setTimeScale as unknown as (args: unknown) => Promise<unknown>;

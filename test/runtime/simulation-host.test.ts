@@ -178,6 +178,26 @@ describe('the simulation host', () => {
     expect(value('Pallet here')).toBe(true);
   });
 
+  it('runs a behaviour added in the editor, and stops running it after undo', () => {
+    const { engine, timer, host, value } = setup(builtinScene('Filling Tank')!);
+    const scenes = new SceneService(engine, memorySettingsStore());
+    const count = host.behaviourCount;
+    const added = scenes.edit({
+      op: 'addBehaviour',
+      behaviour: {
+        name: 'Fill held',
+        when: { always: true },
+        then: [{ set: { name: 'Fill', kind: 'Input' }, value: true }],
+      },
+    });
+    expect(added.ok).toBe(true);
+    expect(host.behaviourCount).toBe(count + 1);
+    timer.run(50);
+    expect(value('Fill', 'Input')).toBe(true);
+    scenes.undo();
+    expect(host.behaviourCount).toBe(count);
+  });
+
   it('stops its timer and stops following the engine when disposed', () => {
     const { engine, timer, host } = setup();
     host.dispose();

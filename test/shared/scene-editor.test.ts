@@ -122,6 +122,80 @@ describe('applySceneEdit', () => {
     expect(refused(base(), { op: 'renameScene', name: '  ' })).toEqual(['name: the scene needs a name']);
   });
 
+  describe('behaviours', () => {
+    const pulseRule = {
+      name: 'Pallet arrives',
+      when: { rising: { name: 'Conveyor entry', kind: 'Output' } },
+      then: [{ pulse: 'Pallet sensor', forMs: 500 }],
+    } as const;
+    const names = (scene: SceneDefinition) =>
+      (scene.behaviours ?? []).map((b) => ('name' in b ? b.name : undefined));
+
+    it('adds at the end or at an index, replaces, moves and deletes', () => {
+      // The plant's conveyors drive every sensor of this scene; start from its tags alone.
+      const { behaviours: _plant, ...tagsOnly } = base();
+      const start = edit(tagsOnly, { op: 'addBehaviour', behaviour: { ...pulseRule, name: 'Zero' } });
+      const count = 1;
+      let scene = edit(start, { op: 'addBehaviour', behaviour: pulseRule });
+      expect(scene.behaviours).toHaveLength(count + 1);
+      expect(scene.behaviours![count]).toEqual(pulseRule);
+      scene = edit(scene, { op: 'addBehaviour', behaviour: { ...pulseRule, name: 'First' }, index: 0 });
+      expect(names(scene)[0]).toBe('First');
+      scene = edit(scene, { op: 'updateBehaviour', index: 0, behaviour: { ...pulseRule, name: 'Renamed' } });
+      expect(names(scene)[0]).toBe('Renamed');
+      scene = edit(scene, { op: 'moveBehaviour', index: 0, toIndex: 99 });
+      expect(names(scene).at(-1)).toBe('Renamed');
+      scene = edit(scene, { op: 'deleteBehaviour', index: count + 1 });
+      expect(names(scene)).not.toContain('Renamed');
+      expect(scene.behaviours).toHaveLength(count + 1);
+    });
+
+    it('refuses a behaviour that breaks the file rules, with its place, and changes nothing', () => {
+      const scene = base();
+      const writesOutput = {
+        when: { always: true },
+        then: [{ set: { name: 'Load', kind: 'Output' }, value: true }],
+      };
+      const count = scene.behaviours!.length;
+      expect(refused(scene, { op: 'addBehaviour', behaviour: writesOutput as never, index: 1 })).toEqual([
+        "behaviours[1].then[0].set: 'Load' is an Output; a behaviour may only write Input tags",
+      ]);
+      // Replacing a conveyor that others lead to breaks them: every problem is told, with its place.
+      const problems = refused(scene, { op: 'updateBehaviour', index: 1, behaviour: writesOutput as never });
+      expect(problems).toContain(
+        "behaviours[0].exits[0].to: no conveyor is named 'transfer' (conveyors: 'entry', 'to left', 'to right', 'left', 'right')",
+      );
+      expect(count).toBe(6);
+      const unknown = { generate: 'Tank level', signal: 'sine', amplitude: 1, periodMs: 1000 };
+      expect(refused(scene, { op: 'addBehaviour', behaviour: unknown as never })[0]).toMatch(
+        /^behaviours\[\d+\]\.generate: no tag is named 'Tank level'/,
+      );
+      expect(base()).toEqual(scene);
+    });
+
+    it('refuses an index that names no behaviour', () => {
+      const scene = base();
+      const count = scene.behaviours!.length;
+      expect(refused(scene, { op: 'deleteBehaviour', index: count })).toEqual([
+        `behaviours[${count}]: there is no such behaviour; the scene has ${count} (0 to ${count - 1})`,
+      ]);
+      expect(refused(scene, { op: 'addBehaviour', behaviour: pulseRule, index: count + 1 })).toEqual([
+        `behaviours[${count + 1}]: a new behaviour goes from 0 to ${count}`,
+      ]);
+      const { behaviours: _plant, ...bare } = scene;
+      expect(refused(bare, { op: 'moveBehaviour', index: 0, toIndex: 1 })).toEqual([
+        'behaviours[0]: the scene has no behaviours',
+      ]);
+    });
+
+    it('replaces the whole plant, and an empty one leaves no behaviours field', () => {
+      const scene = edit(base(), { op: 'setBehaviours', behaviours: [pulseRule] });
+      expect(scene.behaviours).toEqual([pulseRule]);
+      const none = edit(scene, { op: 'setBehaviours', behaviours: [] });
+      expect('behaviours' in none).toBe(false);
+    });
+  });
+
   it('starts a new scene with only the system tags', () => {
     const scene = emptyScene('Fresh', newId);
     expect(scene.tags.map((t) => `${t.kind} ${t.name}`)).toHaveLength(7);
