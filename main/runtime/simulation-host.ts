@@ -145,7 +145,6 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     },
     reset() {
       simulation.reset();
-      statusEvents.emit(simulation.status);
       return simulation.status;
     },
     setTimeScale(scale) {

@@ -4,6 +4,8 @@ export type SimState = 'stopped' | 'running' | 'paused';
 /** The time scales the simulator offers: a quarter of real time to eight times it. */
 export const MIN_TIME_SCALE = 0.25;
 export const MAX_TIME_SCALE = 8;
+/** The steps the simulator offers between them; the tray's and the window's selectors list these. */
+export const TIME_SCALES: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
 
 /** The effective values of the controller's three system Outputs. */
 export interface ControlOutputs {

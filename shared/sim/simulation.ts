@@ -72,6 +72,8 @@ export class Simulation {
   private system: SystemSlots = {};
   private problemList: readonly SceneProblem[] = [];
   private lastStatus: { state: SimState; timeScale: number } | undefined;
+  /** A reset since the last status told: listeners hear of it (time is back to 0), whoever gave it. */
+  private restarted = false;
 
   constructor(
     private readonly engine: TagEngine,
@@ -109,7 +111,10 @@ export class Simulation {
     return this.plant.snapshot();
   }
 
-  /** Subscribes to changes of state and time scale; returns the unsubscribe function. */
+  /**
+   * Subscribes to changes of state and time scale, and to every reset (from the methods or the
+   * controller's `FACTORY I/O (Reset)`); returns the unsubscribe function.
+   */
   subscribe(listener: (status: SimulationStatus) => void): () => void {
     return this.statusEvents.on(listener);
   }
@@ -182,6 +187,7 @@ export class Simulation {
     this.plant = this.newPlant();
     this.plant.settle();
     this.lifecycle.reset(duringAdvance);
+    this.restarted = true;
   }
 
   /** Takes the engine's current values, after following a scene change (bind takes them too). */
@@ -225,8 +231,13 @@ export class Simulation {
     const writes = this.mirror.takeWrites();
     if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
     const status = { state, timeScale: this.lifecycle.timeScale };
-    if (this.lastStatus?.state !== status.state || this.lastStatus.timeScale !== status.timeScale) {
+    if (
+      this.restarted ||
+      this.lastStatus?.state !== status.state ||
+      this.lastStatus.timeScale !== status.timeScale
+    ) {
       this.lastStatus = status;
+      this.restarted = false;
       this.statusEvents.emit(this.status);
     }
   }

@@ -135,6 +135,22 @@ describe('lifecycle', () => {
     b.sim.pause();
     expect(seen.map((s) => `${s.state} ${s.timeScale}`)).toEqual(['running 1', 'running 2', 'paused 2']);
   });
+
+  it('tells subscribers of every reset, by the controller too, with the time back at 0', () => {
+    const b = bench();
+    const seen: SimulationStatus[] = [];
+    b.sim.subscribe((s) => seen.push(s));
+    b.sim.advance(500);
+    press(b, 'Reset', true);
+    b.sim.advance(10);
+    expect(seen).toEqual([{ state: 'running', timeScale: 1, timeMs: 0 }]);
+    b.sim.advance(500);
+    b.sim.reset();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toEqual({ state: 'running', timeScale: 1, timeMs: 0 });
+    b.sim.advance(100);
+    expect(seen).toHaveLength(2); // ticks alone tell nothing
+  });
 });
 
 describe('reset', () => {
