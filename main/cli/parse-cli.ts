@@ -43,6 +43,10 @@ export type CliCommand =
       /** Where to write the JUnit XML report. */
       report: string | undefined;
       seed: number | undefined;
+      /** Do not run the simulation on start: the scenario's clock waits for a client to run it. */
+      paused: boolean;
+      /** The simulation's time scale from the start, 0.25 to 8. */
+      timeScale: number | undefined;
     };
 
 /** A command line that cannot be run; the message is one line that names the problem. */
@@ -90,6 +94,11 @@ Options of export:
 Options of run (and --port, --host, --scene as for serve):
   --report <file>    Write a JUnit XML report of the run's checks
   --seed <n>         The simulation's seed (default: the scenario's seed, else 1)
+  --paused           Do not run the simulation on start: step times wait until a client runs it
+                     (a rising edge on FACTORY I/O (Run))
+  --time-scale <x>   Run the simulation x times as fast as real time: 0.25 to 8 (default 1);
+                     step times and waitFor timeouts are simulation time, the file's timeoutMs
+                     stays real time
 
 Options of snapshot:
   --from <url>       A running simulator (http://host:7410)
@@ -113,8 +122,8 @@ const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   scene: ['serve', 'export'],
   report: ['run'],
   seed: ['serve', 'run'],
-  paused: ['serve'],
-  'time-scale': ['serve'],
+  paused: ['serve', 'run'],
+  'time-scale': ['serve', 'run'],
   from: ['import', 'snapshot'],
   csv: ['import'],
   name: ['import'],
@@ -219,9 +228,6 @@ export function parseCli(argv: readonly string[]): CliCommand {
       if (!scenario) throw new UsageError('tagsim run needs a scenario file: tagsim run <scenario.json>');
       if (values.report !== undefined && values.report.trim() === '')
         throw new UsageError('--report needs a file name, for example junit.xml');
-      const seed = values.seed === undefined ? undefined : parseWholeNumber('--seed', values.seed);
-      if (seed !== undefined && seed > 0xffffffff)
-        throw new UsageError(`--seed must be from 0 to 4294967295; got '${values.seed}'`);
       return {
         command: 'run',
         scenario,
@@ -229,7 +235,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
         host: parseHost(values.host),
         port: parsePort(values.port),
         report: values.report?.trim(),
-        seed,
+        seed: values.seed === undefined ? undefined : parseSeed(values.seed),
+        paused: values.paused === true,
+        timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
       };
     }
   }

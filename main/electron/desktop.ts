@@ -86,7 +86,10 @@ export interface DesktopDeps<M> {
   openSettings?(file: string): Promise<SettingsStore>;
   /** The scene served; by default the simulator's default scene. */
   scene?: SceneDefinition;
-  /** Options of the simulation (seed, start paused, time scale; timers in tests). */
+  /**
+   * Options of the simulation (timers in tests); a seed, start paused or time scale given here
+   * wins over the settings' `simulation`.
+   */
   simulation?: Omit<SimulationHostOptions, 'reportError'>;
 }
 
@@ -106,11 +109,14 @@ export interface Desktop {
 
 /** Starts the app hidden in the tray (for a login item), without opening the window. */
 export const START_HIDDEN_FLAG = '--hidden';
+/** Starts with the simulation not running, whatever the setting "Run when TagSim starts" says. */
+export const START_PAUSED_FLAG = '--paused';
 
 /**
  * The desktop app's life: claim the single instance (or hand over to the running one and quit),
  * then once Electron is ready load the settings, start the engine with the default scene, the
- * API server (host and port from the settings, 127.0.0.1:7410 by default), the bridge, the
+ * API server (host and port from the settings, 127.0.0.1:7410 by default), the simulation (run
+ * on start, seed and time scale from the settings; `--paused` holds it), the bridge, the
  * `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
  * window. Closing the window hides it; Quit (or any other quit) asks about unsaved scene changes
  * (not when the system ends the session), then stops the server and saves the settings. Resolves
@@ -143,7 +149,14 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   const { host: serverHost, port } = settings.get();
   const server = new ServerController(engine, { host: serverHost, port });
   server.errors.on(reportError);
-  const simulation = createSimulationHost(engine, { ...deps.simulation, reportError });
+  const startWith = settings.get().simulation;
+  const simulation = createSimulationHost(engine, {
+    startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),
+    seed: startWith.seed,
+    timeScale: startWith.timeScale,
+    ...deps.simulation,
+    reportError,
+  });
   const host = createBridgeHost({ engine, server, settings, simulation });
 
   deps.protocol.handle(
@@ -199,7 +212,14 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     buildMenu: deps.buildMenu,
     iconPath: paths.trayIcon,
     readState: () =>
-      readTrayState(engine, server.status, settings.get().pinnedTagIds, scenesState(), simulation.status),
+      readTrayState(
+        engine,
+        server.status,
+        settings.get().pinnedTagIds,
+        scenesState(),
+        simulation.status,
+        settings.get().simulation.startRunning,
+      ),
     sources: [
       (onChange) => engine.subscribe(onChange),
       (onChange) => server.onStatus(onChange),
@@ -216,6 +236,15 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
         rawValue: (id) => engine.getTagState(id)?.raw,
         openWindow: showWindow,
         scene: (command) => sceneActions.run(command),
+        setStartRunning: async (startRunning) => {
+          try {
+            await settings.update({ simulation: { ...settings.get().simulation, startRunning } });
+          } finally {
+            // The settings send no change events; and Electron toggled the native checkbox on the
+            // click, so the menu is replaced even if the save failed.
+            menus.tray?.invalidate();
+          }
+        },
         quit: quitGuard.quit,
         reportError,
       }),

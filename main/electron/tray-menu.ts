@@ -1,6 +1,7 @@
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagFailure, TagSnapshot, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
+import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
 import { escapeLabel, type MenuModelItem } from './menu-model.js';
 import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
@@ -30,6 +31,8 @@ export type TrayAction =
   /** The "Simulation" submenu: Run, Pause, Reset, and a time scale. */
   | { kind: 'simulation'; command: 'run' | 'pause' | 'reset' }
   | { kind: 'setTimeScale'; scale: number }
+  /** The setting "Run when TagSim starts", set to the value given (it takes effect at the next start). */
+  | { kind: 'setStartRunning'; startRunning: boolean }
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
@@ -48,6 +51,8 @@ export interface TrayState {
   scenes: ScenesState;
   /** The simulation (the "Simulation" submenu); absent where none runs. */
   simulation?: SimulationStatus;
+  /** The setting "Run when TagSim starts" (a checkbox of that submenu); absent where there is none. */
+  startRunning?: boolean;
 }
 
 export interface TrayModel {
@@ -157,8 +162,8 @@ export function quickFaultsMenu(pinned: readonly TagState[]): TrayMenuItem[] {
   });
 }
 
-/** The time scales the "Time scale" submenu offers, as the simulator does. */
-export const TRAY_TIME_SCALES: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
+/** The time scales the "Time scale" submenu offers: the simulator's steps, as in the window. */
+export const TRAY_TIME_SCALES: readonly number[] = TIME_SCALES;
 
 /** What the simulation is doing, in a few words: "Running at 2x". */
 export function simulationStatusLine(status: SimulationStatus): string {
@@ -166,12 +171,16 @@ export function simulationStatusLine(status: SimulationStatus): string {
   return `${what} at ${status.timeScale}x`;
 }
 
+/** The label of the checkbox that says whether the simulation runs as soon as TagSim starts. */
+export const START_RUNNING_LABEL = 'Run when TagSim starts';
+
 /**
- * The "Simulation" submenu: its state, Run, Pause, Reset and the time scale as radio items. Only
- * the state and the scale show (not the simulation time), so the menu does not change while the
- * simulation runs and an open menu stays open.
+ * The "Simulation" submenu: its state, Run, Pause, Reset, the time scale as radio items and, when
+ * given, the "Run when TagSim starts" setting as a checkbox. Only the state and the scale show
+ * (not the simulation time), so the menu does not change while the simulation runs and an open
+ * menu stays open.
  */
-export function simulationMenu(status: SimulationStatus): TrayMenuItem[] {
+export function simulationMenu(status: SimulationStatus, startRunning?: boolean): TrayMenuItem[] {
   const command = (c: 'run' | 'pause' | 'reset'): TrayAction => ({ kind: 'simulation', command: c });
   return [
     { type: 'normal', label: simulationStatusLine(status), enabled: false },
@@ -190,6 +199,17 @@ export function simulationMenu(status: SimulationStatus): TrayMenuItem[] {
         action: { kind: 'setTimeScale', scale },
       })),
     },
+    ...(startRunning === undefined
+      ? []
+      : ([
+          { type: 'separator' },
+          {
+            type: 'checkbox',
+            label: START_RUNNING_LABEL,
+            checked: startRunning,
+            action: { kind: 'setStartRunning', startRunning: !startRunning },
+          },
+        ] as const)),
   ];
 }
 
@@ -229,7 +249,13 @@ export function buildTrayModel(state: TrayState): TrayModel {
         submenu: trayScenesMenu(state.scenes, (command): TrayAction => ({ kind: 'scene', command })),
       },
       ...(state.simulation
-        ? [{ type: 'submenu', label: 'Simulation', submenu: simulationMenu(state.simulation) } as const]
+        ? [
+            {
+              type: 'submenu',
+              label: 'Simulation',
+              submenu: simulationMenu(state.simulation, state.startRunning),
+            } as const,
+          ]
         : []),
       { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
       {

@@ -28,6 +28,8 @@ export interface TrayActionDeps {
   openWindow(): void;
   /** Runs a command of the "Scenes" submenu (scene-actions.ts: dialogs, prompts). */
   scene(command: SceneCommand): Promise<unknown>;
+  /** Saves the setting "Run when TagSim starts" (a setting of the app, not of the bridge). */
+  setStartRunning(startRunning: boolean): Promise<unknown>;
   quit(): void;
   reportError(error: unknown): void;
 }
@@ -78,6 +80,9 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
       case 'setTimeScale':
         await api.setTimeScale({ scale: action.scale });
         return;
+      case 'setStartRunning':
+        await deps.setStartRunning(action.startRunning);
+        return;
     }
     if (problem !== null)
       deps.reportError(new Error(`Tray action ${action.kind}: ${JSON.stringify(problem)}`));
@@ -86,13 +91,17 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
   }
 }
 
-/** The tray's view of the core: the server, the pinned tags, the fault counts and the scenes. */
+/**
+ * The tray's view of the core: the server, the pinned tags, the fault counts, the scenes, and the
+ * simulation with the setting "Run when TagSim starts".
+ */
 export function readTrayState(
   engine: TagEngine,
   server: ServerStatus,
   pinnedIds: readonly string[],
   scenes: ScenesState,
   simulation?: SimulationStatus,
+  startRunning?: boolean,
 ): TrayState {
   return {
     server,
@@ -100,6 +109,7 @@ export function readTrayState(
     ...countFaults(engine.listTags()),
     scenes,
     ...(simulation ? { simulation } : {}),
+    ...(startRunning !== undefined ? { startRunning } : {}),
   };
 }
 

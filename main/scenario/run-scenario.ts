@@ -35,6 +35,10 @@ export interface RunScenarioCommand {
   report: string | undefined;
   /** --seed; without it, the scenario's own `seed`. */
   seed: number | undefined;
+  /** --paused: the simulation, and with it the scenario's clock, waits for a client to run it. */
+  paused: boolean;
+  /** --time-scale: simulation time runs this many times as fast as real time (default 1). */
+  timeScale: number | undefined;
 }
 
 export interface RunScenarioIo {
@@ -106,6 +110,8 @@ export async function runScenario(
       port: command.port,
       ...(choice ? { scene: choice } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      startRunning: !command.paused,
+      ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
     });
   } catch (error) {
     if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);
@@ -129,7 +135,11 @@ export async function runScenario(
     const { state, timeScale } = runtime.simulation.status;
     io.out(
       `Step times are simulation time (${state === 'stopped' ? 'not started' : state} at ${timeScale}x, ` +
-        `seed ${seed ?? 1}; ${plural(runtime.simulation.behaviourCount, 'behaviour')})`,
+        `seed ${seed ?? 1}; ${plural(runtime.simulation.behaviourCount, 'behaviour')})` +
+        // With --paused nothing comes due until the client under test runs the simulation.
+        (state === 'running'
+          ? ''
+          : '; the clock starts when a client runs the simulation (FACTORY I/O (Run))'),
     );
     io.out(`Listening on ${runtime.url}`);
     result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
@@ -149,6 +159,8 @@ export async function runScenario(
         ['scene', bound.sceneName],
         ['time', 'simulation'],
         ['seed', String(seed ?? 1)],
+        ['timeScale', String(command.timeScale ?? 1)],
+        ...(command.paused ? [['paused', 'true'] as const] : []),
         ['tagsim', io.version],
         ['end', result.endReason],
       ],

@@ -1,3 +1,15 @@
+import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
+
+/** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
+export interface SimulationSettings {
+  /** Whether the simulation runs as soon as TagSim starts (the tray's "Run when TagSim starts"). */
+  startRunning: boolean;
+  /** Seed of the plant's random streams, 0 to 4294967295: the same seed, the same run. */
+  seed: number;
+  /** The time scale TagSim starts with, 0.25 to 8 (the tray's Time scale changes it until quit). */
+  timeScale: number;
+}
+
 /** What TagSim remembers per user between starts. */
 export interface Settings {
   port: number;
@@ -8,6 +20,7 @@ export interface Settings {
   recentScenes: string[];
   /** The window's last position and size. */
   windowBounds?: { x: number; y: number; width: number; height: number };
+  simulation: SimulationSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -15,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   host: '127.0.0.1',
   pinnedTagIds: [],
   recentScenes: [],
+  simulation: { startRunning: true, seed: 1, timeScale: 1 },
 };
 
 const MAX_PINS = 200;
@@ -46,6 +60,7 @@ export function parseSettings(input: unknown): Settings {
           MAX_RECENT,
         )
       : [],
+    simulation: parseSimulationSettings(record['simulation']),
   };
   if (
     bounds &&
@@ -56,4 +71,22 @@ export function parseSettings(input: unknown): Settings {
     settings.windowBounds = { x, y, width: Math.max(400, width), height: Math.max(300, height) };
   }
   return settings;
+}
+
+/** Each field of `simulation` on its own: a wrong one falls back to its default, the others stay. */
+function parseSimulationSettings(input: unknown): SimulationSettings {
+  const defaults = DEFAULT_SETTINGS.simulation;
+  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const { startRunning, seed, timeScale } = record;
+  return {
+    startRunning: typeof startRunning === 'boolean' ? startRunning : defaults.startRunning,
+    seed:
+      typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff
+        ? seed
+        : defaults.seed,
+    timeScale:
+      typeof timeScale === 'number' && timeScale >= MIN_TIME_SCALE && timeScale <= MAX_TIME_SCALE
+        ? timeScale
+        : defaults.timeScale,
+  };
 }

@@ -55,8 +55,8 @@ describe('the simulation options of tagsim serve', () => {
     [['serve', '--time-scale', '-2'], "option '--time-scale' needs a value"],
     [['serve', '--seed', '1.5'], "--seed must be a whole number; got '1.5'"],
     [['serve', '--seed', '4294967296'], "--seed must be from 0 to 4294967295; got '4294967296'"],
-    [['scenes', '--paused'], "--paused is an option of 'tagsim serve'"],
-    [['export', '--time-scale', '2'], "--time-scale is an option of 'tagsim serve'"],
+    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run'"],
+    [['export', '--time-scale', '2'], "--time-scale is an option of 'tagsim serve' and 'tagsim run'"],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(message);
   });

@@ -266,6 +266,60 @@ describe('startDesktop', () => {
     expect(state.simulation?.state).toBe('running');
   });
 
+  it('starts the simulation as the settings say: not running, at their time scale', async () => {
+    const t = await start({ settings: { simulation: { startRunning: false, seed: 7, timeScale: 2 } } });
+    expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
+    const menu = t.tray().menu.template;
+    expect(findItem(menu, ['Simulation', 'Not started at 2x']).enabled).toBe(false);
+    expect(findItem(menu, ['Simulation', 'Run when TagSim starts'])).toMatchObject({
+      type: 'checkbox',
+      checked: false,
+    });
+    findItem(menu, ['Simulation', 'Run']).click?.();
+    await vi.waitFor(() => expect(t.desktop!.simulation.status.state).toBe('running'));
+  });
+
+  it('with --paused, starts with the simulation not running, and leaves the setting as it is', async () => {
+    const t = await start({ argv: ['tagsim', '--paused'] });
+    expect(t.desktop!.simulation.status.state).toBe('stopped');
+    expect(t.desktop!.settings.get().simulation.startRunning).toBe(true);
+    expect(findItem(t.tray().menu.template, ['Simulation', 'Run when TagSim starts']).checked).toBe(true);
+  });
+
+  it('"Run when TagSim starts" in the tray saves the setting; the next start follows it', async () => {
+    const userData = await mkdtemp(path.join(tmpdir(), 'tagsim-desktop-'));
+    try {
+      const file = path.join(userData, 'settings.json');
+      await writeFile(file, JSON.stringify({ port: 0 }));
+      const first = await start({ settings: 'file', userData });
+      expect(first.desktop!.simulation.status.state).toBe('running');
+      findItem(first.tray().menu.template, ['Simulation', 'Run when TagSim starts']).click?.();
+      await vi.waitFor(async () =>
+        expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+          simulation: { startRunning: false, seed: 1, timeScale: 1 },
+        }),
+      );
+      await vi.waitFor(() =>
+        expect(findItem(first.tray().menu.template, ['Simulation', 'Run when TagSim starts']).checked).toBe(
+          false,
+        ),
+      );
+      // It is a setting for the next start: the simulation running now goes on.
+      expect(first.desktop!.simulation.status.state).toBe('running');
+      await quit(first.app);
+
+      const second = await start({ settings: 'file', userData });
+      expect(second.desktop!.simulation.status.state).toBe('stopped');
+      expect(findItem(second.tray().menu.template, ['Simulation', 'Not started at 1x']).enabled).toBe(false);
+      findItem(second.tray().menu.template, ['Simulation', 'Run when TagSim starts']).click?.();
+      await vi.waitFor(() => expect(second.desktop!.settings.get().simulation.startRunning).toBe(true));
+      await quit(second.app);
+      expect(JSON.parse(await readFile(file, 'utf8')).simulation.startRunning).toBe(true);
+    } finally {
+      await rm(userData, { recursive: true, force: true });
+    }
+  });
+
   it('shows "Port N in use" when the port is taken, and Start retries', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

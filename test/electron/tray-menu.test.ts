@@ -12,6 +12,7 @@ import {
   serverStatusLine,
   simulationMenu,
   simulationStatusLine,
+  START_RUNNING_LABEL,
   TRAY_TIME_SCALES,
   type TrayMenuItem,
   type TrayState,
@@ -521,5 +522,27 @@ describe('the Simulation submenu', () => {
 
   it('is absent where no simulation runs', () => {
     expect(labels(buildTrayModel(state()).menu)).not.toContain('Simulation');
+  });
+
+  it('ends with the setting "Run when TagSim starts" as a checkbox that flips it', () => {
+    for (const startRunning of [true, false]) {
+      const sim = submenu(buildTrayModel(state({ simulation: running, startRunning })).menu, 'Simulation');
+      expect(labels(sim).slice(-3)).toEqual(['Time scale', '---', START_RUNNING_LABEL]);
+      expect(item(sim, 'Run when TagSim starts')).toStrictEqual({
+        type: 'checkbox',
+        label: 'Run when TagSim starts',
+        checked: startRunning,
+        action: { kind: 'setStartRunning', startRunning: !startRunning },
+      });
+    }
+    // Where there is no such setting, there is no checkbox.
+    expect(labels(simulationMenu(running))).not.toContain(START_RUNNING_LABEL);
+  });
+
+  it('shows the setting apart from the state: a paused simulation set to run on start', () => {
+    const paused = { state: 'paused', timeScale: 1, timeMs: 5 } as const;
+    const sim = submenu(buildTrayModel(state({ simulation: paused, startRunning: true })).menu, 'Simulation');
+    expect(sim[0]).toMatchObject({ label: 'Paused at 1x' });
+    expect(item(sim, START_RUNNING_LABEL)).toMatchObject({ checked: true });
   });
 });

@@ -294,6 +294,7 @@ describe('clicking tray items acts on the core through the bridge', () => {
             rawValue: (id) => engine.getTagState(id)?.raw,
             openWindow,
             scene,
+            setStartRunning: vi.fn(async () => undefined),
             quit,
             reportError,
           }),
@@ -390,6 +391,7 @@ describe('runTrayAction', () => {
       rawValue,
       openWindow: vi.fn(),
       scene: vi.fn(async () => 'done'),
+      setStartRunning: vi.fn(async () => undefined),
       quit: vi.fn(),
       reportError: vi.fn(),
     };
@@ -407,6 +409,7 @@ describe('runTrayAction', () => {
     await runTrayAction({ kind: 'simulation', command: 'pause' }, deps);
     await runTrayAction({ kind: 'simulation', command: 'reset' }, deps);
     await runTrayAction({ kind: 'setTimeScale', scale: 0.5 }, deps);
+    await runTrayAction({ kind: 'setStartRunning', startRunning: false }, deps);
     expect(api.runSimulation).toHaveBeenCalledOnce();
     expect(api.pauseSimulation).toHaveBeenCalledOnce();
     expect(api.resetSimulation).toHaveBeenCalledOnce();
@@ -421,6 +424,7 @@ describe('runTrayAction', () => {
     expect(api.startServer).toHaveBeenCalledWith(undefined);
     expect(api.stopServer).toHaveBeenCalledOnce();
     expect(deps.scene).toHaveBeenCalledWith({ kind: 'openBuiltin', name: 'Filling Tank' });
+    expect(deps.setStartRunning).toHaveBeenCalledExactlyOnceWith(false);
     expect(deps.reportError).not.toHaveBeenCalled();
   });
 
@@ -438,6 +442,7 @@ describe('runTrayAction', () => {
       rawValue: () => undefined,
       openWindow: vi.fn(),
       scene: vi.fn(async () => 'done'),
+      setStartRunning: vi.fn(async () => undefined),
       quit: vi.fn(),
       reportError,
     };
@@ -459,5 +464,15 @@ describe('readTrayState', () => {
     expect(state.forced).toBe(1);
     expect(state.failed).toBe(2);
     expect(state.server).toBe(LISTENING);
+  });
+
+  it('carries the simulation and the setting "Run when TagSim starts" only when given', () => {
+    const engine = new TagEngine(SCENE);
+    const sim = { state: 'stopped', timeScale: 2, timeMs: 0 } as const;
+    expect(readTrayState(engine, LISTENING, [], scenesOf(engine), sim, false)).toMatchObject({
+      simulation: sim,
+      startRunning: false,
+    });
+    expect(readTrayState(engine, LISTENING, [], scenesOf(engine))).not.toHaveProperty('startRunning');
   });
 });

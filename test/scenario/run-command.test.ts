@@ -62,6 +62,8 @@ describe('tagsim run: the command line', () => {
       port: 0,
       report: 'r.xml',
       seed: 42,
+      paused: false,
+      timeScale: undefined,
     });
     expect(parseCli(['run', 's.json'])).toEqual({
       command: 'run',
@@ -71,10 +73,25 @@ describe('tagsim run: the command line', () => {
       port: 7410,
       report: undefined,
       seed: undefined,
+      paused: false,
+      timeScale: undefined,
     });
     expect(parseCli(['run', 's.json', '--scene', 'line3.tagsim.json'])).toMatchObject({
       scene: { file: 'line3.tagsim.json' },
     });
+  });
+
+  it('takes --paused and --time-scale as serve does (2, 0.5 or 2x)', () => {
+    expect(parseCli(['run', 's.json', '--paused', '--time-scale', '4'])).toMatchObject({
+      command: 'run',
+      paused: true,
+      timeScale: 4,
+    });
+    expect(parseCli(['run', 's.json', '--time-scale', '0.25x'])).toMatchObject({
+      paused: false,
+      timeScale: 0.25,
+    });
+    expect(parseCli(['run', 's.json', '--time-scale', '8'])).toMatchObject({ timeScale: 8 });
   });
 
   it.each([
@@ -87,6 +104,16 @@ describe('tagsim run: the command line', () => {
     [['run', 's.json', '--seed', '4294967296'], "--seed must be from 0 to 4294967295; got '4294967296'"],
     [['run', 's.json', '--report', ' '], '--report needs a file name, for example junit.xml'],
     [['run', 's.json', '--port', '99999'], "--port must be from 0 to 65535; got '99999'"],
+    [
+      ['run', 's.json', '--time-scale', '9'],
+      "--time-scale must be a number from 0.25 to 8 (like 2 or 0.5); got '9'",
+    ],
+    [
+      ['run', 's.json', '--time-scale', 'abc'],
+      "--time-scale must be a number from 0.25 to 8 (like 2 or 0.5); got 'abc'",
+    ],
+    [['run', 's.json', '--time-scale'], "option '--time-scale' needs a value"],
+    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run'"],
   ])('rejects %j with exit code 2', async (argv, message) => {
     const t = io();
     expect(await runCli(argv, t.io)).toBe(2);
@@ -98,6 +125,9 @@ describe('tagsim run: the command line', () => {
     await runCli(['--help'], t.io);
     expect(t.out.join('\n')).toContain('run <scenario>');
     expect(t.out.join('\n')).toContain('--report <file>');
+    const runOptions = t.out.join('\n').split('Options of run')[1]!.split('Options of snapshot')[0]!;
+    expect(runOptions).toContain('--paused');
+    expect(runOptions).toContain('--time-scale <x>');
   });
 });
 

@@ -20,12 +20,12 @@ interface Tag {
   value: boolean | number;
 }
 
-/** Starts `tagsim run` with a scenario; resolves its URL once it prints "Listening on". */
-function startRun(name: string, scenario: unknown) {
+/** Starts `tagsim run` with a scenario (and more options); its URL follows "Listening on". */
+function startRun(name: string, scenario: unknown, options: readonly string[] = []) {
   const file = join(dir, `${name}.json`);
   const report = join(dir, `${name}-junit.xml`);
   writeFileSync(file, JSON.stringify(scenario, null, 2));
-  const child = spawn(process.execPath, [bin, 'run', file, '--port', '0', '--report', report], {
+  const child = spawn(process.execPath, [bin, 'run', file, '--port', '0', '--report', report, ...options], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -225,5 +225,111 @@ describe('tagsim run with a client under test', () => {
     );
     expect(childElements(run!)).toEqual([]);
     expect(textOf(childElements(r.report, 'system-out')[0]!)).toContain('FAIL  "five boxes"');
+  }, 30_000);
+});
+
+describe('tagsim run with the simulation options', () => {
+  async function listening(run: ReturnType<typeof startRun>): Promise<string> {
+    await expect.poll(run.out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    return /Listening on (\S+)/.exec(run.out())![1]!;
+  }
+
+  async function read(url: string, name: string, kind: Tag['kind']): Promise<Tag['value'] | undefined> {
+    const tags = (await (await fetch(`${url}/api/tags`)).json()) as Tag[];
+    return tags.find((t) => t.name === name && t.kind === kind)?.value;
+  }
+
+  function properties(report: ReturnType<typeof parseXmlStrict>): [string?, string?][] {
+    return childElements(childElements(report, 'properties')[0]!, 'property').map((p) => [
+      p.attributes['name'],
+      p.attributes['value'],
+    ]);
+  }
+
+  it('--time-scale 4: step times are simulation time at 4x, and the report records the scale', async () => {
+    const run = startRun(
+      'scale',
+      {
+        format: 'tagsim-scenario',
+        version: 1,
+        name: 'Runs at four times',
+        timeoutMs: 20_000,
+        steps: [
+          { at: 4000, log: 'four seconds of simulation time' },
+          {
+            expect: { tag: { name: 'FACTORY I/O (Time Scale)', kind: 'Input' }, equals: 4 },
+            name: 'the simulation runs at 4x',
+          },
+        ],
+      },
+      ['--time-scale', '4'],
+    );
+    const url = await listening(run);
+    // The client under test sees the scale where the simulator shows it.
+    expect(await read(url, 'FACTORY I/O (Time Scale)', 'Input')).toBe(4);
+    expect(await run.exited).toBe(0);
+    expect(run.err()).toBe('');
+    const lines = run.out().trim().split('\n');
+    expect(lines[1]).toMatch(/^Step times are simulation time \(running at 4x, seed 1; \d+ behaviours\)$/);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\[ +4\.\d{3} s\] log: four seconds of simulation time$/),
+    );
+    expect(run.out()).toMatch(/\] PASSED: 2 of 2 checks passed \(completed\)\n/);
+    const report = parseXmlStrict(readFileSync(run.report, 'utf8'));
+    expect(report.attributes).toMatchObject({ tests: '2', failures: '0', errors: '0' });
+    expect(properties(report)).toContainEqual(['timeScale', '4']);
+    expect(properties(report).map(([name]) => name)).not.toContain('paused');
+  }, 30_000);
+
+  it('--paused: nothing comes due until the client runs the simulation over HTTP', async () => {
+    const run = startRun(
+      'paused',
+      {
+        format: 'tagsim-scenario',
+        version: 1,
+        name: 'Waits for the client to run it',
+        timeoutMs: 20_000,
+        steps: [
+          { at: 300, log: 'the simulation ran for 300 ms' },
+          {
+            expect: { tag: { name: 'FACTORY I/O (Running)', kind: 'Input' }, equals: true },
+            name: 'the client started the simulation',
+          },
+        ],
+      },
+      ['--paused'],
+    );
+    const url = await listening(run);
+    expect(run.out().split('\n')[1]).toMatch(
+      /^Step times are simulation time \(not started at 1x, seed 1; \d+ behaviours\); the clock starts when a client runs the simulation \(FACTORY I\/O \(Run\)\)$/,
+    );
+    expect(await read(url, 'FACTORY I/O (Running)', 'Input')).toBe(false);
+    // Real time passes, simulation time does not: the step at 300 ms stays due.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(run.out()).not.toContain('log:');
+    expect(await read(url, 'FACTORY I/O (Running)', 'Input')).toBe(false);
+    // The client runs the simulation as a controller does: a rising edge on the Run Output.
+    for (const value of [false, true]) {
+      const res = await fetch(`${url}/api/tag/values/by-name`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'FACTORY I/O (Run)', value }]),
+      });
+      expect(await res.json()).toEqual([]);
+    }
+    expect(await run.exited).toBe(0);
+    expect(run.err()).toBe('');
+    expect(run.out()).toMatch(/\] log: the simulation ran for 300 ms\n/);
+    expect(run.out()).toMatch(
+      /ok {4}"the client started the simulation": expect FACTORY I\/O \(Running\) = true\n/,
+    );
+    const report = parseXmlStrict(readFileSync(run.report, 'utf8'));
+    expect(report.attributes).toMatchObject({ tests: '2', failures: '0', errors: '0' });
+    expect(properties(report)).toEqual(
+      expect.arrayContaining([
+        ['timeScale', '1'],
+        ['paused', 'true'],
+      ]),
+    );
   }, 30_000);
 });
