@@ -20,6 +20,7 @@ import { EditorPanel } from './EditorPanel.js';
 import { DropOverlay, FilePickers } from './FilePickers.js';
 import { SceneBar } from './SceneBar.js';
 import { DialogHost } from './SceneDialogs.js';
+import { SimulationControls } from './SimulationControls.js';
 import { StatusBar } from './StatusBar.js';
 import { TagTable } from './TagTable.js';
 import { Toolbar } from './Toolbar.js';
@@ -190,6 +191,17 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         isMac={IS_MAC}
         commands={scene.commands}
         onToggleEditing={toggleEditing}
+        simulation={
+          model.simulation.status ? (
+            <SimulationControls
+              status={model.simulation.status}
+              client={client}
+              disabled={!connected}
+              shortcuts={shell === 'desktop'}
+              onStatus={(status) => model.setSimulation(status)}
+            />
+          ) : undefined
+        }
       />
       <Toolbar
         options={options}
@@ -255,6 +267,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         scene={tags.scene}
         client={client}
         connected={connected}
+        simulation={model.simulation}
       />
       <FilePickers
         sceneInput={scene.sceneInput}

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { baseName } from '../state/scene-flows.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
@@ -27,6 +28,8 @@ export interface SceneBarProps {
   isMac: boolean;
   commands: SceneCommands;
   onToggleEditing(): void;
+  /** The simulation's controls, between the scene's name and its actions (none without a simulation). */
+  simulation?: ComponentChildren;
 }
 
 const ORIGIN_LABELS: Record<SceneDocument['origin'], string> = {
@@ -108,6 +111,7 @@ export function SceneBar(props: SceneBarProps) {
           {where}
         </span>
       </div>
+      {props.simulation}
       <div class="scene-actions">
         <button
           type="button"

@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
 
 export interface StatusBarProps {
@@ -9,6 +10,8 @@ export interface StatusBarProps {
   scene: SceneInfo | undefined;
   client: BridgeClient;
   connected: boolean;
+  /** The simulation; shown when the host runs one. */
+  simulation?: SimulationClock;
 }
 
 const STATE_LABELS: Record<ServerStatus['state'], string> = {
@@ -18,8 +21,8 @@ const STATE_LABELS: Record<ServerStatus['state'], string> = {
   failed: 'Failed',
 };
 
-/** Server address and state (with retry on another port), API traffic, and the scene. */
-export function StatusBar({ server, stats, scene, client, connected }: StatusBarProps) {
+/** Server address and state (with retry on another port), API traffic, the simulation, and the scene. */
+export function StatusBar({ server, stats, scene, client, connected, simulation }: StatusBarProps) {
   return (
     <footer class="statusbar" aria-label="Status">
       {!connected ? (
@@ -40,6 +43,7 @@ export function StatusBar({ server, stats, scene, client, connected }: StatusBar
           <span class="status-item" title="Distinct client addresses seen in the last 10 seconds">
             <span class="mono">{stats.clients}</span> {stats.clients === 1 ? 'client' : 'clients'} (10 s)
           </span>
+          {simulation?.status ? <SimulationState clock={simulation} /> : null}
         </>
       ) : null}
       <span class="status-spacer" />
@@ -127,6 +131,34 @@ function ServerState({ server, client }: { server: ServerStatus; client: BridgeC
           {error}
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/** How often the simulation time is redrawn while it runs: it shows tenths of a second. */
+const SIM_TIME_REDRAW_MS = 100;
+
+/**
+ * "Running 2x · 00:01:23.4". The time is counted in the window between the host's statuses
+ * (SimulationClock), so it is redrawn here while running, with no traffic to the host.
+ */
+function SimulationState({ clock }: { clock: SimulationClock }) {
+  const [, redraw] = useState(0);
+  const running = clock.status?.state === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => redraw((n) => n + 1), SIM_TIME_REDRAW_MS);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  const status = clock.status;
+  if (!status) return null;
+  return (
+    <span
+      class={`status-item sim-status sim-${status.state}`}
+      title="Simulation: state, time scale, and simulation time since the start or the last reset"
+    >
+      <span class="sim-dot" aria-hidden="true" />
+      {simulationStatusText(status, clock.timeMs() ?? status.timeMs)}
     </span>
   );
 }

@@ -22,3 +22,17 @@ export function sceneShortcut(press: KeyPress, inTextField: boolean): SceneShort
   if (key === 'y' && press.ctrlKey && !press.shiftKey) return 'redo';
   return undefined;
 }
+
+export type SimulationShortcut = 'run' | 'pause';
+
+/**
+ * F5 runs the simulation (the simulator's Play key) and F6 pauses it, with no modifier (Ctrl+F5
+ * and the like stay the system's). Only the desktop app uses them: in a browser F5 reloads the
+ * page and F6 goes to the address bar, which the browser UI leaves alone.
+ */
+export function simulationShortcut(press: KeyPress): SimulationShortcut | undefined {
+  if (press.ctrlKey || press.metaKey || press.altKey || press.shiftKey) return undefined;
+  if (press.key === 'F5') return 'run';
+  if (press.key === 'F6') return 'pause';
+  return undefined;
+}

@@ -1,12 +1,13 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import type { ServerStatus, SimulationStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
+import { SimulationClock } from './simulation-model.js';
 import { TagStore } from './tag-store.js';
 
 /**
- * Everything the window shows that comes from the core: tags, server status, traffic, pins and
- * the connection. It loads the full state whenever the connection (re)opens and applies pushed
+ * Everything the window shows that comes from the core: tags, server status, traffic, pins, the
+ * simulation and the connection. It loads the full state whenever the connection (re)opens and applies pushed
  * events in between; it never polls. Pure TypeScript: the components only read it.
  */
 export class UiModel {
@@ -16,6 +17,8 @@ export class UiModel {
   stats: TrafficStats = { requestsPerSecond: 0, clients: 0 };
   pinned: readonly string[] = [];
   pinnedSet: ReadonlySet<string> = new Set();
+  /** The simulation's status and time; its status is undefined where the host runs none. */
+  readonly simulation: SimulationClock;
   connection: ConnectionState;
   /** Set when the last full load failed (shown instead of the table until the next one). */
   loadError: string | undefined;
@@ -24,8 +27,10 @@ export class UiModel {
   constructor(
     readonly client: BridgeClient,
     private readonly link: ConnectionSource,
+    now: () => number = () => performance.now(),
   ) {
     this.connection = link.connection;
+    this.simulation = new SimulationClock(now);
   }
 
   get loaded(): boolean {
@@ -47,6 +52,7 @@ export class UiModel {
         this.changes.notify();
       }),
       this.client.on('pinned', (ids) => this.setPinned(ids)),
+      this.client.on('simulation', (status) => this.setSimulation(status)),
       this.link.onConnection((state) => {
         this.connection = state;
         this.changes.notify();
@@ -67,6 +73,7 @@ export class UiModel {
       this.server = state.server;
       this.stats = state.stats;
       this.loadError = undefined;
+      this.simulation.set(state.simulation);
       this.setPinned(state.pinned);
     } catch (error) {
       if (ticket !== this.loading) return;
@@ -77,6 +84,12 @@ export class UiModel {
 
   isPinned(id: string): boolean {
     return this.pinnedSet.has(id);
+  }
+
+  /** A status from the host: an event, or the answer to Run, Pause, Reset or a time scale. */
+  setSimulation(status: SimulationStatus): void {
+    this.simulation.set(status);
+    this.changes.notify();
   }
 
   private setPinned(ids: readonly string[]): void {

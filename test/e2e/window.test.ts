@@ -1,31 +1,26 @@
 // The window in a real browser against the real `tagsim serve --ui`: what a lab instructor sees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
+  closeTagsimWindow,
   hasFocus,
   namesInOrder,
-  openBrowser,
+  openTagsimWindow,
   row,
-  startTagsimUi,
   type TagsimUi,
+  type TagsimWindow,
   type TestBrowser,
 } from './support/tagsim-ui.js';
 
 let tagsim: TagsimUi;
 let b: TestBrowser;
-let client: ReturnType<typeof api>;
+let client: TagsimWindow['client'];
 
 beforeAll(async () => {
-  tagsim = await startTagsimUi();
-  client = api(tagsim.apiUrl);
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
+  ({ tagsim, b, client } = await openTagsimWindow([], 'Counter'));
 }, 30_000);
 
 afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
+  await closeTagsimWindow({ tagsim, b });
 });
 
 /** The label of a failure option: the radio itself is visually hidden inside it. */
@@ -204,9 +199,9 @@ describe('the window of tagsim serve --ui', () => {
     const byAddress = await inOrder();
     expect(byAddress[0]).toBe('Pallet sensor'); // Input Bit 0
     expect(byAddress[byAddress.length - 1]).toBe('Counter'); // the only Output Int
-    await page.getByRole('combobox').selectOption('name-desc');
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('name-desc');
     expect((await inOrder())[0]).toBe('Transf. right');
-    await page.getByRole('combobox').selectOption('name-asc');
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('name-asc');
     expect((await inOrder())[0]).toBe('At left entry');
     expect(await names()).toHaveLength(20);
   });

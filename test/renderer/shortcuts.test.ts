@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sceneShortcut, type KeyPress } from '../../renderer/state/shortcuts.js';
+import { sceneShortcut, simulationShortcut, type KeyPress } from '../../renderer/state/shortcuts.js';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -34,5 +34,21 @@ describe('the scene shortcuts', () => {
     expect(sceneShortcut(press('y', { metaKey: true }), false)).toBeUndefined();
     expect(sceneShortcut(press('s', { ctrlKey: true, shiftKey: true }), false)).toBeUndefined();
     expect(sceneShortcut(press('f', { ctrlKey: true }), false)).toBeUndefined();
+  });
+});
+
+describe('the simulation shortcuts', () => {
+  it('runs with F5 and pauses with F6', () => {
+    expect(simulationShortcut(press('F5'))).toBe('run');
+    expect(simulationShortcut(press('F6'))).toBe('pause');
+  });
+
+  it('leaves modified function keys and other keys alone', () => {
+    expect(simulationShortcut(press('F5', { ctrlKey: true }))).toBeUndefined();
+    expect(simulationShortcut(press('F5', { shiftKey: true }))).toBeUndefined();
+    expect(simulationShortcut(press('F6', { altKey: true }))).toBeUndefined();
+    expect(simulationShortcut(press('F5', { metaKey: true }))).toBeUndefined();
+    expect(simulationShortcut(press('F7'))).toBeUndefined();
+    expect(simulationShortcut(press('r'))).toBeUndefined();
   });
 });

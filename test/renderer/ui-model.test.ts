@@ -23,7 +23,7 @@ function state(over: Partial<UiState> = {}): UiState {
   };
 }
 
-function setup(initial: ConnectionState = { status: 'connected' }) {
+function setup(initial: ConnectionState = { status: 'connected' }, now = () => 0) {
   const listeners = new Set<(m: BridgeEventMessage) => void>();
   const connectionListeners = new Set<(s: ConnectionState) => void>();
   const answers: Array<(s: UiState) => void> = [];
@@ -52,7 +52,7 @@ function setup(initial: ConnectionState = { status: 'connected' }) {
       for (const l of connectionListeners) l(s);
     },
   };
-  const model = new UiModel(createBridgeClient(transport), link);
+  const model = new UiModel(createBridgeClient(transport), link, now);
   let notified = 0;
   model.changes.subscribe(() => notified++);
   const push = (m: BridgeEventMessage) => listeners.forEach((l) => l(m));
@@ -113,6 +113,46 @@ describe('UiModel', () => {
     expect(model.tags.ids()).toEqual(['id-C-Input']);
   });
 
+  it('keeps the simulation from the state and its event, counting its time while it runs', async () => {
+    let clock = 1000;
+    const { model, link, answers, push, notified } = setup(undefined, () => clock);
+    model.start();
+    answers[0]!(state({ simulation: { state: 'running', timeScale: 2, timeMs: 5000 } }));
+    await flush();
+    expect(model.simulation.status?.state).toBe('running');
+    clock += 1500;
+    expect(model.simulation.timeMs()).toBe(8000); // 5 s + 1.5 s of real time at 2x
+
+    const before = notified();
+    push({ event: 'simulation', payload: { state: 'paused', timeScale: 2, timeMs: 8020 } });
+    expect(notified()).toBe(before + 1);
+    clock += 10_000;
+    expect(model.simulation.timeMs()).toBe(8020); // paused: the time stands still
+
+    // A reconnection brings the host's status, whatever happened in between.
+    link.set({ status: 'disconnected', attempt: 1, retryAt: 0, everConnected: true });
+    link.set({ status: 'connected' });
+    answers[1]!(state({ simulation: { state: 'running', timeScale: 0.5, timeMs: 0 } }));
+    await flush();
+    clock += 1000;
+    expect(model.simulation.status).toEqual({ state: 'running', timeScale: 0.5, timeMs: 0 });
+    expect(model.simulation.timeMs()).toBe(500);
+  });
+
+  it('has no simulation where the host runs none, even after having had one', async () => {
+    const { model, link, answers } = setup();
+    model.start();
+    answers[0]!(state({ simulation: { state: 'stopped', timeScale: 1, timeMs: 0 } }));
+    await flush();
+    expect(model.simulation.status).toBeDefined();
+    link.set({ status: 'disconnected', attempt: 1, retryAt: 0, everConnected: true });
+    link.set({ status: 'connected' });
+    answers[1]!(state());
+    await flush();
+    expect(model.simulation.status).toBeUndefined();
+    expect(model.simulation.timeMs()).toBeUndefined();
+  });
+
   it('lets a newer load win over an older one still in flight', async () => {
     const { model, answers } = setup();
     model.start();
@@ -141,7 +181,7 @@ describe('UiModel', () => {
   it('unsubscribes everything when stopped', () => {
     const { model, listeners } = setup();
     const stop = model.start();
-    expect(listeners.size).toBe(4);
+    expect(listeners.size).toBe(5);
     stop();
     expect(listeners.size).toBe(0);
   });

@@ -88,6 +88,28 @@ export async function openBrowser(viewport = { width: 1280, height: 760 }): Prom
   };
 }
 
+/** `tagsim serve --ui`, a browser showing its window, and an API client of the same server. */
+export interface TagsimWindow {
+  tagsim: TagsimUi;
+  b: TestBrowser;
+  client: ReturnType<typeof api>;
+}
+
+/** Starts `tagsim serve --ui` with `args` and opens its window, ready once `firstRow` shows. */
+export async function openTagsimWindow(args: string[], firstRow: string): Promise<TagsimWindow> {
+  const tagsim = await startTagsimUi(args);
+  const b = await openBrowser();
+  await b.page.goto(tagsim.uiUrl);
+  await row(b.page, firstRow).waitFor();
+  return { tagsim, b, client: api(tagsim.apiUrl) };
+}
+
+/** Closes what openTagsimWindow opened, also when it failed half-way. */
+export async function closeTagsimWindow(window: Partial<TagsimWindow>): Promise<void> {
+  await window.b?.close();
+  await window.tagsim?.stop();
+}
+
 /** The names in the rows of the table, top to bottom (rows are positioned, not in DOM order). */
 export async function namesInOrder(page: Page): Promise<string[]> {
   const rows = page.locator('.tag-row');
