@@ -4,6 +4,7 @@ import { isSystemTag, type SceneEdit } from '../../shared/scenes/scene-editor.js
 import type { Ask } from '../state/dialogs.js';
 import type { EditResult } from '../state/scene-flows.js';
 import { addedTagId, type ScenesModel } from '../state/scenes-model.js';
+import { BehavioursPanel } from './BehavioursPanel.js';
 import { EditField, FieldErrors } from './EditField.js';
 import { TagEditor } from './TagEditor.js';
 
@@ -25,6 +26,7 @@ export function EditorPanel(props: EditorPanelProps) {
   const tag = selectedId === undefined ? undefined : scenes.tag(selectedId);
   const [justAdded, setJustAdded] = useState<string | undefined>(undefined);
   const [actionErrors, setActionErrors] = useState<{ id: string; errors: readonly string[] }>();
+  const [view, setView] = useState<EditorView>('tags');
 
   // The name of a tag just added gets the focus once, not every time it is selected again.
   useEffect(() => {
@@ -46,50 +48,99 @@ export function EditorPanel(props: EditorPanelProps) {
 
   return (
     <aside class="details editor-panel" aria-label="Scene editor">
-      <AddTag
-        disabled={disabled || !doc}
-        onAdd={async (kind, type) => {
-          if (!doc) return { ok: false, problems: ['The scene is not loaded yet.'] };
-          const afterId = tag && !isSystemTag(tag) ? tag.id : undefined;
-          const result = await props.edit({ op: 'addTag', kind, type, ...(afterId ? { afterId } : {}) });
-          selectAdded(doc, result);
-          return result;
-        }}
-      />
-      {tag && doc ? (
-        <TagEditor
-          key={tag.id}
-          tag={tag}
-          index={scenes.indexOf(tag.id)}
-          count={doc.scene.tags.length}
-          system={isSystemTag(tag)}
-          disabled={disabled}
-          focusName={justAdded === tag.id}
-          edit={props.edit}
-          actionErrors={actionErrors?.id === tag.id ? actionErrors.errors : undefined}
-          onMove={(toIndex) => void act(tag.id, { op: 'moveTag', id: tag.id, toIndex })}
-          onDuplicate={() =>
-            void act(tag.id, { op: 'duplicateTag', id: tag.id }).then((r) => selectAdded(doc, r))
-          }
-          onDelete={async () => {
-            if (!(await props.ask('deleteTag', { tagName: tag.name }))) return;
-            const next = props.neighbourOf(tag.id);
-            const result = await act(tag.id, { op: 'deleteTag', id: tag.id });
-            if (result.ok) props.onSelect(next);
-          }}
-        />
+      <EditorTabs view={view} behaviours={doc?.scene.behaviours?.length ?? 0} onChange={setView} />
+      {view === 'behaviours' ? (
+        <div id="editor-view-behaviours" role="tabpanel" aria-labelledby="editor-tab-behaviours">
+          <BehavioursPanel scene={doc?.scene} disabled={disabled || !doc} edit={props.edit} />
+        </div>
       ) : (
-        <p class="details-empty">Select a tag in the table to edit it, or add one.</p>
+        <div id="editor-view-tags" role="tabpanel" aria-labelledby="editor-tab-tags">
+          <AddTag
+            disabled={disabled || !doc}
+            onAdd={async (kind, type) => {
+              if (!doc) return { ok: false, problems: ['The scene is not loaded yet.'] };
+              const afterId = tag && !isSystemTag(tag) ? tag.id : undefined;
+              const result = await props.edit({ op: 'addTag', kind, type, ...(afterId ? { afterId } : {}) });
+              selectAdded(doc, result);
+              return result;
+            }}
+          />
+          {tag && doc ? (
+            <TagEditor
+              key={tag.id}
+              tag={tag}
+              index={scenes.indexOf(tag.id)}
+              count={doc.scene.tags.length}
+              system={isSystemTag(tag)}
+              disabled={disabled}
+              focusName={justAdded === tag.id}
+              edit={props.edit}
+              actionErrors={actionErrors?.id === tag.id ? actionErrors.errors : undefined}
+              onMove={(toIndex) => void act(tag.id, { op: 'moveTag', id: tag.id, toIndex })}
+              onDuplicate={() =>
+                void act(tag.id, { op: 'duplicateTag', id: tag.id }).then((r) => selectAdded(doc, r))
+              }
+              onDelete={async () => {
+                if (!(await props.ask('deleteTag', { tagName: tag.name }))) return;
+                const next = props.neighbourOf(tag.id);
+                const result = await act(tag.id, { op: 'deleteTag', id: tag.id });
+                if (result.ok) props.onSelect(next);
+              }}
+            />
+          ) : (
+            <p class="details-empty">Select a tag in the table to edit it, or add one.</p>
+          )}
+          {doc ? (
+            <SceneProperties
+              name={doc.scene.name}
+              description={doc.scene.description ?? ''}
+              disabled={disabled}
+              edit={props.edit}
+            />
+          ) : null}
+        </div>
       )}
-      {doc ? (
-        <SceneProperties
-          name={doc.scene.name}
-          description={doc.scene.description ?? ''}
-          disabled={disabled}
-          edit={props.edit}
-        />
-      ) : null}
     </aside>
+  );
+}
+
+type EditorView = 'tags' | 'behaviours';
+
+/** Tags or Behaviours: what the editor panel edits (ARIA tabs: ← → switch, Tab enters the panel). */
+function EditorTabs(props: { view: EditorView; behaviours: number; onChange(view: EditorView): void }) {
+  const views: readonly (readonly [EditorView, string])[] = [
+    ['tags', 'Tags'],
+    ['behaviours', 'Behaviours'],
+  ];
+  return (
+    <div
+      class="editor-tabs"
+      role="tablist"
+      aria-label="What to edit"
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        event.preventDefault();
+        const next = props.view === 'tags' ? 'behaviours' : 'tags';
+        props.onChange(next);
+        document.getElementById(`editor-tab-${next}`)?.focus();
+      }}
+    >
+      {views.map(([view, label]) => (
+        <button
+          key={view}
+          id={`editor-tab-${view}`}
+          type="button"
+          role="tab"
+          class="editor-tab"
+          aria-selected={props.view === view}
+          aria-controls={`editor-view-${view}`}
+          tabIndex={props.view === view ? 0 : -1}
+          onClick={() => props.onChange(view)}
+        >
+          {label} {view === 'behaviours' ? <span class="tab-count">{props.behaviours}</span> : null}
+        </button>
+      ))}
+    </div>
   );
 }
 

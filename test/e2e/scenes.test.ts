@@ -8,33 +8,28 @@ import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import {
-  api,
+  closeTagsimWindow,
   hasFocus,
   namesInOrder,
-  openBrowser,
+  openTagsimWindow,
   row,
-  startTagsimUi,
   type TagsimUi,
+  type TagsimWindow,
   type TestBrowser,
 } from './support/tagsim-ui.js';
 
 let tagsim: TagsimUi;
 let b: TestBrowser;
-let client: ReturnType<typeof api>;
+let client: TagsimWindow['client'];
 let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tagsim-e2e-scenes-'));
-  tagsim = await startTagsimUi();
-  client = api(tagsim.apiUrl);
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
+  ({ tagsim, b, client } = await openTagsimWindow([], 'Counter'));
 }, 30_000);
 
 afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
+  await closeTagsimWindow({ tagsim, b });
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Takes the screenshots of the window in docs/screenshots/ (light and dark, and the scene editor),
+// Takes the screenshots of the window in docs/screenshots/ (light and dark, the scene editor and
+// its behaviours),
 // against the real `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
 //   node test/e2e/screenshots.mjs
 import { spawn } from 'node:child_process';
@@ -97,6 +98,15 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${outDir}/editor.png` });
   console.log('screenshots: docs/screenshots/editor.png');
+
+  // The behaviour editor: the plant of the scene, its entry conveyor open as JSON.
+  const panel = page.locator('.editor-panel');
+  await panel.getByRole('tab', { name: /^Behaviours/ }).click();
+  await panel.getByRole('listbox').getByRole('option').first().click();
+  await page.mouse.move(0, 719);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${outDir}/behaviours.png` });
+  console.log('screenshots: docs/screenshots/behaviours.png');
 } finally {
   await browser.close();
   child.kill('SIGTERM');
