@@ -6,7 +6,7 @@ import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.j
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
 import { formatProblem, SceneValidationError } from './scene-problems.js';
-import { serializeScene } from './scene-file.js';
+import { addressTaken, serializeScene } from './scene-file.js';
 
 /** The fields of a tag an edit may change (the id never changes: clients keep it). */
 export interface TagChanges {
@@ -92,6 +92,10 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       const updated = withChanges(before, edit.changes, tags);
       if (isSystemTag(updated))
         return refuse(`'${updated.name}' (${updated.kind}) is the name of a system tag; choose another name`);
+      // The file rules would blame whichever of the two tags comes later; the one edited is to blame.
+      const holder = addressHolder(tags, i, updated);
+      if (holder >= 0)
+        return refuse(`tags[${i}].address: ${addressTaken(updated, holder, tags[holder]!.name)}`);
       tags[i] = updated;
       // The behaviours follow a renamed tag (or one moved to the other kind); the checks below
       // refuse a change they cannot follow (a written tag made an Output, a Bit made a Float).
@@ -259,6 +263,15 @@ function withChanges(tag: TagDefinition, changes: TagChanges, tags: readonly Tag
     else if (value !== undefined) next[field] = value;
   }
   return next as unknown as TagDefinition;
+}
+
+/** The index of another tag at `tag`'s user address in its space, or -1 (reserved addresses: the file rules tell). */
+function addressHolder(tags: readonly TagDefinition[], index: number, tag: TagDefinition): number {
+  if (tag.address >= FIRST_RESERVED_ADDRESS[tag.type]) return -1;
+  const space = spaceKey(tag.kind, tag.type);
+  return tags.findIndex(
+    (t, j) => j !== index && t.address === tag.address && spaceKey(t.kind, t.type) === space,
+  );
 }
 
 /** The lowest user address free in a (kind, type) space, or `undefined` when it is full. */

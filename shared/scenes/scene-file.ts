@@ -15,7 +15,7 @@ import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
-import { editDistance, isRecord, kindOf, show } from './json-words.js';
+import { isRecord, kindOf, show, unknownFields } from './json-words.js';
 
 /** The `format` of every TagSim scene file. */
 export const SCENE_FORMAT = 'tagsim-scene';
@@ -346,12 +346,18 @@ function crossCheck(tags: readonly [number, TagDefinition][], report: Report): v
     const key = `${spaceKey(t.kind, t.type)} ${t.address}`;
     const first = addresses.get(key);
     if (first !== undefined) {
-      report(
-        `tags[${i}].address`,
-        `${t.kind} ${t.type} ${t.address} is already used by tags[${first.at}] ('${first.name}'); each address is unique within its kind and type`,
-      );
+      report(`tags[${i}].address`, addressTaken(t, first.at, first.name));
     } else addresses.set(key, { ...t, at: i });
   }
+}
+
+/** Why a tag cannot have its address: the tag at `holderAt` has it. */
+export function addressTaken(
+  tag: Pick<TagDefinition, 'kind' | 'type' | 'address'>,
+  holderAt: number,
+  holderName: string,
+): string {
+  return `${tag.kind} ${tag.type} ${tag.address} is already used by tags[${holderAt}] ('${holderName}'); each address is unique within its kind and type`;
 }
 
 /**
@@ -375,35 +381,4 @@ function missingSystemTags(rawTags: readonly unknown[], report: Report): void {
       );
     }
   }
-}
-
-function unknownFields(
-  record: Record<string, unknown>,
-  known: readonly string[],
-  prefix: string,
-  report: Report,
-): void {
-  const listed = known.filter((k) => k !== '$schema');
-  for (const key of Object.keys(record)) {
-    if (known.includes(key)) continue;
-    const meant = closest(key, listed);
-    report(
-      `${prefix}${key}`,
-      meant
-        ? `unknown field; did you mean '${meant}'? (known fields: ${listed.join(', ')})`
-        : `unknown field; remove it (known fields: ${listed.join(', ')})`,
-    );
-  }
-}
-
-/** The known field a misspelt one most likely means (letter case, one or two typos), if any. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  let best: { field: string; distance: number } | undefined;
-  for (const field of known) {
-    const distance = editDistance(lower, field.toLowerCase());
-    const allowed = field.length <= 4 ? 1 : 2;
-    if (distance <= allowed && (!best || distance < best.distance)) best = { field, distance };
-  }
-  return best?.field;
 }

@@ -58,6 +58,26 @@ describe('applySceneEdit', () => {
     expect(problems).toEqual([
       "tags[9].address: Input Bit 1 is already used by tags[8] ('Low sensor'); each address is unique within its kind and type",
     ]);
+    // The earlier tag edited: the message still blames the tag edited, not the one holding it.
+    expect(
+      refused(scene, {
+        op: 'updateTag',
+        id: byName(scene, 'Low sensor').id,
+        changes: { address: byName(scene, 'High sensor').address },
+      }),
+    ).toEqual([
+      "tags[8].address: Input Bit 2 is already used by tags[9] ('High sensor'); each address is unique within its kind and type",
+    ]);
+    // A tag moved to another type lands on a free address there, so it takes none already used.
+    expect(
+      refused(scene, {
+        op: 'updateTag',
+        id: byName(scene, 'Low sensor').id,
+        changes: { kind: 'Output', address: byName(scene, 'Load').address },
+      }),
+    ).toEqual([
+      "tags[8].address: Output Bit 1 is already used by tags[1] ('Load'); each address is unique within its kind and type",
+    ]);
   });
 
   it('moves a tag to another type: new free address, old initial value and range dropped', () => {
