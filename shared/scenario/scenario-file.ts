@@ -13,7 +13,7 @@ import {
   type StepTime,
   type TagRef,
 } from './scenario-types.js';
-import { editDistance, isRecord, kindOf, show } from '../scenes/json-words.js';
+import { closest, isRecord, kindOf, show, unknownFields } from '../scenes/json-words.js';
 
 /** The fields a scenario file may have at its root. */
 export const SCENARIO_FILE_FIELDS: readonly string[] = [
@@ -91,7 +91,7 @@ export function validateScenarioJson(json: unknown, source?: string): Scenario {
       'scenario',
     );
   }
-  unknownFields(json, SCENARIO_FILE_FIELDS, '', report);
+  unknownFields(json, SCENARIO_FILE_FIELDS, '', report, 'known fields here');
   if (json['format'] !== SCENARIO_FORMAT) {
     report(
       'format',
@@ -190,7 +190,13 @@ function validateStep(raw: unknown, path: string, report: Report): ScenarioStep 
   }
   const kind = kinds[0]!;
   const before = problemCount(report);
-  unknownFields(raw, [kind, ...STEP_FIELDS[kind], ...COMMON_STEP_FIELDS], `${path}.`, report);
+  unknownFields(
+    raw,
+    [kind, ...STEP_FIELDS[kind], ...COMMON_STEP_FIELDS],
+    `${path}.`,
+    report,
+    'known fields here',
+  );
 
   let time: StepTime = { after: 0 };
   if ('at' in raw && 'after' in raw) {
@@ -343,6 +349,7 @@ function checkCondition(
     known,
     `${path}.`,
     report,
+    'known fields here',
   );
   if ('forMs' in raw && forMsAllowed) {
     if (context === 'expect') {
@@ -435,38 +442,4 @@ function optionalString(
 /** How many problems were reported so far, to tell whether a part added any. */
 function problemCount(report: Report): number {
   return report.problems.length;
-}
-
-function unknownFields(
-  record: Record<string, unknown>,
-  known: readonly string[],
-  prefix: string,
-  report: Report,
-): void {
-  const listed = known.filter((k) => k !== '$schema');
-  for (const key of Object.keys(record)) {
-    if (known.includes(key)) continue;
-    const meant = closest(key, listed);
-    report(
-      `${prefix}${key}`,
-      meant
-        ? `unknown field; did you mean '${meant}'? (known fields here: ${listed.join(', ')})`
-        : `unknown field; remove it (known fields here: ${listed.join(', ')})`,
-    );
-  }
-}
-
-/** The known word a misspelt one most likely means (letter case, one or two typos), if any. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  // A word cut short ("wait", "timeout") means the word it starts.
-  const started = lower.length >= 3 ? known.find((w) => w.toLowerCase().startsWith(lower)) : undefined;
-  if (started) return started;
-  let best: { word: string; distance: number } | undefined;
-  for (const word of known) {
-    const distance = editDistance(lower, word.toLowerCase());
-    const allowed = word.length <= 4 ? 1 : 2;
-    if (distance <= allowed && (!best || distance < best.distance)) best = { word, distance };
-  }
-  return best?.word;
 }

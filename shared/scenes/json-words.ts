@@ -18,7 +18,7 @@ export function kindOf(value: unknown): string {
 /** A value as JSON, cut to 40 characters. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
@@ -34,4 +34,46 @@ export function editDistance(a: string, b: string): number {
     row = next;
   }
   return row[b.length]!;
+}
+
+/**
+ * The known word a misspelt one most likely means: a word cut short ("wait", "timeout") means the
+ * word it starts; otherwise letter case and one or two typos (one for words of up to 4 letters).
+ */
+export function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const started = lower.length >= 3 ? known.find((w) => w.toLowerCase().startsWith(lower)) : undefined;
+  if (started) return started;
+  let best: { word: string; distance: number } | undefined;
+  for (const word of known) {
+    const distance = editDistance(lower, word.toLowerCase());
+    const allowed = word.length <= 4 ? 1 : 2;
+    if (distance <= allowed && (!best || distance < best.distance)) best = { word, distance };
+  }
+  return best?.word;
+}
+
+/**
+ * Reports each field of `record` that is not `known` (`$schema` is allowed, never suggested), with
+ * the field it most likely means. `knownLabel` introduces the list: "known fields", or "known
+ * fields here" where a file has several kinds of object.
+ */
+export function unknownFields(
+  record: Record<string, unknown>,
+  known: readonly string[],
+  prefix: string,
+  report: (path: string, message: string) => void,
+  knownLabel = 'known fields',
+): void {
+  const listed = known.filter((k) => k !== '$schema');
+  for (const key of Object.keys(record)) {
+    if (known.includes(key)) continue;
+    const meant = closest(key, listed);
+    report(
+      `${prefix}${key}`,
+      meant
+        ? `unknown field; did you mean '${meant}'? (${knownLabel}: ${listed.join(', ')})`
+        : `unknown field; remove it (${knownLabel}: ${listed.join(', ')})`,
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { convertTo } from '../core/convert.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import type { SceneProblem } from '../scenes/scene-problems.js';
+import { isRecord, kindOf as jsonKindOf, show } from '../scenes/json-words.js';
 import type { Behaviour } from './behaviour-types.js';
 import {
   ACTION_KEYS,
@@ -629,10 +630,6 @@ class Checker {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
@@ -641,15 +638,7 @@ function a(type: string): string {
   return type === 'Int' ? 'an Int' : `a ${type}`;
 }
 
+/** As the other file validators say it, but an empty list is told apart: `then` must not be one. */
 function kindOf(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return Array.isArray(value) && value.length === 0 ? 'an empty array' : jsonKindOf(value);
 }

@@ -139,6 +139,14 @@ export const BROKEN_FILES: BrokenFile[] = [
     schema: true,
   },
   {
+    rule: 'root field cut short',
+    text: edited((f) => {
+      f['desc'] = 'Line 3';
+    }),
+    problems: [`desc: unknown field; did you mean 'description'? (${KNOWN_ROOT})`],
+    schema: true,
+  },
+  {
     rule: 'wrong format',
     text: edited((f) => (f['format'] = 'factoryio-scene')),
     problems: ['format: must be "tagsim-scene"; got "factoryio-scene" (is this a TagSim scene file?)'],
