@@ -8,14 +8,16 @@ import { Bench, type Io, Rising } from './plc.js';
 
 describe('built-in behaviours', () => {
   it('cover the scenes the issue names, and fit their reference scenes', () => {
-    expect(SCENES_WITH_BEHAVIOURS).toEqual([
-      'From A to B',
-      'From A to B (Set and Reset)',
-      'Filling Tank',
-      'Level Control',
-      'Sorting by Height (Basic)',
-      'Queue of Items',
-    ]);
+    expect(SCENES_WITH_BEHAVIOURS).toEqual(
+      expect.arrayContaining([
+        'From A to B',
+        'From A to B (Set and Reset)',
+        'Filling Tank',
+        'Level Control',
+        'Sorting by Height (Basic)',
+        'Queue of Items',
+      ]),
+    );
     for (const name of SCENES_WITH_BEHAVIOURS) {
       const { problems } = validateBehaviours(builtinBehaviours(name), builtinScene(name)!.tags);
       expect(problems, name).toEqual([]);
