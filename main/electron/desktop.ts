@@ -10,6 +10,9 @@ import {
   type SimulationHost,
   type SimulationHostOptions,
 } from '../runtime/simulation-host.js';
+import { SceneService } from '../runtime/scene-service.js';
+import { loadPresets, presetsCandidates } from '../settings/presets.js';
+import type { SettingsLayer } from '../settings/settings.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { resolveAppPaths } from './app-paths.js';
 import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
@@ -39,6 +42,7 @@ import {
 } from './window.js';
 import { hardenSession, type SessionLike } from './window-security.js';
 import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
+import { loadStartScene } from './start-scene.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
@@ -82,9 +86,16 @@ export interface DesktopDeps<M> {
   platform: string;
   argv: readonly string[];
   reportError(error: unknown): void;
-  /** The settings store; by default the JSON file in the user data folder. */
-  openSettings?(file: string): Promise<SettingsStore>;
-  /** The scene served; by default the simulator's default scene. */
+  /** The environment (process.env): TAGSIM_PRESETS, and %ProgramData% on Windows. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Electron's process.resourcesPath, where an installer built with a presets.json puts it. */
+  resourcesPath?: string;
+  /**
+   * The settings store; by default the JSON file in the user data folder over the machine's
+   * presets (fields the file lacks come from them).
+   */
+  openSettings?(file: string, presets: SettingsLayer): Promise<SettingsStore>;
+  /** The scene served when the presets name none; by default the simulator's default scene. */
   scene?: SceneDefinition;
   /**
    * Options of the simulation (timers in tests); a seed, start paused or time scale given here
@@ -114,7 +125,8 @@ export const START_PAUSED_FLAG = '--paused';
 
 /**
  * The desktop app's life: claim the single instance (or hand over to the running one and quit),
- * then once Electron is ready load the settings, start the engine with the default scene, the
+ * then once Electron is ready load the machine's presets and the user's settings over them, start
+ * the engine with the presets' scene (or the default scene), the
  * API server (host and port from the settings, 127.0.0.1:7410 by default), the simulation (run
  * on start, seed and time scale from the settings; `--paused` holds it), the bridge, the
  * `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
@@ -144,8 +156,21 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   await app.whenReady();
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
-  const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile);
-  const engine = new TagEngine(deps.scene ?? resolveScene(), { reportError });
+  // Problems of the presets are reported, never fatal: a lab PC always starts.
+  const presets = await loadPresets(
+    presetsCandidates(deps.platform, deps.env ?? {}, deps.resourcesPath),
+    reportError,
+  );
+  const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile, presets.settings);
+  const startScene = await loadStartScene(presets, () => deps.scene ?? resolveScene(), reportError);
+  const engine = new TagEngine(startScene.scene, { reportError });
+  const scenes = new SceneService(engine, settings);
+  if (startScene.file) {
+    // Opened as a file (not only served), so Save writes back to it and it shows in Recent files.
+    const opened = await scenes.open({ loaded: startScene.file });
+    if (opened.ok === false && opened.reason === 'error')
+      reportError(new Error(`the presets' scene ${startScene.file.path}: ${opened.message}`));
+  }
   const { host: serverHost, port } = settings.get();
   const server = new ServerController(engine, { host: serverHost, port });
   server.errors.on(reportError);
@@ -157,7 +182,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     ...deps.simulation,
     reportError,
   });
-  const host = createBridgeHost({ engine, server, settings, simulation });
+  const host = createBridgeHost({ engine, server, settings, scenes, simulation });
 
   deps.protocol.handle(
     APP_SCHEME,

@@ -45,6 +45,9 @@ startDesktop({
   readFile,
   platform: process.platform,
   argv: process.argv,
+  // process.env itself (not a copy): on Windows it finds %ProgramData% whatever its letter case.
+  env: process.env,
+  resourcesPath: process.resourcesPath,
   reportError,
 }).catch((error: unknown) => {
   reportError(error);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
@@ -23,6 +24,14 @@ export interface Settings {
   simulation: SimulationSettings;
 }
 
+/**
+ * The fields one source of settings sets (the user's settings.json, the machine's presets); a
+ * field it lacks comes from the source below it, and finally from DEFAULT_SETTINGS.
+ */
+export type SettingsLayer = Partial<Omit<Settings, 'simulation'>> & {
+  simulation?: Partial<SimulationSettings>;
+};
+
 export const DEFAULT_SETTINGS: Settings = {
   port: 7410,
   host: '127.0.0.1',
@@ -34,59 +43,190 @@ export const DEFAULT_SETTINGS: Settings = {
 const MAX_PINS = 200;
 const MAX_RECENT = 10;
 
+/** How one field is read from untrusted JSON. */
+export interface FieldRule<T> {
+  /** What the field must hold, in a person's words (for the problems of a presets file). */
+  expected: string;
+  /** The value to use, or undefined when there is nothing usable; a list may lose its bad items. */
+  read(value: unknown): T | undefined;
+  /** Whether the value was right as written, nothing dropped (by default: `read` found a value). */
+  exact?(value: unknown): boolean;
+}
+
+type TopField = Exclude<keyof Settings, 'simulation'>;
+type SimulationField = keyof SimulationSettings;
+
+const isStringList = (value: unknown, nonEmpty = false): boolean =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string' && (!nonEmpty || v !== ''));
+
+/** The rules of the top-level fields (all but `simulation`). */
+export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Settings[K]>> } = {
+  port: {
+    expected: 'a whole number from 0 to 65535',
+    read: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65535 ? v : undefined),
+  },
+  host: {
+    expected: 'a host name or IP address (text)',
+    read: (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+  },
+  pinnedTagIds: {
+    expected: 'a list of tag ids (text)',
+    read: (v) =>
+      Array.isArray(v)
+        ? [...new Set(v.filter((p): p is string => typeof p === 'string'))].slice(0, MAX_PINS)
+        : undefined,
+    exact: (v) => isStringList(v),
+  },
+  recentScenes: {
+    expected: 'a list of file paths',
+    read: (v) =>
+      Array.isArray(v)
+        ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p !== ''))].slice(0, MAX_RECENT)
+        : undefined,
+    exact: (v) => isStringList(v, true),
+  },
+  windowBounds: {
+    expected: 'an object with the numbers x, y, width and height',
+    read: (v) => {
+      if (typeof v !== 'object' || v === null) return undefined;
+      const bounds = v as Record<string, unknown>;
+      if (
+        !['x', 'y', 'width', 'height'].every(
+          (k) => typeof bounds[k] === 'number' && Number.isFinite(bounds[k]),
+        )
+      )
+        return undefined;
+      const { x, y, width, height } = bounds as Record<'x' | 'y' | 'width' | 'height', number>;
+      return { x, y, width: Math.max(400, width), height: Math.max(300, height) };
+    },
+  },
+};
+
+/** The rules of the fields of `simulation`, each read on its own. */
+export const SIMULATION_FIELDS: { [K in SimulationField]: FieldRule<SimulationSettings[K]> } = {
+  startRunning: {
+    expected: 'true or false',
+    read: (v) => (typeof v === 'boolean' ? v : undefined),
+  },
+  seed: {
+    expected: 'a whole number from 0 to 4294967295',
+    read: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : undefined),
+  },
+  timeScale: {
+    expected: `a number from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`,
+    read: (v) => (typeof v === 'number' && v >= MIN_TIME_SCALE && v <= MAX_TIME_SCALE ? v : undefined),
+  },
+};
+
+/** A field that is there but wrong, named by its path (`simulation.seed`). */
+export interface BadField {
+  field: string;
+  expected: string;
+}
+
+/** Which fields to read; every field of the settings by default. */
+export interface FieldSelection {
+  fields: readonly TopField[];
+  simulation: readonly SimulationField[];
+}
+
+const ALL_FIELDS: FieldSelection = {
+  fields: Object.keys(SETTINGS_FIELDS) as TopField[],
+  simulation: Object.keys(SIMULATION_FIELDS) as SimulationField[],
+};
+
+/**
+ * Reads the selected fields of untrusted JSON into a layer. A field that is missing or unusable is
+ * left out of the layer (so the one below applies); a list keeps its good items. Every field that
+ * was there but not exactly right is listed in `bad`. Fields outside the selection are not looked at.
+ */
+export function readSettingsLayer(
+  input: unknown,
+  selection: FieldSelection = ALL_FIELDS,
+): { layer: SettingsLayer; bad: BadField[] } {
+  const record = asRecord(input) ?? {};
+  const layer: Record<string, unknown> = {};
+  const bad: BadField[] = [];
+  const readInto = (
+    target: Record<string, unknown>,
+    from: Record<string, unknown>,
+    key: string,
+    rule: FieldRule<unknown>,
+    field: string,
+  ) => {
+    if (!(key in from) || from[key] === undefined) return;
+    const value = rule.read(from[key]);
+    if (value !== undefined) target[key] = value;
+    if (value === undefined || (rule.exact && !rule.exact(from[key])))
+      bad.push({ field, expected: rule.expected });
+  };
+  for (const key of selection.fields)
+    readInto(layer, record, key, SETTINGS_FIELDS[key] as FieldRule<unknown>, key);
+  if (selection.simulation.length > 0 && record['simulation'] !== undefined) {
+    const simulation = asRecord(record['simulation']);
+    if (simulation) {
+      const read: Record<string, unknown> = {};
+      for (const key of selection.simulation)
+        readInto(read, simulation, key, SIMULATION_FIELDS[key] as FieldRule<unknown>, `simulation.${key}`);
+      if (Object.keys(read).length > 0) layer['simulation'] = read;
+    } else {
+      bad.push({ field: 'simulation', expected: `an object with ${selection.simulation.join(', ')}` });
+    }
+  }
+  return { layer: layer as SettingsLayer, bad };
+}
+
+/** The settings in effect: the defaults, then each layer over the one before (the last wins). */
+export function layerSettings(...layers: SettingsLayer[]): Settings {
+  let settings: Settings = { ...DEFAULT_SETTINGS };
+  for (const { simulation, ...fields } of layers) {
+    settings = { ...settings, ...fields, simulation: { ...settings.simulation, ...simulation } };
+  }
+  return settings;
+}
+
 /**
  * Reads settings from untrusted JSON (a file a person may have edited): every field that is
  * missing or wrong falls back to its default, so a damaged file never stops the app.
  */
 export function parseSettings(input: unknown): Settings {
-  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  const port = record['port'];
-  const host = record['host'];
-  const pins = record['pinnedTagIds'];
-  const bounds = record['windowBounds'] as Record<string, unknown> | undefined;
-  const recent = record['recentScenes'];
-  const settings: Settings = {
-    port:
-      typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535
-        ? port
-        : DEFAULT_SETTINGS.port,
-    host: typeof host === 'string' && host.trim() !== '' ? host.trim() : DEFAULT_SETTINGS.host,
-    pinnedTagIds: Array.isArray(pins)
-      ? [...new Set(pins.filter((p): p is string => typeof p === 'string'))].slice(0, MAX_PINS)
-      : [],
-    recentScenes: Array.isArray(recent)
-      ? [...new Set(recent.filter((p): p is string => typeof p === 'string' && p !== ''))].slice(
-          0,
-          MAX_RECENT,
-        )
-      : [],
-    simulation: parseSimulationSettings(record['simulation']),
-  };
-  if (
-    bounds &&
-    typeof bounds === 'object' &&
-    ['x', 'y', 'width', 'height'].every((k) => typeof bounds[k] === 'number' && Number.isFinite(bounds[k]))
-  ) {
-    const { x, y, width, height } = bounds as Record<'x' | 'y' | 'width' | 'height', number>;
-    settings.windowBounds = { x, y, width: Math.max(400, width), height: Math.max(300, height) };
-  }
-  return settings;
+  return layerSettings(readSettingsLayer(input).layer);
 }
 
-/** Each field of `simulation` on its own: a wrong one falls back to its default, the others stay. */
-function parseSimulationSettings(input: unknown): SimulationSettings {
-  const defaults = DEFAULT_SETTINGS.simulation;
-  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  const { startRunning, seed, timeScale } = record;
-  return {
-    startRunning: typeof startRunning === 'boolean' ? startRunning : defaults.startRunning,
-    seed:
-      typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff
-        ? seed
-        : defaults.seed,
-    timeScale:
-      typeof timeScale === 'number' && timeScale >= MIN_TIME_SCALE && timeScale <= MAX_TIME_SCALE
-        ? timeScale
-        : defaults.timeScale,
-  };
+/**
+ * The user's own fields after a change. A field the user already has takes the new value; any
+ * other field becomes the user's only when the change gives it a value other than the one in
+ * effect. So saving one setting (the window's bounds at quit, the tray's checkbox, which sends
+ * the whole `simulation`) does not copy the presets and defaults into the user's file, where
+ * they would shadow the machine's presets for good.
+ */
+export function applyUserChange(
+  own: SettingsLayer,
+  effective: Settings,
+  change: Partial<Settings>,
+): SettingsLayer {
+  const { simulation, ...fields } = change;
+  const next: Record<string, unknown> = { ...own };
+  const ownFields = own as Record<string, unknown>;
+  const effectiveFields = effective as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (key in ownFields || !isDeepStrictEqual(value, effectiveFields[key])) next[key] = value;
+  }
+  if (simulation) {
+    const ownSimulation: Record<string, unknown> = { ...own.simulation };
+    for (const key of Object.keys(SIMULATION_FIELDS) as SimulationField[]) {
+      const value = simulation[key];
+      if (value === undefined) continue;
+      if (key in ownSimulation || value !== effective.simulation[key]) ownSimulation[key] = value;
+    }
+    if (Object.keys(ownSimulation).length > 0) next['simulation'] = ownSimulation;
+  }
+  return next as SettingsLayer;
+}
+
+function asRecord(input: unknown): Record<string, unknown> | undefined {
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : undefined;
 }

@@ -1,12 +1,15 @@
 // The desktop app put together (issue 3): startDesktop with fakes of every Electron API, a real
 // engine and a real API server on a free port.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { serializeScene } from '../../shared/scenes/scene-file.js';
+import { PresetsProblem } from '../../main/settings/presets.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import type { Settings } from '../../main/settings/settings.js';
 import { type Desktop, startDesktop } from '../../main/electron/desktop.js';
@@ -39,6 +42,8 @@ interface StartOptions {
   settings?: Partial<Settings> | 'file';
   userData?: string;
   isPackaged?: boolean;
+  env?: Record<string, string>;
+  resourcesPath?: string;
 }
 
 const running: { app: FakeApp; desktop: Desktop | undefined }[] = [];
@@ -85,6 +90,8 @@ async function start(options: StartOptions = {}) {
     platform: options.platform ?? 'linux',
     argv: options.argv ?? ['/opt/tagsim/tagsim'],
     reportError,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.resourcesPath ? { resourcesPath: options.resourcesPath } : {}),
     ...(settings ? { openSettings: async () => settings } : {}),
     scene: SCENE,
   });
@@ -295,8 +302,9 @@ describe('startDesktop', () => {
       expect(first.desktop!.simulation.status.state).toBe('running');
       findItem(first.tray().menu.template, ['Simulation', 'Run when TagSim starts']).click?.();
       await vi.waitFor(async () =>
-        expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
-          simulation: { startRunning: false, seed: 1, timeScale: 1 },
+        expect(JSON.parse(await readFile(file, 'utf8'))).toStrictEqual({
+          port: 0,
+          simulation: { startRunning: false },
         }),
       );
       await vi.waitFor(() =>
@@ -520,5 +528,215 @@ describe('startDesktop', () => {
       await vi.waitFor(() => expect(t.dialogs.messages).toStrictEqual(['TagSim 0.1.0']));
       expect(t.dialogs.boxes[0]?.detail).toContain('Electron 40.1.0');
     });
+  });
+});
+
+describe('startDesktop with machine presets (presets.json)', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A lab PC: an install's resources folder, a student's userData and a folder for lab files. */
+  async function labMachine() {
+    const root = await mkdtemp(path.join(tmpdir(), 'tagsim-presets-'));
+    folders.push(root);
+    const resourcesPath = path.join(root, 'resources');
+    const userData = path.join(root, 'userData');
+    const lab = path.join(root, 'lab');
+    for (const dir of [resourcesPath, userData, lab]) await mkdir(dir, { recursive: true });
+    const settingsFile = path.join(userData, 'settings.json');
+    return {
+      resourcesPath,
+      userData,
+      lab,
+      settingsFile,
+      presets: (dir: string, content: unknown) =>
+        writeFile(
+          path.join(dir, 'presets.json'),
+          typeof content === 'string' ? content : JSON.stringify(content),
+        ),
+      userSettings: (content: unknown) => writeFile(settingsFile, JSON.stringify(content)),
+    };
+  }
+
+  /** The problems reported at start, as [field, message]. */
+  function presetsProblems(reportError: ReturnType<typeof vi.fn>): [string | undefined, string][] {
+    return reportError.mock.calls
+      .map(([error]) => error)
+      .filter((error): error is PresetsProblem => error instanceof PresetsProblem)
+      .map((problem) => [problem.field, problem.message]);
+  }
+
+  it("fill what the student's settings lack; the student's own fields win", async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const labPort = (blocker.address() as { port: number }).port;
+    try {
+      const pc = await labMachine();
+      await pc.presets(pc.resourcesPath, {
+        port: labPort,
+        pinnedTagIds: ['motor'],
+        simulation: { startRunning: false, seed: 9, timeScale: 4 },
+      });
+      await pc.userSettings({ port: 0, simulation: { timeScale: 2 } });
+      const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+      // The student's port (0: any free one) wins over the lab's, which is taken.
+      await t.listening();
+      expect(t.desktop!.settings.get()).toMatchObject({
+        pinnedTagIds: ['motor'],
+        simulation: { startRunning: false, seed: 9, timeScale: 2 },
+      });
+      expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
+      expect(findItem(t.tray().menu.template, ['Quick faults', 'Motor', 'Always Off'])).toBeDefined();
+      expect(t.reportError).not.toHaveBeenCalled();
+      t.window().bounds = { x: 5, y: 6, width: 800, height: 600 };
+      await quit(t.app);
+      // The presets stay out of the student's file: a preset changed later still reaches them.
+      expect(JSON.parse(await readFile(pc.settingsFile, 'utf8'))).toStrictEqual({
+        port: 0,
+        simulation: { timeScale: 2 },
+        windowBounds: { x: 5, y: 6, width: 800, height: 600 },
+      });
+
+      // A new student, with no settings of their own: the lab's port.
+      await rm(pc.settingsFile);
+      const fresh = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+      await vi.waitFor(() => expect(fresh.desktop?.server.status.state).toBe('failed'));
+      await vi.waitFor(() =>
+        expect(fresh.tray().tooltips.at(-1)).toContain(`TagSim: Port ${labPort} in use`),
+      );
+      expect(fresh.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 4 });
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("open the presets' built-in scene at every start, by name in any letter case", async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, { port: 0, scene: 'filling tank' });
+    const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    expect(t.desktop!.engine.scene.name).toBe('Filling Tank');
+    expect(t.desktop!.host.scenes.document.origin).toBe('builtin');
+    expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).checked).toBe(
+      true,
+    );
+    const url = await t.listening();
+    const names = ((await (await fetch(`${url}/api/tags`)).json()) as { name: string }[]).map(
+      (tag) => tag.name,
+    );
+    expect(names).toContain('Fill valve');
+    // The student opens another scene; the next start is back on the exercise.
+    await t.desktop!.host.scenes.open({ builtin: 'Level Control' });
+    await quit(t.app);
+    const next = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    expect(next.desktop!.engine.scene.name).toBe('Filling Tank');
+    expect(next.reportError).not.toHaveBeenCalled();
+  });
+
+  it("open the presets' scene file, relative to the presets file's folder", async () => {
+    const pc = await labMachine();
+    const exercise = { ...builtinScene('From A to B')!, name: 'Exercise 3' };
+    await mkdir(path.join(pc.lab, 'scenes'));
+    const sceneFile = path.join(pc.lab, 'scenes', 'exercise-3.tagsim.json');
+    await writeFile(sceneFile, serializeScene(exercise));
+    await pc.presets(pc.lab, { port: 0, scene: 'scenes/exercise-3.tagsim.json' });
+    const t = await start({
+      settings: 'file',
+      userData: pc.userData,
+      env: { TAGSIM_PRESETS: path.join(pc.lab, 'presets.json') },
+    });
+    expect(t.reportError).not.toHaveBeenCalled();
+    expect(t.desktop!.engine.scene.name).toBe('Exercise 3');
+    // Opened as the file: Save writes back to it, and it is a recent file.
+    expect(t.desktop!.host.scenes.document).toMatchObject({ origin: 'file', path: sceneFile, dirty: false });
+    expect(t.desktop!.settings.get().recentScenes).toStrictEqual([sceneFile]);
+    const url = await t.listening();
+    expect(((await (await fetch(`${url}/api/tags`)).json()) as unknown[]).length).toBe(exercise.tags.length);
+  });
+
+  it('report a scene that cannot be opened, and start on the default scene', async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, { port: 0, scene: 'exercise-9.tagsim.json' });
+    const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
+    const file = path.join(pc.resourcesPath, 'presets.json');
+    const missing = path.join(pc.resourcesPath, 'exercise-9.tagsim.json');
+    expect(presetsProblems(t.reportError)).toStrictEqual([
+      [
+        'scene',
+        `presets ${file}: scene: cannot open "exercise-9.tagsim.json", so TagSim starts on the default scene: ` +
+          `cannot open ${missing}: no such file`,
+      ],
+    ]);
+    await t.listening();
+
+    await pc.presets(pc.resourcesPath, { port: 0, scene: 'Sorting by Colour' });
+    const unknown = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    expect(unknown.desktop!.engine.scene.name).toBe('Desktop scene');
+    expect(presetsProblems(unknown.reportError)[0]?.[1]).toContain("unknown scene 'Sorting by Colour'");
+  });
+
+  it('report each problem of a damaged presets file once; the good fields still apply', async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, {
+      port: 0,
+      host: 42,
+      simulation: { startRunning: false, timeScale: 'fast' },
+      colour: 'red',
+      scene: ['Filling Tank'],
+    });
+    const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    await t.listening();
+    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
+    expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 1 });
+    const file = path.join(pc.resourcesPath, 'presets.json');
+    const problems = presetsProblems(t.reportError);
+    expect(problems.map(([field]) => field)).toStrictEqual([
+      'host',
+      'simulation.timeScale',
+      'scene',
+      'colour',
+    ]);
+    for (const [, message] of problems) expect(message.startsWith(`presets ${file}: `)).toBe(true);
+  });
+
+  it('start on the defaults and the default scene when the presets file is not JSON', async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, '{"port": 0, "scene": "Filling Tank"');
+    await pc.userSettings({ port: 0 });
+    const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    await t.listening();
+    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
+    expect(t.desktop!.simulation.status.state).toBe('running');
+    const problems = presetsProblems(t.reportError);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.[1]).toMatch(/presets .*presets\.json: not valid JSON/);
+  });
+
+  it('TAGSIM_PRESETS comes first; a file it names that is missing is reported and skipped', async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, { port: 0, scene: 'Filling Tank' });
+    await pc.presets(pc.lab, { port: 0, scene: 'Level Control' });
+    const named = await start({
+      settings: 'file',
+      userData: pc.userData,
+      resourcesPath: pc.resourcesPath,
+      env: { TAGSIM_PRESETS: path.join(pc.lab, 'presets.json') },
+    });
+    expect(named.desktop!.engine.scene.name).toBe('Level Control');
+    await quit(named.app);
+
+    const typo = path.join(pc.lab, 'preset.json');
+    const fallback = await start({
+      settings: 'file',
+      userData: pc.userData,
+      resourcesPath: pc.resourcesPath,
+      env: { TAGSIM_PRESETS: typo },
+    });
+    expect(fallback.desktop!.engine.scene.name).toBe('Filling Tank');
+    expect(presetsProblems(fallback.reportError)).toStrictEqual([
+      [undefined, `presets ${typo}: TAGSIM_PRESETS names this file, which does not exist`],
+    ]);
   });
 });

@@ -164,6 +164,12 @@ describe('the packaged app (electron-builder --dir --linux, stand-in Electron)',
     expect(packaged.main).toBe(pkg.main);
   });
 
+  it('ships presets only when assets/presets has a presets.json, outside app.asar', () => {
+    const baked = existsSync(`${root}assets/presets/presets.json`);
+    expect(existsSync(join(appOutDir, 'resources', 'presets.json'))).toBe(baked);
+    expect(files.filter((f) => f.endsWith('presets.json'))).toEqual([]);
+  });
+
   it('is self-contained: every import reachable from main and the preload resolves inside app.asar', () => {
     const asarPath = join(appOutDir, 'resources', 'app.asar');
     const shipped = new Set(files);

@@ -111,6 +111,13 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it("puts a lab's presets.json and scene files from assets/presets next to app.asar, nothing else", () => {
+    // The desktop app reads presets.json from process.resourcesPath (main/settings/presets.ts).
+    expect(readConfig()['extraResources']).toEqual([
+      { from: 'assets/presets', filter: ['presets.json', '*.tagsim.json'] },
+    ]);
+  });
+
   it('has a maintainer and homepage for the deb package', () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
       author?: { name?: string; email?: string };

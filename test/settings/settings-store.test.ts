@@ -12,14 +12,9 @@ describe('settings', () => {
     const path = join(folder(), 'nested', 'settings.json');
     const store = await fileSettingsStore(path);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    await store.update({ port: 7411, pinnedTagIds: ['a', 'b'] });
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
-      port: 7411,
-      host: '127.0.0.1',
-      pinnedTagIds: ['a', 'b'],
-      recentScenes: [],
-      simulation: { startRunning: true, seed: 1, timeScale: 1 },
-    });
+    await store.update({ port: 7411, pinnedTagIds: ['a', 'b'], host: '127.0.0.1' });
+    // Only what the user changed: the defaults (and presets) stay out of the user's file.
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ port: 7411, pinnedTagIds: ['a', 'b'] });
     const reopened = await fileSettingsStore(path);
     expect(reopened.get().pinnedTagIds).toEqual(['a', 'b']);
   });
@@ -69,11 +64,7 @@ describe('settings', () => {
     const store = await fileSettingsStore(path);
     expect(store.get().simulation).toEqual({ startRunning: false, seed: 1, timeScale: 2 });
     await store.update({ simulation: { ...store.get().simulation, startRunning: true } });
-    expect(JSON.parse(readFileSync(path, 'utf8')).simulation).toEqual({
-      startRunning: true,
-      seed: 1,
-      timeScale: 2,
-    });
+    expect(JSON.parse(readFileSync(path, 'utf8')).simulation).toEqual({ startRunning: true, timeScale: 2 });
   });
 
   it.each([
@@ -95,6 +86,58 @@ describe('settings', () => {
     ['a time scale as text', { timeScale: '2' }, { startRunning: true, seed: 1, timeScale: 1 }],
   ])('repair a damaged simulation setting (%s) field by field', (_, simulation, expected) => {
     expect(parseSettings({ port: 7411, simulation })).toMatchObject({ port: 7411, simulation: expected });
+  });
+
+  describe('over machine presets', () => {
+    const PRESETS = {
+      port: 7500,
+      pinnedTagIds: ['motor'],
+      simulation: { startRunning: false, seed: 9, timeScale: 4 },
+    };
+
+    it("fill what the user's file lacks; the user's own fields win, field by field", async () => {
+      const path = join(folder(), 'settings.json');
+      writeFileSync(path, JSON.stringify({ port: 7411, simulation: { timeScale: 2 } }));
+      const store = await fileSettingsStore(path, PRESETS);
+      expect(store.get()).toEqual({
+        ...DEFAULT_SETTINGS,
+        port: 7411,
+        pinnedTagIds: ['motor'],
+        simulation: { startRunning: false, seed: 9, timeScale: 2 },
+      });
+    });
+
+    it('fill everything for a user without a settings file', async () => {
+      const store = await fileSettingsStore(join(folder(), 'settings.json'), PRESETS);
+      expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, ...PRESETS });
+    });
+
+    it("stay out of the user's file, so a preset changed later reaches the user", async () => {
+      const path = join(folder(), 'settings.json');
+      const store = await fileSettingsStore(path, PRESETS);
+      // What the app saves: the tray's checkbox sends the whole simulation; the bounds at quit.
+      await store.update({ simulation: { ...store.get().simulation, startRunning: true } });
+      await store.update({ windowBounds: { x: 1, y: 2, width: 800, height: 600 } });
+      await store.update({ pinnedTagIds: ['motor'] });
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+        simulation: { startRunning: true },
+        windowBounds: { x: 1, y: 2, width: 800, height: 600 },
+      });
+      const nextWeek = await fileSettingsStore(path, { ...PRESETS, simulation: { seed: 10, timeScale: 1 } });
+      expect(nextWeek.get().simulation).toEqual({ startRunning: true, seed: 10, timeScale: 1 });
+      expect(nextWeek.get().pinnedTagIds).toEqual(['motor']);
+    });
+
+    it('keep a field the user changed, even when set back to the preset value', async () => {
+      const path = join(folder(), 'settings.json');
+      const store = await fileSettingsStore(path, PRESETS);
+      await store.update({ pinnedTagIds: [] });
+      expect(store.get().pinnedTagIds).toEqual([]);
+      await store.update({ pinnedTagIds: ['motor'] });
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ pinnedTagIds: ['motor'] });
+      const reopened = await fileSettingsStore(path, { pinnedTagIds: ['sensor'] });
+      expect(reopened.get().pinnedTagIds).toEqual(['motor']);
+    });
   });
 
   it('can live in memory only', async () => {

@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { stat } from 'node:fs/promises';
+import { isRecord, kindOf, unknownFields } from '../../shared/scenes/json-words.js';
+import { readTextFile } from '../storage/read-text-file.js';
+import { readSettingsLayer, SIMULATION_FIELDS, type FieldSelection, type SettingsLayer } from './settings.js';
+
+/**
+ * Machine-wide presets (a lab installs TagSim on many PCs for many student accounts): a
+ * `presets.json` whose settings are the defaults under each user's own settings.json, and a scene
+ * to start on.
+ */
+export interface Presets {
+  /** The presets file that was read; undefined when there is none. */
+  file?: string;
+  /** The preset settings: a field the user's settings.json has wins over these. */
+  settings: SettingsLayer;
+  /** The scene to start on, as written: a built-in's name, or a scene file's path. */
+  scene?: string;
+}
+
+export const NO_PRESETS: Presets = { settings: {} };
+
+/** The name of the presets file in each place TagSim looks. */
+export const PRESETS_FILE_NAME = 'presets.json';
+/** The environment variable that names a presets file, ahead of every other place. */
+export const PRESETS_ENV = 'TAGSIM_PRESETS';
+
+/** One place a presets file may be, and who put it there. */
+export interface PresetsCandidate {
+  path: string;
+  source: 'env' | 'resources' | 'machine';
+}
+
+/** The settings a lab may preset; the others (recent files, window bounds) belong to each user. */
+const PRESET_FIELDS: FieldSelection = {
+  fields: ['port', 'host', 'pinnedTagIds'],
+  simulation: Object.keys(SIMULATION_FIELDS) as (keyof typeof SIMULATION_FIELDS)[],
+};
+const PER_USER_FIELDS = ['recentScenes', 'windowBounds'];
+const KNOWN_FIELDS = [...PRESET_FIELDS.fields, 'simulation', 'scene'];
+
+/** A problem of a presets file, named by the file and the field; reported, never thrown at start. */
+export class PresetsProblem extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string | undefined,
+    detail: string,
+  ) {
+    super(`presets ${file}: ${field === undefined ? '' : `${field}: `}${detail}`);
+    this.name = 'PresetsProblem';
+  }
+}
+
+/**
+ * Where TagSim looks for presets, first found wins: the file named by TAGSIM_PRESETS; presets.json
+ * in the app's resources folder (where an installer built with one puts it); then the machine's
+ * folder for the platform. Pure: the caller passes the platform, the environment and Electron's
+ * `process.resourcesPath`. On Windows the machine folder is `%ProgramData%\TagSim`; without
+ * ProgramData in the environment there is none.
+ */
+export function presetsCandidates(
+  platform: string,
+  env: Readonly<Record<string, string | undefined>>,
+  resourcesPath?: string,
+): PresetsCandidate[] {
+  const paths = platform === 'win32' ? path.win32 : path.posix;
+  const candidates: PresetsCandidate[] = [];
+  const named = env[PRESETS_ENV]?.trim();
+  if (named) candidates.push({ path: named, source: 'env' });
+  if (resourcesPath)
+    candidates.push({ path: paths.join(resourcesPath, PRESETS_FILE_NAME), source: 'resources' });
+  const machine = machineFolder(platform, env);
+  if (machine) candidates.push({ path: paths.join(machine, PRESETS_FILE_NAME), source: 'machine' });
+  return candidates;
+}
+
+function machineFolder(
+  platform: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (platform === 'win32') {
+    const programData = env['ProgramData']?.trim();
+    return programData ? path.win32.join(programData, 'TagSim') : undefined;
+  }
+  if (platform === 'darwin') return '/Library/Application Support/TagSim';
+  return '/etc/tagsim';
+}
+
+/**
+ * Reads presets from untrusted JSON. Every field that is wrong is left out and listed as a
+ * problem (with `file` and the field), and so is every field presets do not have (a typo, or a
+ * per-user setting); the good fields are kept.
+ */
+export function parsePresets(input: unknown, file: string): { presets: Presets; problems: PresetsProblem[] } {
+  if (!isRecord(input)) {
+    return {
+      presets: { ...NO_PRESETS, file },
+      problems: [
+        new PresetsProblem(
+          file,
+          undefined,
+          'expected a JSON object such as {"port": 7410}; no presets apply',
+        ),
+      ],
+    };
+  }
+  const problems: PresetsProblem[] = [];
+  const report = (field: string, message: string) =>
+    problems.push(new PresetsProblem(file, field, `${message}; ignored`));
+  const { layer, bad } = readSettingsLayer(input, PRESET_FIELDS);
+  for (const { field, expected } of bad) {
+    report(field, `expected ${expected}, got ${kindOf(valueAt(input, field))}`);
+    // A list with a bad item is ignored as a whole: a lab's preset applies as written or not at all.
+    if (field === 'pinnedTagIds') delete layer.pinnedTagIds;
+  }
+  const presets: Presets = { file, settings: layer };
+  const scene = input['scene'];
+  if (typeof scene === 'string' && scene.trim() !== '') presets.scene = scene.trim();
+  else if (scene !== undefined)
+    report(
+      'scene',
+      `expected a built-in scene's name or the path of a .tagsim.json file, got ${kindOf(scene)}`,
+    );
+  const others: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (PER_USER_FIELDS.includes(key)) report(key, 'a per-user setting, which presets cannot set');
+    else others[key] = value;
+  }
+  unknownFields(others, KNOWN_FIELDS, '', report);
+  const simulation = input['simulation'];
+  if (isRecord(simulation)) unknownFields(simulation, PRESET_FIELDS.simulation, 'simulation.', report);
+  return { presets, problems };
+}
+
+function valueAt(record: Record<string, unknown>, field: string): unknown {
+  const [head, sub] = field.split('.');
+  const value = record[head ?? ''];
+  return sub === undefined ? value : (value as Record<string, unknown>)[sub];
+}
+
+/**
+ * Finds and reads the presets of this machine: the first candidate that exists. Never throws:
+ * every problem (a file TAGSIM_PRESETS names that is missing, a file that cannot be read or is not
+ * JSON, each bad or unknown field) goes to `reportError` once, and whatever is good still applies.
+ */
+export async function loadPresets(
+  candidates: readonly PresetsCandidate[],
+  reportError: (error: unknown) => void,
+): Promise<Presets> {
+  for (const candidate of candidates) {
+    if (!(await exists(candidate.path))) {
+      // Someone set the variable on purpose: a wrong path deserves a word.
+      if (candidate.source === 'env')
+        reportError(
+          new PresetsProblem(
+            candidate.path,
+            undefined,
+            `${PRESETS_ENV} names this file, which does not exist`,
+          ),
+        );
+      continue;
+    }
+    const file = candidate.path;
+    let input: unknown;
+    try {
+      // Notepad may start a UTF-8 file with a byte order mark, which JSON.parse refuses.
+      input = JSON.parse((await readTextFile(file)).text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      const detail = error instanceof SyntaxError ? `not valid JSON (${error.message})` : errorMessage(error);
+      reportError(new PresetsProblem(file, undefined, `${detail}; no presets apply`));
+      return { ...NO_PRESETS, file };
+    }
+    const { presets, problems } = parsePresets(input, file);
+    for (const problem of problems) reportError(problem);
+    return presets;
+  }
+  return NO_PRESETS;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // Anything but "not there" (a permission problem, say) means it is there and unreadable.
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
