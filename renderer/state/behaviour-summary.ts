@@ -77,11 +77,22 @@ class Summarizer {
       const items = c.feeder.items && c.feeder.items.length > 0 ? ` ${c.feeder.items.join('/')}` : '';
       parts.push(`feeds${items}`);
     }
-    parts.push(count(c.sensors?.length ?? 0, 'sensor'));
+    parts.push(count(c.sensors?.length ?? 0, 'sensor') + this.readings(c));
     parts.push(count(c.exits?.length ?? 0, 'exit'));
     if (c.removers && c.removers.length > 0) parts.push(count(c.removers.length, 'remover'));
     if (c.end === 'remove') parts.push('removes at the end');
     return parts.join(', ');
+  }
+
+  /** What the sensors that read a value per label read: " (Weight reads light/heavy)". */
+  private readings(c: Conveyor): string {
+    const readers = (c.sensors ?? []).flatMap((sensor) => {
+      if (!sensor.reads) return [];
+      const labels = Object.keys(sensor.reads);
+      const what = labels.length <= 3 ? labels.join('/') : `${labels.length} labels`;
+      return [`${this.tag(sensor.tag)} reads ${what}`];
+    });
+    return readers.length > 0 ? ` (${readers.join('; ')})` : '';
   }
 
   private signal(g: Generator): string {

@@ -46,7 +46,7 @@ export const FEEDER_FIELDS = [
   'total',
   'when',
 ];
-export const SENSOR_FIELDS = ['tag', 'from', 'to', 'detects', 'normallyClosed'];
+export const SENSOR_FIELDS = ['tag', 'from', 'to', 'detects', 'normallyClosed', 'reads', 'otherwise'];
 /** The keys that tell the kinds of condition apart; a condition has exactly one. */
 export const CONDITION_KEYS = ['tag', 'rising', 'falling', 'all', 'any', 'not', 'always'];
 export const COMPARISONS = ['equals', 'notEquals', 'gt', 'ge', 'lt', 'le'];

@@ -212,10 +212,17 @@ export interface Feeder {
 }
 
 /**
- * A Bit Input that sees items over [from, to] (metres from the start; from = to is a point).
- * `detects` limits it to items with these labels (a high sensor sees only high boxes);
- * `normallyClosed` inverts it (on while it sees nothing), as many of the simulator's sensors are.
- * Several sensors may drive one tag (a light barrier across a junction): it sees what any sees.
+ * A sensor over [from, to] (metres from the start; from = to is a point) of a conveyor.
+ *
+ * Without `reads`, a Bit Input that is on while it sees an item (or part of one). `detects`
+ * limits it to items with these labels (a high sensor sees only high boxes); `normallyClosed`
+ * inverts it (on while it sees nothing), as many of the simulator's sensors are. Several sensors
+ * may drive one tag (a light barrier across a junction): it sees what any sees.
+ *
+ * With `reads`, an Int or Float Input that shows a number per item label, as the simulator's
+ * vision sensors (a code per part) and scales (a weight) do: the value for the label of the item
+ * it sees (the one furthest along when it sees several), `otherwise` (default 0) while it sees
+ * nothing or an item whose label `reads` does not list. Such a sensor drives its tag alone.
  */
 export interface ConveyorSensor {
   readonly tag: TagRef;
@@ -223,6 +230,10 @@ export interface ConveyorSensor {
   readonly to: number;
   readonly detects?: readonly string[];
   readonly normallyClosed?: boolean;
+  /** The value the (Int or Float) tag shows for an item of each label. */
+  readonly reads?: Readonly<Record<string, number>>;
+  /** The value while no listed item is in view (default 0); only with `reads`. */
+  readonly otherwise?: number;
 }
 
 export interface ConveyorExit {

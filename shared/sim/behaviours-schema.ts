@@ -108,12 +108,32 @@ export function behavioursJsonSchema(): { property: object; definitions: Record<
     when: ref('Condition'),
   });
   check(FEEDER_FIELDS, Object.keys(feeder.properties));
-  const sensor = closed(['tag', 'from', 'to'], {
-    tag: ref('TagRef'),
-    ...span,
-    detects: { type: 'array', minItems: 1, items: { type: 'string' } },
-    normallyClosed: { type: 'boolean' },
-  });
+  const sensor = {
+    ...closed(['tag', 'from', 'to'], {
+      tag: ref('TagRef'),
+      ...span,
+      detects: { type: 'array', minItems: 1, items: { type: 'string' } },
+      normallyClosed: { type: 'boolean' },
+      reads: {
+        type: 'object',
+        minProperties: 1,
+        propertyNames: { minLength: 1 },
+        additionalProperties: number,
+        description:
+          'The value an Int or Float Input shows for an item of each label (a vision sensor, a scale).',
+      },
+      otherwise: { ...number, description: 'With reads: the value while no listed item is in view (0).' },
+    }),
+    // A reading sensor tells labels apart by itself; otherwise belongs to one.
+    dependencies: { otherwise: ['reads'] },
+    // (Naming each property again keeps Ajv's strict mode content.)
+    if: { required: ['reads'], properties: { reads: {} } },
+    then: {
+      not: {
+        anyOf: ['detects', 'normallyClosed'].map((k) => ({ required: [k], properties: { [k]: {} } })),
+      },
+    },
+  };
   check(SENSOR_FIELDS, Object.keys(sensor.properties));
   const conveyor = closed(['conveyor', 'length', 'speed'], {
     conveyor: { type: 'string', pattern: '\\S' },

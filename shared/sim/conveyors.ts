@@ -36,6 +36,9 @@ interface SensorRuntime {
   readonly to: number;
   readonly detects: ReadonlySet<string> | undefined;
   readonly normallyClosed: boolean;
+  /** A sensor that reads a number per label (a vision sensor, a scale) instead of on/off. */
+  readonly reads: ReadonlyMap<string, number> | undefined;
+  readonly otherwise: number;
 }
 
 /**
@@ -60,6 +63,8 @@ export class ConveyorLine {
         to: s.to,
         detects: s.detects ? new Set(s.detects) : undefined,
         normallyClosed: s.normallyClosed === true,
+        reads: s.reads ? new Map(Object.entries(s.reads)) : undefined,
+        otherwise: s.otherwise ?? 0,
       });
     }
   }
@@ -91,6 +96,12 @@ export class ConveyorLine {
   private updateSensors(): void {
     const seen = new Map<number, { detected: boolean; normallyClosed: boolean }>();
     for (const s of this.sensors) {
+      if (s.reads) {
+        // Validation makes a reading sensor its tag's only driver.
+        const label = s.conveyor.firstSeen(s);
+        this.mirror.write(s.slot, (label === undefined ? undefined : s.reads.get(label)) ?? s.otherwise);
+        continue;
+      }
       const entry = seen.get(s.slot) ?? { detected: false, normallyClosed: s.normallyClosed };
       entry.detected ||= s.conveyor.sees(s);
       seen.set(s.slot, entry);
@@ -191,16 +202,24 @@ class ConveyorRuntime {
 
   /** Whether a sensor of this conveyor sees an item: any part of one on this conveyor. */
   sees(s: SensorRuntime): boolean {
+    return this.spansSeen(s).some((span) => !s.detects || s.detects.has(span.label));
+  }
+
+  /** The label of the item furthest along that a sensor sees, if it sees one. */
+  firstSeen(s: SensorRuntime): string | undefined {
+    return this.spansSeen(s)[0]?.label;
+  }
+
+  /** The items (or their parts still on this conveyor) over a sensor's span, furthest along first. */
+  private spansSeen(s: SensorRuntime): { label: string; rear: number; front: number }[] {
     const spans = [
-      ...this.items.map((i) => ({ label: i.label, rear: i.x - i.length, front: i.x })),
+      // Items half on the next conveyor are ahead of every item still on this one.
       ...this.outgoing
         .filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0)
         .map((i) => ({ label: i.label, rear: this.length + i.x - i.length, front: this.length })),
+      ...this.items.map((i) => ({ label: i.label, rear: i.x - i.length, front: i.x })),
     ];
-    return spans.some(
-      (span) =>
-        span.rear <= s.to + EPS && span.front >= s.from - EPS && (!s.detects || s.detects.has(span.label)),
-    );
+    return spans.filter((span) => span.rear <= s.to + EPS && span.front >= s.from - EPS);
   }
 
   snapshot(): ConveyorSnapshot {

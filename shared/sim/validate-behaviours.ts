@@ -1,4 +1,5 @@
-import { convertTo } from '../core/convert.js';
+import { convertTo, INT32_MAX, INT32_MIN } from '../core/convert.js';
+import { FLOAT32_MAX } from '../core/float32.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import type { SceneProblem } from '../scenes/scene-problems.js';
 import { isRecord, kindOf as jsonKindOf, show } from '../scenes/json-words.js';
@@ -26,6 +27,8 @@ interface Write {
   readonly path: string;
   readonly by: 'generator' | 'sensor' | 'rule';
   readonly normallyClosed?: boolean;
+  /** A sensor with `reads`, which must drive its tag alone. */
+  readonly reads?: boolean;
 }
 
 /**
@@ -115,6 +118,12 @@ class Checker {
             w.at,
             w.path,
             `'${tag.name}' is already driven by ${what} (behaviours[${first.at}]), which sets it every step; remove one of the two`,
+          );
+        } else if (first.reads === true || w.reads === true) {
+          this.reportAt(
+            w.at,
+            w.path,
+            `'${tag.name}' is also a sensor of behaviours[${first.at}]; a sensor with reads drives its tag alone, so remove one of the two`,
           );
         } else if (w.normallyClosed !== first.normallyClosed) {
           this.reportAt(
@@ -482,13 +491,22 @@ class Checker {
       this.report(`${at}.normallyClosed`, `must be true or false; got ${show(nc)}`);
     }
     const tag = this.tag(raw['tag'], `${at}.tag`, 'write');
-    if (tag && tag.type !== 'Bit') {
-      this.report(
-        `${at}.tag`,
-        `a conveyor sensor is a Bit Input; '${tag.name}' is ${a(tag.type)}: use a generator`,
-      );
-    } else if (tag) {
-      this.written(tag, `${at}.tag`, 'sensor', nc === true);
+    if ('reads' in raw) this.readingSensor(raw, at, tag);
+    else {
+      if ('otherwise' in raw) {
+        this.report(
+          `${at}.otherwise`,
+          'applies to a sensor with reads (a value per item label); add reads or remove otherwise',
+        );
+      }
+      if (tag && tag.type !== 'Bit') {
+        this.report(
+          `${at}.tag`,
+          `a conveyor sensor without reads is a Bit Input; '${tag.name}' is ${a(tag.type)}: add reads (its value per item label, as a vision sensor or a scale shows) or use a generator`,
+        );
+      } else if (tag) {
+        this.written(tag, `${at}.tag`, 'sensor', nc === true);
+      }
     }
     this.span(raw, at, length);
     const detects = raw['detects'];
@@ -497,6 +515,62 @@ class Checker {
       !(Array.isArray(detects) && detects.length > 0 && detects.every((s) => typeof s === 'string'))
     ) {
       this.report(`${at}.detects`, `must be a non-empty array of item labels; got ${show(detects)}`);
+    }
+  }
+
+  /** A sensor with `reads`: an Int or Float Input showing a number per item label. */
+  private readingSensor(raw: Record<string, unknown>, at: string, tag: TagDefinition | undefined): void {
+    for (const key of ['detects', 'normallyClosed'] as const) {
+      if (key in raw) {
+        this.report(
+          `${at}.${key}`,
+          `does not apply to a sensor with reads, which shows a value per item label (otherwise for the rest); remove it`,
+        );
+      }
+    }
+    const reads = raw['reads'];
+    const fits = tag !== undefined && tag.type !== 'Bit';
+    if (tag?.type === 'Bit') {
+      this.report(
+        `${at}.reads`,
+        `reads gives an Int or Float Input a value per item label; '${tag.name}' is a Bit: remove reads (a Bit sensor is on while it sees an item; detects limits which)`,
+      );
+    }
+    const listed = isRecord(reads) && Object.keys(reads).length > 0;
+    if (!listed) {
+      const got = isRecord(reads) ? 'an empty object' : kindOf(reads);
+      this.report(
+        `${at}.reads`,
+        `must be an object of item labels and their values, e.g. {"blue lid": 2}; got ${got}`,
+      );
+    } else {
+      for (const [label, value] of Object.entries(reads)) {
+        const path = `${at}.reads[${JSON.stringify(label)}]`;
+        if (label === '') this.report(path, 'an item label must not be empty');
+        else if (fits) this.reading(value, path, tag);
+        else if (!isFiniteNumber(value)) this.report(path, `must be a number; got ${show(value)}`);
+      }
+    }
+    if ('otherwise' in raw) {
+      if (fits) this.reading(raw['otherwise'], `${at}.otherwise`, tag);
+      else if (!isFiniteNumber(raw['otherwise']))
+        this.report(`${at}.otherwise`, `must be a number; got ${show(raw['otherwise'])}`);
+    }
+    if (fits && listed) this.written(tag, `${at}.tag`, 'sensor', false, true);
+  }
+
+  /** A value a reading sensor shows: a number that the tag holds as it is. */
+  private reading(value: unknown, path: string, tag: TagDefinition): void {
+    if (!isFiniteNumber(value)) return this.report(path, `must be a number; got ${show(value)}`);
+    if (tag.type === 'Int' && !Number.isInteger(value)) {
+      return this.report(path, `${value} is not a whole number, and '${tag.name}' is an Int`);
+    }
+    const low = tag.type === 'Int' ? INT32_MIN : -FLOAT32_MAX;
+    const high = tag.type === 'Int' ? INT32_MAX : FLOAT32_MAX;
+    const min = Math.max(low, tag.min ?? low);
+    const max = Math.min(high, tag.max ?? high);
+    if (value < min || value > max) {
+      this.report(path, `${value} is outside what '${tag.name}' holds (${min} to ${max})`);
     }
   }
 
@@ -534,9 +608,20 @@ class Checker {
   }
 
   /** Records a (well-typed) write for the checks across behaviours. */
-  private written(tag: TagDefinition, at: string, by: Write['by'], normallyClosed?: boolean): void {
+  private written(
+    tag: TagDefinition,
+    at: string,
+    by: Write['by'],
+    normallyClosed?: boolean,
+    reads = false,
+  ): void {
     const entry = this.writes.get(tag.id) ?? { tag, writes: [] };
-    entry.writes.push({ at: this.current, path: at, by, ...(by === 'sensor' ? { normallyClosed } : {}) });
+    entry.writes.push({
+      at: this.current,
+      path: at,
+      by,
+      ...(by === 'sensor' ? { normallyClosed, reads } : {}),
+    });
     this.writes.set(tag.id, entry);
   }
 

@@ -70,6 +70,22 @@ describe('the one-line summary of a behaviour', () => {
     );
   });
 
+  it('says what the sensors that read a value per item label read', () => {
+    const codes = { 'blue raw': 1, 'blue lid': 2, 'blue base': 3, 'green raw': 4 };
+    expect(
+      summarizeBehaviour({
+        conveyor: 'scale',
+        length: 2,
+        speed: 0.5,
+        sensors: [
+          { tag: 'At scale', from: 0, to: 2 },
+          { tag: 'Weight', from: 0, to: 2, reads: { light: 2, heavy: 6 } },
+          { tag: { name: 'Vision', kind: 'Input' }, from: 1, to: 1, reads: codes },
+        ],
+      }),
+    ).toBe("'scale': 2 m at 0.5 m/s, 3 sensors (Weight reads light/heavy; Vision reads 4 labels), 0 exits");
+  });
+
   it('names a tag referred to by id with its name in the scene', () => {
     const tags: TagDefinition[] = [{ id: 'abc', name: 'Fill', kind: 'Input', type: 'Bit', address: 0 }];
     expect(summarizeBehaviour({ when: { always: true }, then: [{ toggle: { id: 'abc' } }] }, tags)).toBe(

@@ -22,6 +22,11 @@ describe('the JSON Schema of behaviours', () => {
     expect(validate([])).toBe(true);
   });
 
+  it('accepts a sensor that reads a value per item label', () => {
+    expect(validate([readingSensor({})])).toBe(true);
+    expect(validate([readingSensor({ otherwise: -1 })])).toBe(true);
+  });
+
   it.each([
     ['an unknown field', [{ when: { always: true }, then: [{ toggle: 'A' }], priority: 1 }]],
     ['an action with two verbs', [{ when: { always: true }, then: [{ toggle: 'A', set: 'A', value: 1 }] }]],
@@ -32,7 +37,20 @@ describe('the JSON Schema of behaviours', () => {
     ['a conveyor without speed', [{ conveyor: 'a', length: 1 }]],
     ['a bad tag reference', [{ when: { rising: { name: 'A', kind: 'input' } }, then: [{ toggle: 'A' }] }]],
     ['not an array', { when: { always: true } }],
+    ['a reading sensor with a text value', [readingSensor({ reads: { lid: 'two' } })]],
+    ['a reading sensor with no labels', [readingSensor({ reads: {} })]],
+    ['a reading sensor that is normally closed', [readingSensor({ normallyClosed: true })]],
+    ['otherwise without reads', [readingSensorConveyor({ tag: 'S', from: 0, to: 1, otherwise: 0 })]],
   ])('rejects %s', (_what, json) => {
     expect(validate(json)).toBe(false);
   });
 });
+
+/** A conveyor with one sensor: a vision sensor reading lid 2, base 3, and `extra`. */
+function readingSensor(extra: Record<string, unknown>): unknown {
+  return readingSensorConveyor({ tag: 'Vision', from: 1, to: 1.5, reads: { lid: 2, base: 3 }, ...extra });
+}
+
+function readingSensorConveyor(sensor: Record<string, unknown>): unknown {
+  return { conveyor: 'a', length: 2, speed: 0.5, sensors: [sensor] };
+}

@@ -13,6 +13,8 @@ const TAGS = [
   ['High', 'Bit', 'Input'],
   ['Junction', 'Bit', 'Input'],
   ['Free', 'Bit', 'Input'],
+  ['Vision', 'Int', 'Input'],
+  ['Weight', 'Float', 'Input'],
 ] as const;
 
 /** A 2 m belt at 1 m/s run by `Belt` with a feeder of one item, or as changed by `extra`. */
@@ -155,6 +157,50 @@ describe('sensors', () => {
     expect([b.io.in('High'), b.io.in('Free')]).toEqual([true, false]);
     b.sim.advance(510); // its rear has passed the point
     expect([b.io.in('High'), b.io.in('Free')]).toEqual([false, true]);
+  });
+});
+
+describe('sensors that read a value per item label', () => {
+  const reading = () =>
+    bench([
+      belt({
+        feeder: { items: ['blue lid', 'green base', 'pallet'], itemLength: 0.5, gap: 0.5 },
+        end: 'remove',
+        sensors: [
+          { tag: 'Vision', from: 1, to: 1, reads: { 'blue lid': 2, 'green base': 6 } },
+          {
+            tag: 'Weight',
+            from: 0.55,
+            to: 1.2,
+            reads: { 'blue lid': 1.5, 'green base': 4.25 },
+            otherwise: -1,
+          },
+        ],
+      }),
+    ]);
+
+  it('show the value of the label of the item they see, otherwise (default 0) for the rest', () => {
+    const b = reading();
+    expect([b.io.in('Vision'), b.io.in('Weight')]).toEqual([0, -1]); // nothing in view
+    b.io.set('Belt', true);
+    b.sim.advance(500); // the lid over [0.5, 1]
+    expect([b.io.in('Vision'), b.io.in('Weight')]).toEqual([2, 1.5]);
+    b.sim.advance(1000); // the base over [0.5, 1]
+    expect([b.io.in('Vision'), b.io.in('Weight')]).toEqual([6, 4.25]);
+    b.sim.advance(1000); // the pallet, which neither lists
+    expect([b.io.in('Vision'), b.io.in('Weight')]).toEqual([0, -1]);
+    b.sim.advance(1000); // a lid again: the labels come in turn
+    expect(b.io.in('Vision')).toBe(2);
+  });
+
+  it('read the item furthest along when they see several', () => {
+    const b = reading();
+    b.io.set('Belt', true);
+    b.sim.advance(1100); // the lid over [1.1, 1.6], the base fed at 1 s over [0.1, 0.6]: both on the scale
+    expect(b.sim.snapshot().conveyors[0]!.items.map((i) => i.label)).toEqual(['blue lid', 'green base']);
+    expect(b.io.in('Weight')).toBe(1.5);
+    b.sim.advance(300); // the lid has left the scale's span; the base is on it
+    expect(b.io.in('Weight')).toBe(4.25);
   });
 });
 

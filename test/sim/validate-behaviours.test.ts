@@ -165,13 +165,87 @@ describe('validateBehaviours', () => {
       'behaviours[0].feeder.items: must be a non-empty array of item labels (strings); got []',
       'behaviours[0].feeder.gap: -1 is below 0',
       'behaviours[0].feeder.total: must be a whole number of at least 0; got 1.5',
-      "behaviours[0].sensors[0].tag: a conveyor sensor is a Bit Input; 'Level' is a Float: use a generator",
+      "behaviours[0].sensors[0].tag: a conveyor sensor without reads is a Bit Input; 'Level' is a Float: add reads (its value per item label, as a vision sensor or a scale shows) or use a generator",
       'behaviours[0].sensors[0].from: 2 is beyond to 1; swap them',
       'behaviours[0].end: must be "stop" or "remove"; got "drop"',
       "behaviours[1].conveyor: behaviours[0] is already a conveyor named 'a'; names must be unique",
       'behaviours[1].sensors[0].to: 3 is beyond the end of the conveyor (length 2)',
       "behaviours[0].exits[0].to: no conveyor is named 'zzz' (conveyors: 'a', 'c')",
       "behaviours[2].exits[0].to: an exit leads to another conveyor, not back to 'c' itself",
+    ]);
+  });
+
+  it('accepts sensors that read a value per item label on Int and Float Inputs', () => {
+    const valid = [
+      {
+        conveyor: 'belt',
+        length: 2,
+        speed: 1,
+        sensors: [
+          { tag: 'Count', from: 1, to: 1.2, reads: { 'blue lid': 2, 'blue base': 3 } },
+          { tag: 'Level', from: 0, to: 2, reads: { light: 2.5, heavy: 6 }, otherwise: -0.5 },
+        ],
+      },
+    ];
+    expect(validateBehaviours(valid, TAGS)).toEqual({ behaviours: valid, problems: [] });
+  });
+
+  it('checks sensors that read values: the tag type, the values and the fields that do not apply', () => {
+    const sensors = (name: string, ...list: unknown[]) => ({
+      conveyor: name,
+      length: 2,
+      speed: 1,
+      sensors: list,
+    });
+    expect(
+      problems([
+        sensors(
+          'a',
+          { tag: 'Sensor', from: 0, to: 1, reads: { box: 1 } },
+          { tag: 'Count', from: 0, to: 1, reads: { lid: 1.5, base: 'three', '': 1, raw: 3e10 } },
+          { tag: 'Count', from: 0, to: 1, reads: [1, 2] },
+        ),
+        sensors(
+          'b',
+          { tag: 'Level', from: 0, to: 1, reads: {}, otherwise: 'none', normallyClosed: true },
+          { tag: 'Sensor', from: 0, to: 1, otherwise: 0 },
+        ),
+      ]),
+    ).toEqual([
+      "behaviours[0].sensors[0].reads: reads gives an Int or Float Input a value per item label; 'Sensor' is a Bit: remove reads (a Bit sensor is on while it sees an item; detects limits which)",
+      'behaviours[0].sensors[1].reads["lid"]: 1.5 is not a whole number, and \'Count\' is an Int',
+      'behaviours[0].sensors[1].reads["base"]: must be a number; got "three"',
+      'behaviours[0].sensors[1].reads[""]: an item label must not be empty',
+      'behaviours[0].sensors[1].reads["raw"]: 30000000000 is outside what \'Count\' holds (-2147483648 to 2147483647)',
+      'behaviours[0].sensors[2].reads: must be an object of item labels and their values, e.g. {"blue lid": 2}; got an array',
+      'behaviours[1].sensors[0].normallyClosed: does not apply to a sensor with reads, which shows a value per item label (otherwise for the rest); remove it',
+      'behaviours[1].sensors[0].reads: must be an object of item labels and their values, e.g. {"blue lid": 2}; got an empty object',
+      'behaviours[1].sensors[0].otherwise: must be a number; got "none"',
+      'behaviours[1].sensors[1].otherwise: applies to a sensor with reads (a value per item label); add reads or remove otherwise',
+    ]);
+  });
+
+  it("keeps a reading sensor's values within its tag's range, and makes it its tag's only driver", () => {
+    const tags = testScene([['Vision', 'Int', 'Input']]).tags.map((t) =>
+      t.name === 'Vision' ? { ...t, min: 0, max: 9 } : t,
+    );
+    const belt = (name: string, sensor: object) => ({
+      conveyor: name,
+      length: 2,
+      speed: 1,
+      sensors: [sensor],
+    });
+    const result = validateBehaviours(
+      [
+        belt('a', { tag: 'Vision', from: 0, to: 1, reads: { lid: 2, odd: 12 }, otherwise: -1 }),
+        belt('b', { tag: 'Vision', from: 0, to: 1, reads: { lid: 2 } }),
+      ],
+      tags,
+    );
+    expect(result.problems.map(formatProblem)).toEqual([
+      'behaviours[0].sensors[0].reads["odd"]: 12 is outside what \'Vision\' holds (0 to 9)',
+      "behaviours[0].sensors[0].otherwise: -1 is outside what 'Vision' holds (0 to 9)",
+      "behaviours[1].sensors[0].tag: 'Vision' is also a sensor of behaviours[0]; a sensor with reads drives its tag alone, so remove one of the two",
     ]);
   });
 
