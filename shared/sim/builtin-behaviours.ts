@@ -5,6 +5,14 @@ import { FILLING_TANK } from './plants/filling-tank.js';
 import { LEVEL_CONTROL } from './plants/level-control.js';
 import { SORTING_BY_HEIGHT_BASIC } from './plants/sorting-by-height-basic.js';
 import { QUEUE_OF_ITEMS } from './plants/queue-of-items.js';
+import { PICK_AND_PLACE_BASIC } from './plants/pick-and-place-basic.js';
+import { CONVERGE_STATION } from './plants/converge-station.js';
+import { SORTING_BY_WEIGHT } from './plants/sorting-by-weight.js';
+import { PRODUCTION_LINE } from './plants/production-line.js';
+import { BUFFER_STATION } from './plants/buffer-station.js';
+import { SORTING_STATION } from './plants/sorting-station.js';
+import { SORTING_BY_HEIGHT_ADVANCED } from './plants/sorting-by-height-advanced.js';
+import { SEPARATING_STATION } from './plants/separating-station.js';
 
 // The plants of the built-in scenes. Each is a model of the simulator's scene good enough for a
 // controller written for the real scene to run its cycle: the sensors are where that controller
@@ -22,6 +30,14 @@ const BUILTIN: ReadonlyMap<string, readonly Behaviour[]> = new Map([
   ['Level Control', LEVEL_CONTROL],
   ['Sorting by Height (Basic)', SORTING_BY_HEIGHT_BASIC],
   ['Queue of Items', QUEUE_OF_ITEMS],
+  ['Pick & Place (Basic)', PICK_AND_PLACE_BASIC],
+  ['Converge Station', CONVERGE_STATION],
+  ['Sorting by Weight', SORTING_BY_WEIGHT],
+  ['Production Line', PRODUCTION_LINE],
+  ['Buffer Station', BUFFER_STATION],
+  ['Sorting Station', SORTING_STATION],
+  ['Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED],
+  ['Separating Station', SEPARATING_STATION],
 ]);
 
 /** Names of the built-in scenes that have behaviours. */

@@ -36,8 +36,18 @@ describe('behaviour templates', () => {
   });
 
   it('all apply unchanged to a built-in scene that has the tags they need', () => {
-    const s = scene('Sorting by Weight');
+    // Its tags without its plant, whose sensors drive every Input.
+    const s = { ...scene('Sorting by Weight'), behaviours: [] };
     for (const t of behaviourTemplates(s)) expect([t.id, problemsWith(s, t.behaviour)]).toEqual([t.id, []]);
+  });
+
+  it('leave out a tag that a conveyor sensor reading a value per item drives (the scale of Sorting by Weight)', () => {
+    const sine = behaviourTemplates(scene('Sorting by Weight')).find((t) => t.id === 'signal-sine')!;
+    expect(sine.behaviour).toMatchObject({ generate: '(an Int or Float Input)' });
+    const free = behaviourTemplates({ ...scene('Sorting by Weight'), behaviours: [] });
+    expect(free.find((t) => t.id === 'signal-sine')!.behaviour).toMatchObject({
+      generate: { name: 'Weight', kind: 'Input' },
+    });
   });
 
   it('pick tags of the right kind and type: a Bit Output to watch, a Bit Input to set, an Int or Float Input to generate', () => {

@@ -97,6 +97,18 @@ export class Rising {
   }
 }
 
+/** Falling-edge detector, the PLC's F_TRIG (no edge at the first scan). */
+export class Falling {
+  private last = false;
+  /** Whether `value` turned off since the previous call. */
+  q(value: TagValue): boolean {
+    const on = value === true;
+    const edge = !on && this.last;
+    this.last = on;
+    return edge;
+  }
+}
+
 /** A scene of these tags, with addresses, ids and the system tags, like a built-in one. */
 export function testScene(
   tags: readonly (readonly [name: string, type: TagType, kind: TagKind])[],
