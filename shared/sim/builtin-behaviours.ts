@@ -13,6 +13,12 @@ import { BUFFER_STATION } from './plants/buffer-station.js';
 import { SORTING_STATION } from './plants/sorting-station.js';
 import { SORTING_BY_HEIGHT_ADVANCED } from './plants/sorting-by-height-advanced.js';
 import { SEPARATING_STATION } from './plants/separating-station.js';
+import { AUTOMATED_WAREHOUSE } from './plants/automated-warehouse.js';
+import { PICK_AND_PLACE_XYZ } from './plants/pick-and-place-xyz.js';
+import { ASSEMBLER } from './plants/assembler.js';
+import { ELEVATOR_BASIC } from './plants/elevator-basic.js';
+import { ASSEMBLER_ANALOG } from './plants/assembler-analog.js';
+import { ELEVATOR_ADVANCED } from './plants/elevator-advanced.js';
 
 // The plants of the built-in scenes. Each is a model of the simulator's scene good enough for a
 // controller written for the real scene to run its cycle: the sensors are where that controller
@@ -38,6 +44,12 @@ const BUILTIN: ReadonlyMap<string, readonly Behaviour[]> = new Map([
   ['Sorting Station', SORTING_STATION],
   ['Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED],
   ['Separating Station', SEPARATING_STATION],
+  ['Automated Warehouse', AUTOMATED_WAREHOUSE],
+  ['Assembler', ASSEMBLER],
+  ['Elevator (Basic)', ELEVATOR_BASIC],
+  ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
+  ['Assembler (Analog)', ASSEMBLER_ANALOG],
+  ['Elevator (Advanced)', ELEVATOR_ADVANCED],
 ]);
 
 /** Names of the built-in scenes that have behaviours. */

@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Pick & Place (Basic)" (see ../builtin-behaviours.ts).
-import type { Behaviour, Condition, TagRef } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import type { Behaviour } from '../behaviour-types.js';
+import { axis, axisAt, input, output, isOn, isOff, SPEED } from './plant-parts.js';
 
 /** Travel time of the Z axis (top <-> bottom) and of the X axis (entry <-> exit), in ms. */
 const Z_TRAVEL_MS = 1000;
@@ -13,44 +13,9 @@ const MOVING_Z = input('Moving Z');
 const GRAB = output('Grab');
 const ITEM_DETECTED = input('Item detected');
 
-/**
- * An axis at the end `Move` sends it to: commanded there, no longer travelling, and not just
- * commanded (at the step of the command `Moving` still shows the rest before it).
- */
-function axisAt(move: TagRef, moving: TagRef, commanded: boolean): Condition {
-  return {
-    all: [
-      { tag: move, equals: commanded },
-      isOff(moving),
-      { not: commanded ? { rising: move } : { falling: move } },
-    ],
-  };
-}
-
 const Z_DOWN = axisAt(MOVE_Z, MOVING_Z, true);
 const X_AT_ENTRY = axisAt(MOVE_X, MOVING_X, false);
 const X_AT_EXIT = axisAt(MOVE_X, MOVING_X, true);
-
-/** `Moving` is on from each change of `Move` until the axis has had its travel time to get there. */
-function axis(axisName: string, move: TagRef, moving: TagRef, travelMs: number): Behaviour[] {
-  return [
-    {
-      name: `${axisName} axis starts travelling`,
-      when: { any: [{ rising: move }, { falling: move }] },
-      then: [{ set: moving, value: true }],
-    },
-    {
-      name: `${axisName} axis reaches the end it was sent to`,
-      when: {
-        any: [
-          { tag: move, equals: true, forMs: travelMs },
-          { tag: move, equals: false, forMs: travelMs },
-        ],
-      },
-      then: [{ set: moving, value: false }],
-    },
-  ];
-}
 
 /**
  * Pick & Place (Basic): a two-axis gantry with a suction gripper moves boxes from the entry

@@ -1,0 +1,153 @@
+// The plant of the built-in scene "Assembler" (see ../builtin-behaviours.ts).
+import type { Behaviour, TagRef } from '../behaviour-types.js';
+import { axis, axisAt, input, output, isOn, isOff, SPEED } from './plant-parts.js';
+
+/** Travel time of the Z axis (up <-> down) and of the X axis (lids <-> bases), in ms (assumed). */
+const Z_TRAVEL_MS = 1000;
+const X_TRAVEL_MS = 2000;
+/** A clamp closes on a part (or all the way, on nothing) in this long (assumed). */
+const CLAMP_MS = 500;
+
+const MOVE_X = output('Move X');
+const MOVE_Z = output('Move Z');
+const MOVING_X = input('Moving X');
+const MOVING_Z = input('Moving Z');
+const GRAB = output('Grab');
+const ITEM_DETECTED = input('Item detected');
+const LID_AT_PLACE = input('Lid at place');
+const BASE_AT_PLACE = input('Base at place');
+const BASES_CONVEYOR = output('Bases conveyor');
+
+const Z_DOWN = axisAt(MOVE_Z, MOVING_Z, true);
+const X_AT_LIDS = axisAt(MOVE_X, MOVING_X, false);
+const X_AT_BASES = axisAt(MOVE_X, MOVING_X, true);
+
+/**
+ * A positioner's clamp at a place whose (normally closed) sensor is `atPlace`: `clamped` turns on
+ * once the clamp has closed on a part there for CLAMP_MS, `atLimit` once it has closed on nothing
+ * (all the way); both turn off when the clamp opens or what it held changes.
+ */
+function clamp(side: string, atPlace: TagRef): Behaviour[] {
+  const clampOn = isOn(output(`Clamp ${side}`));
+  const clamped = input(`${side[0]!.toUpperCase()}${side.slice(1)} clamped`);
+  const atLimit = input(`Pos. at limit (${side}s)`);
+  return [
+    {
+      name: `The ${side} clamp closes on a ${side}`,
+      when: { all: [clampOn, isOff(atPlace)], forMs: CLAMP_MS },
+      then: [{ set: clamped, value: true }],
+    },
+    {
+      name: `The ${side} clamp closes on nothing, to its limit`,
+      when: { all: [clampOn, isOn(atPlace)], forMs: CLAMP_MS },
+      then: [{ set: atLimit, value: true }],
+    },
+    {
+      name: `The ${side} clamp opens, or its ${side} goes`,
+      when: { any: [{ not: clampOn }, isOn(atPlace)] },
+      then: [{ set: clamped, value: false }],
+    },
+    {
+      name: `The ${side} clamp opens, or a ${side} comes`,
+      when: { any: [{ not: clampOn }, isOff(atPlace)] },
+      then: [{ set: atLimit, value: false }],
+    },
+  ];
+}
+
+/**
+ * Assembler: a two-axis gantry with a gripper puts lids on bases, as in the vendor's sample
+ * controller.
+ *
+ * - Lids come down the 4 m lids belt while `Lids conveyor` runs, 0.5 m apart (queued behind each
+ *   other when it stops); the positioner's bar stops each at the end, where `Lid at place`
+ *   (normally closed: on while it sees nothing) sees it. Bases come down the 3 m bases belt while
+ *   `Bases conveyor` runs, one at a time (a new one once the previous has left the belt); the
+ *   bases positioner's bar stops it at the end, where `Base at place` (normally closed) sees it.
+ * - `Clamp lid` / `Clamp base` close the positioner's clamp: `Lid clamped` / `Base clamped` turn on
+ *   0.5 s after it closed on a part, `Pos. at limit (lids)` / `(bases)` 0.5 s after it closed on
+ *   nothing (all the way); they turn off when it opens. `Pos. raise (bases)` raises the bases'
+ *   bar: with the clamp open and `Bases conveyor` running, the base (with its lid) goes on to the
+ *   2 m exit belt (running with `Bases conveyor`), where `Part leaving` (normally closed) sees it
+ *   at the end (1.7-2 m) before it leaves the line. The lids' bar stays down (a lid only leaves
+ *   in the gripper).
+ * - `Move Z` lowers the gripper (off: raises it), `Move X` sends it to the bases side (off: back to
+ *   the lids side); `Moving Z` / `Moving X` are on while the axis travels (1 s for Z, 2 s for X;
+ *   sent back mid-travel, it takes the full time again).
+ * - `Item detected` (the gripper's sensor) turns on when the gripper is down on the lids side over
+ *   a lid at place, stays on while `Grab` holds it, and turns off when the gripper rises without
+ *   `Grab`. `Grab` with the lid detected lifts it (its rear leaves `Lid at place` once the gantry
+ *   has carried it 0.5 m); the lid travels with the gantry while `Grab` holds it.
+ * - Lowered on the bases side over a base at place, the gripper puts the lid on the base: the lid
+ *   becomes part of the base (the plant counts it as an assembled lid: conveyor 'assembly' of the
+ *   snapshot) and the base leaves with it.
+ *
+ * Assumptions (the tags do not say): the lengths, travel and clamping times; one base at a time;
+ * that `Pos. at limit` means a clamp closed on nothing; that the lids' `Pos. raise` does nothing;
+ * that the lid is put down as soon as the gripper is down over a base (the sample releases
+ * `Grab` once Z has stopped); and that a lid released anywhere else stays in the gripper.
+ */
+export const ASSEMBLER: readonly Behaviour[] = [
+  ...axis('Z', MOVE_Z, MOVING_Z, Z_TRAVEL_MS),
+  ...axis('X', MOVE_X, MOVING_X, X_TRAVEL_MS),
+  ...clamp('lid', LID_AT_PLACE),
+  ...clamp('base', BASE_AT_PLACE),
+  {
+    name: 'The gripper comes down on a lid at place',
+    when: { all: [Z_DOWN, X_AT_LIDS, isOff(LID_AT_PLACE)] },
+    then: [{ set: ITEM_DETECTED, value: true }],
+  },
+  {
+    name: 'The gripper rises empty-handed',
+    when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
+    then: [{ set: ITEM_DETECTED, value: false }],
+  },
+  {
+    conveyor: 'lids',
+    length: 4,
+    speed: SPEED,
+    runs: isOn(output('Lids conveyor')),
+    feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5 },
+    sensors: [{ tag: LID_AT_PLACE, from: 4, to: 4, normallyClosed: true }],
+    exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_AT_LIDS] } }],
+  },
+  {
+    // The lid in the gripper, carried by the X axis from above the lids to above the bases.
+    conveyor: 'gripper',
+    length: 1.5,
+    speed: 1,
+    runs: { all: [isOn(GRAB), isOn(MOVE_X), isOn(MOVING_X)] },
+    exits: [{ to: 'assembly', when: { all: [Z_DOWN, X_AT_BASES, isOff(BASE_AT_PLACE)] } }],
+  },
+  {
+    // A lid put on a base: it is part of the base from then on.
+    conveyor: 'assembly',
+    length: 0.1,
+    speed: 1,
+    end: 'remove',
+  },
+  {
+    conveyor: 'bases',
+    length: 3,
+    speed: SPEED,
+    runs: isOn(BASES_CONVEYOR),
+    feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1 },
+    sensors: [{ tag: BASE_AT_PLACE, from: 3, to: 3, normallyClosed: true }],
+    exits: [
+      {
+        to: 'exit',
+        when: {
+          all: [isOn(output('Pos. raise (bases)')), isOff(output('Clamp base')), isOn(BASES_CONVEYOR)],
+        },
+      },
+    ],
+  },
+  {
+    conveyor: 'exit',
+    length: 2,
+    speed: SPEED,
+    runs: isOn(BASES_CONVEYOR),
+    sensors: [{ tag: input('Part leaving'), from: 1.7, to: 2, normallyClosed: true }],
+    end: 'remove',
+  },
+];
