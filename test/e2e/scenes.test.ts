@@ -283,7 +283,8 @@ describe('the scene editor of tagsim serve --ui', () => {
       sceneFile('Dropped line', [{ name: 'Dropped sensor', kind: 'Input', address: 0 }]),
     );
     await poll(apiNames).toContain('Dropped sensor');
-    expect(await page().locator('.scene-name').textContent()).toBe('Dropped line');
+    // The window hears of the new scene a moment after the API serves it.
+    await poll(() => page().locator('.scene-name').textContent()).toBe('Dropped line');
 
     const broken = sceneFile('Broken line', [
       { name: 'Too far', kind: 'Input', address: 600 },
