@@ -19,6 +19,7 @@ import { ASSEMBLER } from './plants/assembler.js';
 import { ELEVATOR_BASIC } from './plants/elevator-basic.js';
 import { ASSEMBLER_ANALOG } from './plants/assembler-analog.js';
 import { ELEVATOR_ADVANCED } from './plants/elevator-advanced.js';
+import { PALLETIZER } from './plants/palletizer.js';
 
 // The plants of the built-in scenes. Each is a model of the simulator's scene good enough for a
 // controller written for the real scene to run its cycle: the sensors are where that controller
@@ -50,6 +51,7 @@ const BUILTIN: ReadonlyMap<string, readonly Behaviour[]> = new Map([
   ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
   ['Assembler (Analog)', ASSEMBLER_ANALOG],
   ['Elevator (Advanced)', ELEVATOR_ADVANCED],
+  ['Palletizer', PALLETIZER],
 ]);
 
 /** Names of the built-in scenes that have behaviours. */

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { apiClient } from '../support/http-client.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,8 +40,14 @@ function tagsim(...args: string[]) {
 }
 
 it('imports a live scene keeping its ids, and serves it with identical answers', async () => {
-  // A scene without a plant: the imported copy (a new name) has none, so their sensors agree.
-  const source = await serve('--scene', 'Palletizer');
+  // A scene without a plant (a built-in's tags under a name that is no built-in): the imported
+  // copy (another new name) has none either, so their sensors agree.
+  const sourceFile = join(dir, 'palletizer-line.tagsim.json');
+  writeFileSync(
+    sourceFile,
+    serializeScene({ name: 'Palletizer line', tags: builtinScene('Palletizer')!.tags }),
+  );
+  const source = await serve('--scene', sourceFile);
   const out = join(dir, 'palletizer.tagsim.json');
   const imported = tagsim('import', '--from', source, '--out', out, '--name', 'Palletizer station');
   expect(imported.stderr).toBe('');

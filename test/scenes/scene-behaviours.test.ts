@@ -55,10 +55,13 @@ describe('scene files with behaviours', () => {
     },
   );
 
-  it('a built-in without a plant has no behaviours, and its file an empty array', () => {
-    const scene = builtinScene('Palletizer')!;
-    expect(scene.behaviours).toBeUndefined();
-    expect(JSON.parse(serializeScene(scene)).behaviours).toEqual([]);
+  it('a scene without a plant has no behaviours, and its file an empty array', () => {
+    // Every built-in has a plant: a built-in's tags under a name that is no built-in have none.
+    const scene: SceneDefinition = { name: 'Palletizer station', tags: builtinScene('Palletizer')!.tags };
+    const text = serializeScene(scene);
+    expect(JSON.parse(text).behaviours).toEqual([]);
+    expect(parseSceneFile(text).behaviours).toBeUndefined();
+    expect(sceneBehaviours(parseSceneFile(text))).toEqual({ behaviours: [], source: 'none' });
   });
 
   it('an absent or empty field gives a scene without behaviours of its own', () => {

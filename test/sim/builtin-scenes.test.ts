@@ -1,7 +1,7 @@
 // The built-in plants against straightforward controllers written for the real scenes, each
 // scanned like a PLC every 10 ms of simulation time through the TagEngine (as an API client).
 import { describe, expect, it } from 'vitest';
-import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
 import { validateBehaviours } from '../../shared/sim/validate-behaviours.js';
 import { Bench, type Io, Rising } from './plc.js';
@@ -24,7 +24,10 @@ describe('built-in behaviours', () => {
       // They are plain JSON: what a scene file would hold.
       expect(JSON.parse(JSON.stringify(builtinBehaviours(name)))).toEqual(builtinBehaviours(name));
     }
-    expect(builtinBehaviours('Palletizer')).toEqual([]);
+    // Every built-in scene has a plant; a name that is no built-in scene has none.
+    expect([...SCENES_WITH_BEHAVIOURS].sort()).toEqual([...BUILTIN_SCENE_NAMES].sort());
+    expect(BUILTIN_SCENE_NAMES).not.toContain('Palletizer station');
+    expect(builtinBehaviours('Palletizer station')).toEqual([]);
   });
 });
 

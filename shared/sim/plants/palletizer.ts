@@ -1,0 +1,221 @@
+// The plant of the built-in scene "Palletizer" (see ../builtin-behaviours.ts).
+import type { Behaviour, Condition, ConveyorExit, TagRef } from '../behaviour-types.js';
+import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+
+const UP = output('Elevator up');
+const DOWN = output('Elevator down');
+const TO_LIMIT = output('Move to limit');
+const LOAD_PALLET = output('Load pallet');
+const EXIT_CONVEYOR = output('Exit conveyor');
+const PUSH = output('Push');
+const CLAMP = output('Clamp');
+const OPEN_PLATE = output('Open plate');
+const PALLET_LOADED = input('Pallet loaded');
+const ELEVATOR_MOVING = input('Elevator moving');
+
+/**
+ * The elevator's stops, from the bottom (0: level with the pallet conveyors) to the top (3: a
+ * pallet's floor under the plate), and the seconds the elevator takes to reach each from the
+ * bottom. Stop 2 takes the second layer, stop 1 the third (a layer is about 0.4 m high).
+ */
+const STOP_HEIGHT_S = [0, 2.4, 3.2, 4] as const;
+const TOP = STOP_HEIGHT_S.length - 1;
+
+/**
+ * The shaft's conveyors measure time, not distance: at this speed a metre is 10 ms (one step),
+ * so a 1.2 m pallet hands over from one to the next within a step or two.
+ */
+const SHAFT_SPEED = 100;
+/** At an upper stop the elevator settles for 0.3 s before it answers a new command. */
+const SETTLE = 0.3 * SHAFT_SPEED;
+
+/** Pusher and plate strokes, clamp closing, in ms (assumed). */
+const PUSH_STROKE_MS = 1500;
+const PLATE_STROKE_MS = 1000;
+const CLAMP_MS = 1000;
+
+/** Conveyor name of the elevator at stop `k` (the bottom has two: see ELEVATOR_AT_BOTTOM). */
+const stopName = (k: number) => `elevator at ${k}`;
+const liftName = (from: number, to: number) => `elevator ${from} to ${to}`;
+
+/** Where a command sends the elevator from stop `k`: up/down one stop, or to the limit. */
+function moves(k: number): { to: number; when: Condition }[] {
+  const result: { to: number; when: Condition }[] = [];
+  if (k < TOP) {
+    const up = [isOn(UP), isOff(DOWN)];
+    if (k + 1 === TOP) result.push({ to: TOP, when: { all: up } });
+    else {
+      result.push({ to: TOP, when: { all: [...up, isOn(TO_LIMIT)] } });
+      result.push({ to: k + 1, when: { all: [...up, isOff(TO_LIMIT)] } });
+    }
+  }
+  if (k > 0) {
+    const down = [isOn(DOWN), isOff(UP)];
+    if (k - 1 === 0) result.push({ to: 0, when: { all: down } });
+    else {
+      result.push({ to: 0, when: { all: [...down, isOn(TO_LIMIT)] } });
+      result.push({ to: k - 1, when: { all: [...down, isOff(TO_LIMIT)] } });
+    }
+  }
+  return result;
+}
+
+const liftExits = (k: number): ConveyorExit[] =>
+  moves(k).map(({ to, when }) => ({ to: liftName(k, to), when }));
+
+/** A pallet at the bottom rolls off the platform onto the exit conveyor. */
+const UNLOAD: ConveyorExit = { to: 'exit', when: { all: [isOn(LOAD_PALLET), isOn(EXIT_CONVEYOR)] } };
+
+/** The elevator's travels between stops: on while it travels, `Elevator moving`. */
+const LIFTS: Behaviour[] = STOP_HEIGHT_S.flatMap((_, k) => moves(k).map((m) => [k, m.to] as const)).map(
+  ([from, to]): Behaviour => {
+    const length = Math.abs(STOP_HEIGHT_S[from]! - STOP_HEIGHT_S[to]!) * SHAFT_SPEED;
+    return {
+      conveyor: liftName(from, to),
+      length,
+      speed: SHAFT_SPEED,
+      sensors: [
+        { tag: ELEVATOR_MOVING, from: 0, to: length },
+        { tag: PALLET_LOADED, from: 0, to: length },
+      ],
+      exits: [{ to: to === 0 ? 'elevator back at 0' : stopName(to) }],
+    };
+  },
+);
+
+/** A pusher or plate stroke: `limit` is on at both ends, off while it travels. */
+function stroke(what: string, command: TagRef, limit: TagRef, ms: number): Behaviour[] {
+  return [
+    {
+      name: `The ${what} starts at its rest end`,
+      when: { always: true },
+      then: [{ set: limit, value: true }],
+    },
+    {
+      name: `The ${what} leaves its end`,
+      when: { any: [{ rising: command }, { falling: command }] },
+      then: [{ set: limit, value: false }],
+    },
+    {
+      name: `The ${what} reaches the other end`,
+      when: {
+        any: [
+          { tag: command, equals: true, forMs: ms },
+          { tag: command, equals: false, forMs: ms },
+        ],
+      },
+      then: [{ set: limit, value: true }],
+    },
+  ];
+}
+
+/**
+ * Palletizer: boxes are formed into layers of six on a plate and dropped onto a pallet that an
+ * elevator lifts under the plate, three layers a pallet, as in the vendor's sample controller.
+ *
+ * - Pallets (1.2 m) come one at a time down the 3 m entry conveyor while `Pallet feeder` runs;
+ *   `Pallet at entry` sees one at its end (2.8-3 m). With `Load pallet` it goes aboard the
+ *   elevator's 1.4 m roller platform when the platform is at the bottom and empty; `Pallet loaded`
+ *   sees it at the platform's end (1.25-1.4 m), and stays on while the pallet is aboard.
+ * - `Elevator up` / `Elevator down` send the elevator one stop up or down, with `Move to limit` to
+ *   the top or the bottom; `Elevator moving` is on while it travels. The stops are the bottom
+ *   (level with the conveyors), the top (the pallet's floor under the plate: the first layer),
+ *   and two stops a layer lower each; bottom to top takes 4 s, a layer 0.8 s. At an upper stop the
+ *   elevator settles 0.3 s before a command still on sends it on (the sample releases it at once).
+ * - Back at the bottom, `Load pallet` with `Exit conveyor` rolls the pallet onto the 3 m exit
+ *   conveyor, where `Pallet at exit` sees it at 2.4-2.6 m; at the end it leaves the line.
+ * - Boxes (0.4 m) come one at a time down the 2 m box feeder while `Box feeder` runs; `Box at
+ *   entry` sees one at its end (1.9-2 m). With `Load belt` it goes onto the 1.5 m load belt and
+ *   rolls to its end, where the row waits. `Push` pushes the row onto the plate: `Pusher limit` is
+ *   on at both ends of the stroke (1.5 s each way) and off between them.
+ * - `Clamp` squares the layer: `Clamped` turns on 1 s after. `Open plate` opens the plate (1 s;
+ *   `Plate limit` is on at both ends, off between) and the boxes on it drop onto the pallet.
+ * - The box and pallet sensors at the conveyors' ends are normally closed (on while they see
+ *   nothing), as the sample controller expects; `Pallet loaded` is normally open.
+ *
+ * In conveyors: the elevator is a conveyor per stop and one per travel, the pallet aboard their
+ * only item. Assumptions (the tags do not say): the lengths, speeds and times; that the plant
+ * does not follow where a layer lands (the boxes leave the plant when the plate opens, whatever
+ * the elevator's height); that an empty elevator stays at the bottom (the sample only moves it
+ * with a pallet aboard); that `Turn` (the turntable turning boxes for the odd layers) and
+ * `Warning light` change nothing the sensors see.
+ */
+export const PALLETIZER: readonly Behaviour[] = [
+  ...stroke('pusher', PUSH, input('Pusher limit'), PUSH_STROKE_MS),
+  ...stroke('plate', OPEN_PLATE, input('Plate limit'), PLATE_STROKE_MS),
+  {
+    name: 'The clamp closes on the layer',
+    when: { tag: CLAMP, equals: true, forMs: CLAMP_MS },
+    then: [{ set: input('Clamped'), value: true }],
+  },
+  { name: 'The clamp opens', when: isOff(CLAMP), then: [{ set: input('Clamped'), value: false }] },
+  {
+    conveyor: 'pallet entry',
+    length: 3,
+    speed: SPEED,
+    runs: isOn(output('Pallet feeder')),
+    feeder: { items: ['pallet'], itemLength: 1.2, maxOnConveyor: 1 },
+    sensors: [{ tag: input('Pallet at entry'), from: 2.8, to: 3, normallyClosed: true }],
+    exits: [{ to: stopName(0), when: { all: [isOn(LOAD_PALLET), isOff(PALLET_LOADED)] } }],
+  },
+  {
+    // The platform at the bottom with a pallet just loaded; going up, the pallet settles against
+    // the platform's end stop.
+    conveyor: stopName(0),
+    length: 1.4,
+    speed: SPEED,
+    runs: { any: [isOn(LOAD_PALLET), isOn(UP)] },
+    sensors: [{ tag: PALLET_LOADED, from: 1.25, to: 1.4 }],
+    exits: [UNLOAD, ...liftExits(0)],
+  },
+  ...STOP_HEIGHT_S.slice(1).map((_, i): Behaviour => ({
+    conveyor: stopName(i + 1),
+    length: SETTLE,
+    speed: SHAFT_SPEED,
+    sensors: [{ tag: PALLET_LOADED, from: 0, to: SETTLE }],
+    exits: liftExits(i + 1),
+  })),
+  {
+    // The platform back at the bottom with a palletized load: it rolls off at the belt's speed.
+    conveyor: 'elevator back at 0',
+    length: 1.4,
+    speed: { if: isOn(LOAD_PALLET), then: SPEED, else: SHAFT_SPEED },
+    sensors: [{ tag: PALLET_LOADED, from: 0, to: 1.4 }],
+    exits: [UNLOAD, ...liftExits(0)],
+  },
+  ...LIFTS,
+  {
+    conveyor: 'exit',
+    length: 3,
+    speed: SPEED,
+    runs: isOn(EXIT_CONVEYOR),
+    sensors: [{ tag: input('Pallet at exit'), from: 2.4, to: 2.6, normallyClosed: true }],
+    end: 'remove',
+  },
+  {
+    conveyor: 'box feeder',
+    length: 2,
+    speed: SPEED,
+    runs: isOn(output('Box feeder')),
+    feeder: { items: ['box'], itemLength: 0.4, maxOnConveyor: 1 },
+    sensors: [{ tag: input('Box at entry'), from: 1.9, to: 2, normallyClosed: true }],
+    exits: [{ to: 'load belt', when: isOn(output('Load belt')) }],
+  },
+  {
+    // The pusher sweeps the row off the belt's side: in the model, off its end onto the plate.
+    conveyor: 'load belt',
+    length: 1.5,
+    speed: { if: isOn(PUSH), then: 2, else: SPEED },
+    runs: { any: [isOn(output('Load belt')), isOn(PUSH)] },
+    exits: [{ to: 'plate', when: isOn(PUSH) }],
+  },
+  {
+    conveyor: 'plate',
+    length: 2.5,
+    speed: 4,
+    runs: { any: [isOn(PUSH), isOn(OPEN_PLATE)] },
+    exits: [{ to: 'layers', when: isOn(OPEN_PLATE) }],
+  },
+  // What drops through the open plate onto the pallet.
+  { conveyor: 'layers', length: 0.01, speed: 2, end: 'remove' },
+];
