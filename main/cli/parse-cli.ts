@@ -13,6 +13,8 @@ export type CliCommand =
       port: number;
       scene: SceneChoice | undefined;
       ui: boolean;
+      /** Let the browser UI open and save files by path even on a non-loopback host (--ui-files). */
+      uiFiles: boolean;
       /** A state snapshot to start from. */
       state: string | undefined;
       /** The simulation's seed (default 1). */
@@ -75,6 +77,8 @@ Options of serve:
   --synthetic <n>    Serve a generated scene of n tags instead (load and UI testing)
   --state <file>     Start from a state snapshot (.tagsim-state.json): values, forces, failures
   --ui               Also serve the live tag window at /ui/ (its URL, with an access token, is printed)
+  --ui-files         Let that window open and save files by path on this machine even when --host
+                     is not a loopback address (off there by default: it uploads and downloads)
   --seed <n>         Seed of the simulation's random streams (default 1): the same seed, the same run
   --paused           Do not run the simulation on start (the Run tag, the window or the tray start it)
   --time-scale <x>   Simulation time runs x times as fast as real time: 0.25 to 8 (default 1)
@@ -119,6 +123,7 @@ const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   synthetic: ['serve'],
   state: ['serve'],
   ui: ['serve'],
+  'ui-files': ['serve'],
   scene: ['serve', 'export'],
   report: ['run'],
   seed: ['serve', 'run'],
@@ -150,6 +155,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         synthetic: { type: 'string' },
         state: { type: 'string' },
         ui: { type: 'boolean' },
+        'ui-files': { type: 'boolean' },
         from: { type: 'string' },
         csv: { type: 'string' },
         out: { type: 'string' },
@@ -244,6 +250,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
   }
+  if (values['ui-files'] && !values.ui) throw new UsageError('--ui-files goes with --ui');
   return {
     command: 'serve',
     host: parseHost(values.host),
@@ -255,6 +262,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
           ? sceneArgument(values.scene)
           : undefined,
     ui: values.ui === true,
+    uiFiles: values['ui-files'] === true,
     state: values.state,
     seed: values.seed === undefined ? undefined : parseSeed(values.seed),
     paused: values.paused === true,
@@ -325,6 +333,10 @@ function describeParseError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const option = /'(-[^' ]*)/.exec(message ?? '')?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option ?? message}'`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `option '${option ?? '?'}' needs a value`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    // Also the code of a switch given a value (--ui=yes), which is not a missing value.
+    return /does not take an argument/.test(message ?? '')
+      ? `option '${option ?? '?'}' does not take a value`
+      : `option '${option ?? '?'}' needs a value`;
   return (message ?? String(error)).split('\n')[0]!;
 }

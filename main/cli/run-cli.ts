@@ -2,6 +2,7 @@ import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/bui
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
 import { describeListenError } from '../runtime/listen-errors.js';
+import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import {
@@ -62,7 +63,9 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       port: command.port,
       scene: command.scene,
       state: command.state,
-      ui: command.ui ? { rendererDir: io.rendererDir } : undefined,
+      ui: command.ui
+        ? { rendererDir: io.rendererDir, ...(command.uiFiles ? { fileAccess: 'any' as const } : {}) }
+        : undefined,
       ...(command.seed !== undefined ? { seed: command.seed } : {}),
       startRunning: !command.paused,
       ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
@@ -87,6 +90,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   }
   io.out(`Listening on ${runtime.url}  (Ctrl+C to stop)`);
   if (runtime.uiUrl) io.out(`UI: ${runtime.uiUrl}`);
+  if (runtime.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(runtime.simulation, command.seed ?? 1));
 
   const signal = await io.stopRequested;

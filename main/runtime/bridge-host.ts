@@ -4,6 +4,7 @@ import type {
   BridgeEventMessage,
   SceneInfo,
   TagsEvent,
+  UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
@@ -29,6 +30,13 @@ export interface BridgeHostDeps {
   scenes?: SceneService;
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
+  /**
+   * Whether the window may open and save files by path: 'any' (the default) for the desktop
+   * app, whose user is this machine's; the browser UI passes what ui-file-access.ts decides.
+   */
+  fileAccess?: UiFileAccess;
+  /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
+  fileAccessRefusal?: string;
   now?: () => number;
   schedule?: Schedule;
   /** Starts a repeating timer and returns the function that stops it. */
@@ -49,6 +57,13 @@ export interface BridgeHost {
  */
 export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const { engine, server, settings, simulation } = deps;
+  const fileAccess = deps.fileAccess ?? 'any';
+  const filesRefused = {
+    ok: false,
+    reason: 'error',
+    message: deps.fileAccessRefusal ?? 'This window cannot open or save files by path.',
+  } as const;
+  const byPathAllowed = fileAccess === 'any';
   const scenes = deps.scenes ?? new SceneService(engine, settings);
   const now = deps.now ?? (() => performance.now());
   const schedule: Schedule = deps.schedule ?? ((cb, ms) => void setTimeout(cb, ms));
@@ -95,11 +110,20 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
-    recent: scenes.recent,
+    // The recent files are paths on this machine: not for a window that cannot open them.
+    recent: byPathAllowed ? scenes.recent : [],
     document: scenes.document,
   });
 
   const first = (errors: ItemError[]): ActionResult => errors[0] ?? null;
+  // The browser UI rides on the API server's port: a window that could restart that server could
+  // move it (to 0.0.0.0, say) or cut itself off. Only the desktop app controls its server.
+  const refuseUnlessControllable = () => {
+    if (!server.status.controllable)
+      throw new BridgeArgumentError(
+        "this TagSim's window cannot start or stop its server: it is served by that server",
+      );
+  };
   const sim = (): SimulationHost => {
     if (!simulation) throw new Error('this TagSim runs no simulation');
     return simulation;
@@ -113,6 +137,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
       ...(simulation ? { simulation: simulation.status } : {}),
+      fileAccess,
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
     force: async ({ id, value }) => first(engine.write('force', 'id', [{ id, value }], 'ui')),
@@ -128,6 +153,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       return next;
     },
     startServer: async (change) => {
+      refuseUnlessControllable();
       const status = await server.start(change ?? {});
       // A port or host that worked is the one to use next time (persisted with the pins).
       if (
@@ -139,11 +165,15 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       }
       return status;
     },
-    stopServer: async () => server.stop(),
+    stopServer: async () => {
+      refuseUnlessControllable();
+      return server.stop();
+    },
     getScenes: async () => scenesState(),
     openScene: async ({ builtin, path, text, fileName, discardChanges }) => {
       const given = [builtin, path, text].filter((x) => x !== undefined).length;
       if (given !== 1) throw new BridgeArgumentError('openScene needs exactly one of builtin, path or text.');
+      if (path !== undefined && !byPathAllowed) return filesRefused;
       const source =
         builtin !== undefined
           ? { builtin }
@@ -157,11 +187,14 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     editScene: async ({ edit }) => scenes.edit(edit),
     undoEdit: async () => scenes.undo(),
     redoEdit: async () => scenes.redo(),
-    saveScene: async (options) => scenes.save(options ?? {}),
-    saveSnapshot: async (options) => scenes.saveSnapshot(options?.path),
+    // Every save writes a file here (given path or its own), so none is allowed without access.
+    saveScene: async (options) => (byPathAllowed ? scenes.save(options ?? {}) : filesRefused),
+    saveSnapshot: async (options) =>
+      options?.path !== undefined && !byPathAllowed ? filesRefused : scenes.saveSnapshot(options?.path),
     restoreSnapshot: async ({ path, text, fileName }) => {
       if ((path === undefined) === (text === undefined))
         throw new BridgeArgumentError('restoreSnapshot needs exactly one of path or text.');
+      if (path !== undefined && !byPathAllowed) return filesRefused;
       return scenes.restoreSnapshot(
         path !== undefined ? { path } : { text: text!, ...(fileName !== undefined ? { fileName } : {}) },
       );

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { planRestore } from '../../shared/scenes/runtime-snapshot.js';
 import { memorySettingsStore } from '../settings/settings-store.js';
@@ -10,13 +11,17 @@ import { loadScene, type SceneChoice } from './resolve-scene.js';
 import { SceneService } from './scene-service.js';
 import { ServerController } from './server-controller.js';
 import { createSimulationHost, type SimulationHost } from './simulation-host.js';
+import { uiFileAccessFor, uiFilesRefusal } from './ui-file-access.js';
 
 export interface RuntimeOptions extends Omit<ApiServerOptions, 'mount'> {
   scene?: SceneChoice;
   /** A state snapshot (`.tagsim-state.json`) to start from: values, forces and failures. */
   state?: string;
-  /** Serve the browser UI at /ui/ from this folder (the renderer bundle). */
-  ui?: { rendererDir: string; token?: string };
+  /**
+   * Serve the browser UI at /ui/ from this folder (the renderer bundle). Its `fileAccess` (open
+   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other.
+   */
+  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess };
   /** Seed of the simulation's random streams (default 1). */
   seed?: number;
   /** Whether the simulation runs from the start (default true; `tagsim serve --paused` says false). */
@@ -38,6 +43,8 @@ export interface Runtime {
   readonly url: string;
   /** The address of the browser UI, token included, when it is served. */
   readonly uiUrl: string | undefined;
+  /** Whether the browser UI may open and save files by path, when it is served. */
+  readonly uiFileAccess: UiFileAccess | undefined;
   stop(): Promise<void>;
 }
 
@@ -66,9 +73,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     restored = { tags: plan.states.size - notApplied.length, notes: plan.notes };
   }
   let ui: BrowserUi | undefined;
+  const host = serverOptions.host ?? '127.0.0.1';
+  const uiFileAccess = uiOptions && (uiOptions.fileAccess ?? uiFileAccessFor(host));
   const server = new ServerController(engine, {
     ...serverOptions,
-    host: serverOptions.host ?? '127.0.0.1',
+    host,
     port: serverOptions.port ?? 7410,
     // Stopping the server from the browser UI would cut that very UI off.
     controllable: !uiOptions,
@@ -86,7 +95,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   });
   let bridge: BridgeHost | undefined;
   if (uiOptions) {
-    bridge = createBridgeHost({ engine, server, settings, scenes, simulation });
+    bridge = createBridgeHost({
+      engine,
+      server,
+      settings,
+      scenes,
+      simulation,
+      fileAccess: uiFileAccess,
+      fileAccessRefusal: uiFilesRefusal(host),
+    });
     ui = createBrowserUi({
       host: bridge,
       rendererDir: uiOptions.rendererDir,
@@ -113,6 +130,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     simulation,
     url: status.url,
     uiUrl: ui?.urlFor(status.url),
+    uiFileAccess,
     stop,
   };
 }

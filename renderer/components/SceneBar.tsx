@@ -3,19 +3,23 @@ import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { baseName } from '../state/scene-flows.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
 
-/** What the scene menu and buttons do; App wires them to the scene flows. */
+/**
+ * What the scene menu and buttons do; App wires them to the scene flows. The by-path commands
+ * (files on the TagSim machine) are absent where the window has no file access there: then Save
+ * and Save state download a copy instead.
+ */
 export interface SceneCommands {
   newScene(): void;
   openBuiltin(): void;
   openFile(): void;
-  openPath(): void;
-  openRecent(path: string): void;
+  openPath?: () => void;
+  openRecent?: (path: string) => void;
   save(): void;
-  saveAs(): void;
+  saveAs?: () => void;
   download?: () => void;
   saveState(): void;
   restoreStateFile(): void;
-  restoreStatePath(): void;
+  restoreStatePath?: () => void;
   undo(): void;
   redo(): void;
 }
@@ -43,6 +47,9 @@ const ORIGIN_LABELS: Record<SceneDocument['origin'], string> = {
 export function SceneBar(props: SceneBarProps) {
   const { document: doc, commands, disabled, isMac } = props;
   const mod = isMac ? '⌘' : 'Ctrl+';
+  const { openPath, openRecent, saveAs, restoreStatePath } = commands;
+  // Without file access on the TagSim machine, Save is the download (and so is Ctrl+S).
+  const savesToFiles = saveAs !== undefined;
   const sections: MenuSection[] = [
     {
       items: [
@@ -53,43 +60,66 @@ export function SceneBar(props: SceneBarProps) {
           onSelect: commands.openFile,
           detail: 'A .tagsim.json file from this computer',
         },
-        {
-          label: 'Open by path…',
-          onSelect: commands.openPath,
-          detail: 'A file on the computer that runs TagSim',
-        },
-      ],
-    },
-    {
-      label: 'Recent files',
-      empty: 'No recent files',
-      items: props.recent.map((path) => ({
-        label: baseName(path),
-        detail: path,
-        onSelect: () => commands.openRecent(path),
-      })),
-    },
-    {
-      items: [
-        { label: 'Save', onSelect: commands.save, shortcut: `${mod}S` },
-        { label: 'Save as…', onSelect: commands.saveAs },
-        ...(commands.download
+        ...(openPath
           ? [
               {
-                label: 'Download .tagsim.json',
-                onSelect: commands.download,
-                detail: 'A copy on this computer',
+                label: 'Open by path…',
+                onSelect: openPath,
+                detail: 'A file on the computer that runs TagSim',
               },
             ]
           : []),
       ],
     },
+    ...(openRecent
+      ? [
+          {
+            label: 'Recent files',
+            empty: 'No recent files',
+            items: props.recent.map((path) => ({
+              label: baseName(path),
+              detail: path,
+              onSelect: () => openRecent(path),
+            })),
+          },
+        ]
+      : []),
+    {
+      items: savesToFiles
+        ? [
+            { label: 'Save', onSelect: commands.save, shortcut: `${mod}S` },
+            { label: 'Save as…', onSelect: saveAs },
+            ...(commands.download
+              ? [
+                  {
+                    label: 'Download .tagsim.json',
+                    onSelect: commands.download,
+                    detail: 'A copy on this computer',
+                  },
+                ]
+              : []),
+          ]
+        : [
+            {
+              label: 'Download .tagsim.json',
+              onSelect: commands.save,
+              shortcut: `${mod}S`,
+              detail: 'The scene as a file on this computer',
+            },
+          ],
+    },
     {
       label: 'Runtime state',
       items: [
-        { label: 'Save state…', onSelect: commands.saveState, detail: 'Every value, force and failure' },
+        restoreStatePath
+          ? { label: 'Save state…', onSelect: commands.saveState, detail: 'Every value, force and failure' }
+          : {
+              label: 'Download state',
+              onSelect: commands.saveState,
+              detail: 'Every value, force and failure, as a file on this computer',
+            },
         { label: 'Restore state from file…', onSelect: commands.restoreStateFile },
-        { label: 'Restore state by path…', onSelect: commands.restoreStatePath },
+        ...(restoreStatePath ? [{ label: 'Restore state by path…', onSelect: restoreStatePath }] : []),
       ],
     },
   ];
@@ -135,10 +165,14 @@ export function SceneBar(props: SceneBarProps) {
           type="button"
           disabled={disabled || !doc}
           aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
-          title={`Save the scene to its file (${mod}S)`}
+          title={
+            savesToFiles
+              ? `Save the scene to its file (${mod}S)`
+              : `Download the scene as a .tagsim.json file (${mod}S)`
+          }
           onClick={commands.save}
         >
-          Save
+          {savesToFiles ? 'Save' : 'Download'}
         </button>
         <button
           type="button"

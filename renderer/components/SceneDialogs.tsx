@@ -81,7 +81,7 @@ function UnsavedDialog({ spec, answer, cancel }: DialogProps<'unsaved'>) {
       actions={
         <>
           <button type="submit" class="primary" data-autofocus>
-            Save
+            {spec.download ? 'Download a copy' : 'Save'}
           </button>
           <button type="button" class="danger" onClick={() => answer('discard')}>
             Discard
@@ -92,7 +92,10 @@ function UnsavedDialog({ spec, answer, cancel }: DialogProps<'unsaved'>) {
         </>
       }
     >
-      <p>Your changes to this scene are not in any file yet. Save them first, or discard them.</p>
+      <p>
+        Your changes to this scene are not in any file yet.{' '}
+        {spec.download ? 'Download a copy first, or discard them.' : 'Save them first, or discard them.'}
+      </p>
     </Modal>
   );
 }

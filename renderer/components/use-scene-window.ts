@@ -40,9 +40,19 @@ export function useSceneWindow(opts: {
   const { client } = model;
   const sceneInput = useRef<HTMLInputElement>(null);
   const stateInput = useRef<HTMLInputElement>(null);
+  const browser = shell === 'browser';
+  // The host says whether this window may use files on the TagSim machine (docs/security.md);
+  // the desktop app always may. Read at each save, as it arrives with the first load.
+  const hostFiles = () => !browser || model.fileAccess === 'any';
   const flows = useMemo(
-    () => new SceneFlows(client, dialogs.ask, () => scenes.document),
-    [client, dialogs, scenes],
+    () =>
+      new SceneFlows(
+        client,
+        dialogs.ask,
+        () => scenes.document,
+        () => (hostFiles() ? undefined : downloadScene),
+      ),
+    [client, dialogs, scenes, model, browser],
   );
   const snapshots = useMemo(
     () =>
@@ -54,7 +64,7 @@ export function useSceneWindow(opts: {
     [client, dialogs, scenes, model],
   );
   const doc = scenes.document;
-  const browser = shell === 'browser';
+  const serverFiles = hostFiles();
 
   const sceneName = doc?.scene.name ?? model.tags.scene?.name;
   const dirty = doc?.dirty ?? false;
@@ -90,14 +100,18 @@ export function useSceneWindow(opts: {
     newScene: () => void flows.create(),
     openBuiltin: () => void flows.openBuiltin(scenes.builtins),
     openFile: () => sceneInput.current?.click(),
-    openPath: () => void flows.openPath(),
-    openRecent: (path) => void flows.open({ path }),
     save: () => void flows.save(),
-    saveAs: () => void flows.save({ saveAs: true }),
     ...(download ? { download } : {}),
-    saveState: () => void snapshots.save(),
+    saveState: serverFiles ? () => void snapshots.save() : () => downloadState?.(),
     restoreStateFile: () => stateInput.current?.click(),
-    restoreStatePath: () => void snapshots.restorePath(),
+    ...(serverFiles
+      ? {
+          openPath: () => void flows.openPath(),
+          openRecent: (path: string) => void flows.open({ path }),
+          saveAs: () => void flows.save({ saveAs: true }),
+          restoreStatePath: () => void snapshots.restorePath(),
+        }
+      : {}),
     undo: () => void flows.undo(),
     redo: () => void flows.redo(),
   };

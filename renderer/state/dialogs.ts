@@ -2,8 +2,8 @@ import { Notifier } from './observable.js';
 
 /** What each dialog is told, by kind. */
 export interface DialogSpecs {
-  /** "Discard unsaved changes to <name>?" */
-  unsaved: { sceneName: string };
+  /** "Discard unsaved changes to <name>?"; `download` offers a download instead of a save. */
+  unsaved: { sceneName: string; download?: boolean };
   /** A path on the machine that runs TagSim, to save to. */
   savePath: { suggested: string; reason: 'noPath' | 'saveAs' };
   /** A path on the machine that runs TagSim, to open a scene or restore a state from. */

@@ -1,5 +1,6 @@
 import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
 import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
+import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
 import { parseSceneFile, SCENE_FILE_EXTENSION } from '../../shared/scenes/scene-file.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
@@ -17,6 +18,9 @@ export type SceneClient = Pick<
 /** A scene to open: a built-in by name, a file on the TagSim machine, or a file's text (upload, drop). */
 export type OpenSource = { builtin: string } | { path: string } | { text: string; fileName: string };
 
+/** Hands the scene to the person's computer as a file (the browser UI's download). */
+export type DownloadScene = (scene: SceneDefinition) => void;
+
 /** An edit's outcome as the editor shows it: the new document, or the lines to show inline. */
 export type EditResult = { ok: true; document: SceneDocument } | { ok: false; problems: string[] };
 
@@ -32,6 +36,11 @@ export class SceneFlows {
     private readonly client: SceneClient,
     private readonly ask: Ask,
     private readonly document: () => SceneDocument | undefined,
+    /**
+     * Where the window cannot save files on the TagSim machine (a browser UI without file
+     * access), saving downloads a copy instead; undefined where it can. Asked at each save.
+     */
+    private readonly downloadInstead: () => DownloadScene | undefined = () => undefined,
   ) {}
 
   /** Opens a scene; resolves with the new document, or undefined when it did not happen. */
@@ -102,6 +111,12 @@ export class SceneFlows {
    * says. Resolves true once saved.
    */
   async save(options: { saveAs?: boolean } = {}): Promise<boolean> {
+    const download = this.downloadInstead();
+    if (download) {
+      const document = this.document();
+      if (document) download(document.scene);
+      return document !== undefined;
+    }
     let path: string | undefined;
     if (options.saveAs) {
       path = await this.askSavePath('saveAs');
@@ -167,10 +182,13 @@ export class SceneFlows {
         return undefined;
       }
       const sceneName = this.document()?.scene.name ?? 'this scene';
-      const choice = await this.ask('unsaved', { sceneName });
+      const downloads = this.downloadInstead() !== undefined;
+      const choice = await this.ask('unsaved', { sceneName, ...(downloads ? { download: true } : {}) });
       if (choice === 'cancel') return undefined;
       if (choice === 'discard') discard = true;
       else if (!(await this.save())) return undefined;
+      // A downloaded copy leaves the host's scene unsaved: the changes are safe, so go on.
+      else if (downloads) discard = true;
     }
     return undefined;
   }

@@ -1,5 +1,10 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ServerStatus, SimulationStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import type {
+  ServerStatus,
+  SimulationStatus,
+  TrafficStats,
+  UiFileAccess,
+} from '../../shared/bridge/bridge-spec.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';
@@ -20,6 +25,11 @@ export class UiModel {
   /** The simulation's status and time; its status is undefined where the host runs none. */
   readonly simulation: SimulationClock;
   connection: ConnectionState;
+  /**
+   * Whether the window may open and save files by path on the TagSim machine; undefined until
+   * the first load, so the by-path commands only show once the host said they work.
+   */
+  fileAccess: UiFileAccess | undefined;
   /** Set when the last full load failed (shown instead of the table until the next one). */
   loadError: string | undefined;
   private loading = 0;
@@ -72,6 +82,7 @@ export class UiModel {
       this.tags.reset(state.scene, state.tags);
       this.server = state.server;
       this.stats = state.stats;
+      this.fileAccess = state.fileAccess;
       this.loadError = undefined;
       this.simulation.set(state.simulation);
       this.setPinned(state.pinned);

@@ -58,6 +58,13 @@ export interface SceneInfo {
   tagCount: number;
 }
 
+/**
+ * Whether the window may open and save files by path on the machine that runs TagSim: 'any' for
+ * the desktop app (its user is that machine's user) and a browser UI on a loopback address;
+ * 'none' for a browser UI reachable from the network, which can only upload and download.
+ */
+export type UiFileAccess = 'any' | 'none';
+
 /** Everything a window needs to draw itself after it opens. */
 export interface UiState {
   scene: SceneInfo;
@@ -68,6 +75,8 @@ export interface UiState {
   pinned: string[];
   /** The simulation; absent where the host runs none. */
   simulation?: SimulationStatus;
+  /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
+  fileAccess: UiFileAccess;
 }
 
 /** Changed tags, coalesced (at most about 30 a second); all tags when the scene changed. */
@@ -125,7 +134,12 @@ export const BRIDGE_SPEC = {
       v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(v.string) })),
     ),
     stopServer: method<ServerStatus>()(v.none),
-    /** The built-in library, recent files and the scene being served (with its definition). */
+    /**
+     * The built-in library, recent files and the scene being served (with its definition).
+     * Where the file access is 'none', `recent` is empty, and every by-path call below (openScene
+     * and restoreSnapshot with `path`, saveScene, saveSnapshot with `path`) is refused with an
+     * 'error' outcome that says why, changing nothing.
+     */
     getScenes: method<ScenesState>()(v.none),
     /**
      * Opens a scene: a built-in by name, a file by path, or a file's text (drag and drop, upload).

@@ -5,6 +5,7 @@ import {
   MAX_SCENE_FILE_BYTES,
   refusalLines,
   SceneFlows,
+  type DownloadScene,
   type SceneClient,
   sourceLabel,
   suggestedFileName,
@@ -33,6 +34,7 @@ type Call = { method: string; args: unknown };
 function setup(
   script: Partial<Record<keyof SceneClient, (SceneOutcome | SceneDocument | Error)[]>>,
   answers: Partial<{ [K in DialogKind]: DialogAnswers[K][] }> = {},
+  downloadInstead?: DownloadScene,
 ) {
   const calls: Call[] = [];
   const asked: { kind: DialogKind; spec: unknown }[] = [];
@@ -58,7 +60,12 @@ function setup(
     return queue.shift()!;
   };
   let current = doc({ dirty: true });
-  const flows = new SceneFlows(client, ask, () => current);
+  const flows = new SceneFlows(
+    client,
+    ask,
+    () => current,
+    () => downloadInstead,
+  );
   return { flows, calls, asked, setDoc: (d: SceneDocument) => (current = d) };
 }
 
@@ -276,6 +283,34 @@ describe('SceneFlows: saving', () => {
       kind: 'error',
       spec: { title: 'Could not save to its file', message: 'EACCES: permission denied' },
     });
+  });
+});
+
+describe('SceneFlows: a browser window without file access on the TagSim machine', () => {
+  it('downloads the scene for Save and Save as, and never asks the host to write a file', async () => {
+    const downloaded: string[] = [];
+    const { flows, calls, asked } = setup({}, {}, (scene) => downloaded.push(scene.name));
+    expect(await flows.save()).toBe(true);
+    expect(await flows.save({ saveAs: true })).toBe(true);
+    expect(downloaded).toEqual(['Line 1', 'Line 1']);
+    expect(calls).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('offers a download before discarding unsaved changes, then opens', async () => {
+    const downloaded: string[] = [];
+    const { flows, calls, asked } = setup(
+      { openScene: [{ ok: false, reason: 'unsaved' }, ok()] },
+      { unsaved: ['save'] },
+      (scene) => downloaded.push(scene.name),
+    );
+    expect(await flows.open({ builtin: 'From A to B' })).toBeDefined();
+    expect(asked).toEqual([{ kind: 'unsaved', spec: { sceneName: 'Line 1', download: true } }]);
+    expect(downloaded).toEqual(['Line 1']);
+    expect(calls.map((c) => c.args)).toEqual([
+      { builtin: 'From A to B' },
+      { builtin: 'From A to B', discardChanges: true },
+    ]);
   });
 });
 

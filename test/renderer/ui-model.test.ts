@@ -19,6 +19,7 @@ function state(over: Partial<UiState> = {}): UiState {
     },
     stats: { requestsPerSecond: 2, clients: 1 },
     pinned: ['id-B-Input'],
+    fileAccess: 'any',
     ...over,
   };
 }
@@ -95,6 +96,15 @@ describe('UiModel', () => {
       },
     });
     expect(model.server?.error).toBe('port 7410 in use');
+  });
+
+  it("knows the host's file access only once loaded", async () => {
+    const { model, answers } = setup();
+    model.start();
+    expect(model.fileAccess).toBeUndefined();
+    answers[0]!(state({ fileAccess: 'none' }));
+    await flush();
+    expect(model.fileAccess).toBe('none');
   });
 
   it('waits for the connection, and reloads everything after a reconnection', async () => {

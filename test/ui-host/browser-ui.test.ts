@@ -6,6 +6,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
 import { UI_CONTENT_SECURITY_POLICY, resolveUiFile } from '../../main/ui-host/static-ui.js';
+import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
+import { webSocketTransport } from '../support/bridge-transports.js';
 import { rawRequest, type RawRequestOptions } from '../support/http-client.js';
 
 const TOKEN = 'test-token-123';
@@ -86,6 +88,20 @@ describe('tagsim serve --ui', () => {
     expect(tags.json).toHaveLength(1);
     const unknown = await request(port, 'GET', '/nope');
     expect(unknown.json).toEqual({ code: 404, error: 'No such endpoint: GET /nope' });
+  });
+
+  it('refuses to let the window start or stop the server that serves it', async () => {
+    const transport = await webSocketTransport(`ws://127.0.0.1:${port}/ui/ws?token=${TOKEN}`);
+    try {
+      const client = createBridgeClient(transport as BridgeTransport);
+      const refusal = "this TagSim's window cannot start or stop its server: it is served by that server";
+      await expect(client.startServer({ host: '0.0.0.0' })).rejects.toThrow(refusal);
+      await expect(client.stopServer(undefined)).rejects.toThrow(refusal);
+      expect(runtime.server.status).toMatchObject({ state: 'listening', host: '127.0.0.1', port });
+      expect((await request(port, 'GET', '/api/tags?name=Counter')).json).toHaveLength(1);
+    } finally {
+      transport.close();
+    }
   });
 
   it('opens the bridge socket only with the token, a same-origin page and a local Host', async () => {
