@@ -83,8 +83,13 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
   });
   if (options.timeScale !== undefined) simulation.setTimeScale(options.timeScale);
 
-  const follow = () => {
+  const follow = (keptState: boolean) => {
     const next = sceneBehaviours(engine.scene);
+    // An edit that leaves the plant as it was (a description, an initial value) does not restart it.
+    if (keptState && problems.length === 0 && simulation.runs(next.behaviours)) {
+      plantSource = next.source;
+      return;
+    }
     plantSource = next.source;
     behaviourCount = next.behaviours.length;
     problems = [];
@@ -116,7 +121,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
   const unsubscribers = [
     simulation.subscribe((status) => statusEvents.emit(status)),
     engine.subscribe((change) => {
-      if (change.sceneChanged) follow();
+      if (change.sceneChanged) follow(change.keptState === true);
     }),
     every(tick, options.tickMs ?? SIMULATION_TICK_MS),
   ];

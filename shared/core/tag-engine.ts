@@ -35,6 +35,8 @@ export interface TagChangeEvent {
   readonly source: ChangeSource;
   /** True when the scene itself was replaced: every tag may have changed, ids included. */
   readonly sceneChanged: boolean;
+  /** With sceneChanged: the tags kept their state (an edit of the scene served, not another scene). */
+  readonly keptState?: boolean;
   readonly tagIds: ReadonlySet<string>;
 }
 
@@ -99,7 +101,12 @@ export class TagEngine {
    */
   loadScene(scene: SceneDefinition, options: { keepState?: boolean } = {}): void {
     this.install(scene, options.keepState ? this.state : undefined);
-    this.changes.emit({ source: 'scene', sceneChanged: true, tagIds: new Set(this.state.byId.keys()) });
+    this.changes.emit({
+      source: 'scene',
+      sceneChanged: true,
+      keptState: options.keepState === true,
+      tagIds: new Set(this.state.byId.keys()),
+    });
   }
 
   /** All tags in scene order, filtered. */

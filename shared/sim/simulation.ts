@@ -192,8 +192,21 @@ export class Simulation {
 
   /** Takes the engine's current values, after following a scene change (bind takes them too). */
   private begin(): void {
-    if (this.engine.scene !== this.scene) this.bind();
-    else this.mirror.refresh((id) => this.engine.getTagState(id));
+    if (this.engine.scene !== this.scene) {
+      // An edit that changed nothing the plant reads (a description, an initial value, an
+      // address) keeps the plant where it is; any other scene starts it over.
+      if (!sameTagsForPlant(this.scene.tags, this.engine.scene.tags)) return this.bind();
+      this.scene = this.engine.scene;
+    }
+    this.mirror.refresh((id) => this.engine.getTagState(id));
+  }
+
+  /** Whether these behaviours are the ones running, on tags the plant reads the same way. */
+  runs(behaviours: readonly Behaviour[]): boolean {
+    return (
+      sameTagsForPlant(this.scene.tags, this.engine.scene.tags) &&
+      JSON.stringify(behaviours) === JSON.stringify(this.behaviours)
+    );
   }
 
   /** Compiles the behaviours against the engine's scene; the plant starts from time 0. */
@@ -299,4 +312,25 @@ function systemSlots(tags: readonly TagDefinition[], mirror: TagMirror): SystemS
   ];
   for (const [key, value] of entries) if (value !== undefined) slots[key] = value;
   return slots;
+}
+
+/**
+ * True when a compiled plant reads `next` exactly as it read `before`: the same tags in the same
+ * order, each with the same id, name, kind, type and range. Addresses, descriptions and initial
+ * values do not reach a running plant.
+ */
+export function sameTagsForPlant(before: readonly TagDefinition[], next: readonly TagDefinition[]): boolean {
+  if (before === next) return true;
+  if (before.length !== next.length) return false;
+  return before.every((a, i) => {
+    const b = next[i]!;
+    return (
+      a.id === b.id &&
+      a.name === b.name &&
+      a.kind === b.kind &&
+      a.type === b.type &&
+      a.min === b.min &&
+      a.max === b.max
+    );
+  });
 }

@@ -178,6 +178,28 @@ describe('the simulation host', () => {
     expect(value('Pallet here')).toBe(true);
   });
 
+  it('keeps the plant running through an edit it does not read, and restarts it for one it does', () => {
+    const { engine, timer, host, set } = setup();
+    const scenes = new SceneService(engine, memorySettingsStore());
+    const statuses: SimulationStatus[] = [];
+    host.onStatus((status) => statuses.push(status));
+    set('Conveyor entry', true);
+    timer.run(3000);
+    const counter = engine.listTags({ name: 'Counter' })[0]!.id;
+    const pallet = engine.listTags({ name: 'Pallet sensor' })[0]!.id;
+    // A new description: nothing the plant reads changed, so it carries on.
+    expect(scenes.edit({ op: 'updateTag', id: counter, changes: { description: 'Boxes sorted' } }).ok).toBe(
+      true,
+    );
+    timer.run(100);
+    expect(host.status.timeMs).toBeGreaterThanOrEqual(3000);
+    expect(statuses).toEqual([]);
+    // A renamed sensor: the behaviours follow the new name, and the plant starts over.
+    expect(scenes.edit({ op: 'updateTag', id: pallet, changes: { name: 'Pallet here' } }).ok).toBe(true);
+    expect(host.status.timeMs).toBe(0);
+    expect(statuses.map((s) => s.timeMs)).toEqual([0]);
+  });
+
   it('runs a behaviour added in the editor, and stops running it after undo', () => {
     const { engine, timer, host, value } = setup(builtinScene('Filling Tank')!);
     const scenes = new SceneService(engine, memorySettingsStore());

@@ -705,7 +705,23 @@ describe('loadScene', () => {
     expect(engine.scene).toBe(OTHER);
     expect(engine.listTags().map((t) => t.id)).toEqual(['a', 'b']);
     expect(engine.getTag('motor')).toBeUndefined();
-    expect(events).toEqual([{ source: 'scene', sceneChanged: true, tagIds: new Set(['a', 'b']) }]);
+    expect(events).toEqual([
+      { source: 'scene', sceneChanged: true, keptState: false, tagIds: new Set(['a', 'b']) },
+    ]);
+  });
+
+  it("says when a new scene keeps the tags' state (an edit of the scene served)", () => {
+    const engine = newEngine();
+    const events = record(engine);
+    engine.loadScene({ ...SCENE, description: 'edited' }, { keepState: true });
+    expect(events).toEqual([
+      {
+        source: 'scene',
+        sceneChanged: true,
+        keptState: true,
+        tagIds: new Set(engine.listTags().map((t) => t.id)),
+      },
+    ]);
   });
 
   it('starts every tag over from its initial value when a scene is reloaded', () => {
