@@ -28,6 +28,13 @@ export class Bench {
     this.sim = new Simulation(this.engine, behaviours, options);
   }
 
+  /** A conveyor of the plant as it is now: its items and what it has removed. */
+  conveyor(name: string) {
+    const found = this.sim.snapshot().conveyors.find((c) => c.name === name);
+    if (!found) throw new Error(`no conveyor ${name}`);
+    return found;
+  }
+
   static builtin(name: string, options: SimulationOptions = {}): Bench {
     const scene = builtinScene(name);
     if (!scene) throw new Error(`no built-in scene ${name}`);

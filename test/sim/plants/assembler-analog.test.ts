@@ -131,10 +131,6 @@ function sampleController() {
   return { scan, m };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 describe('Assembler (Analog)', () => {
   it('fits the scene', () => {
     expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
@@ -149,12 +145,12 @@ describe('Assembler (Analog)', () => {
     expect(took).toBeLessThan(100_000);
     // Every count is a lid put on a base, and every base that left the place carries one.
     bench.runFor(scan, 5000);
-    expect(conveyor(bench, 'assembly').removed).toEqual({ lid: 10 });
-    const out = conveyor(bench, 'bases 2');
+    expect(bench.conveyor('assembly').removed).toEqual({ lid: 10 });
+    const out = bench.conveyor('bases 2');
     expect((out.removed['base'] ?? 0) + out.items.length).toBe(10);
     // No lid lost: at most the next cycle's lid is in the gripper, none went past blade 1.
-    expect(conveyor(bench, 'gripper').items.length).toBeLessThanOrEqual(1);
-    expect(conveyor(bench, 'lids 2').removed).toEqual({});
+    expect(bench.conveyor('gripper').items.length).toBeLessThanOrEqual(1);
+    expect(bench.conveyor('lids 2').removed).toEqual({});
   });
 
   it('X and Z follow their setpoints; the place sensors are normally open', () => {
@@ -197,7 +193,7 @@ describe('Assembler (Analog)', () => {
       io.set('Stop blade 1', false);
       io.set('Lids conveyor 2', true);
     }, 6000);
-    expect(conveyor(bench, 'lids 2').removed['lid']).toBeGreaterThan(0);
-    expect(conveyor(bench, 'assembly').removed).toEqual({});
+    expect(bench.conveyor('lids 2').removed['lid']).toBeGreaterThan(0);
+    expect(bench.conveyor('assembly').removed).toEqual({});
   });
 });

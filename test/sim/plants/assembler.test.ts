@@ -120,10 +120,6 @@ function sampleController() {
   return { scan, m };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 describe('Assembler', () => {
   it('fits the scene', () => {
     expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
@@ -138,11 +134,11 @@ describe('Assembler', () => {
     expect(took).toBeGreaterThan(100_000);
     expect(took).toBeLessThan(115_000);
     // Every count is a lid put on a base, and every base that left the place carries one.
-    expect(conveyor(bench, 'assembly').removed).toEqual({ lid: 10 });
+    expect(bench.conveyor('assembly').removed).toEqual({ lid: 10 });
     bench.runFor(scan, 5000);
-    const exit = conveyor(bench, 'exit');
-    expect((exit.removed['base'] ?? 0) + exit.items.length).toBe(conveyor(bench, 'assembly').removed['lid']);
-    expect(conveyor(bench, 'gripper').items).toEqual([]);
+    const exit = bench.conveyor('exit');
+    expect((exit.removed['base'] ?? 0) + exit.items.length).toBe(bench.conveyor('assembly').removed['lid']);
+    expect(bench.conveyor('gripper').items).toEqual([]);
   });
 
   it('the place sensors are normally closed; a base waits at the bar until it is raised', () => {
@@ -158,7 +154,7 @@ describe('Assembler', () => {
     }, 10_000);
     expect(bench.io.in('Lid at place')).toBe(false);
     expect(bench.io.in('Base at place')).toBe(false);
-    expect(conveyor(bench, 'bases').items).toEqual([expect.objectContaining({ label: 'base', front: 3 })]);
+    expect(bench.conveyor('bases').items).toEqual([expect.objectContaining({ label: 'base', front: 3 })]);
     // Clamped, the base stays even with the bar raised; unclamped, it goes and the exit sees it.
     bench.runFor((io) => {
       io.set('Clamp base', true);
@@ -190,8 +186,8 @@ describe('Assembler', () => {
       io.set('Grab', t >= 10_000 && t < 16_000);
       io.set('Move X', t >= 11_500);
     }, 18_000);
-    expect(conveyor(bench, 'assembly').removed).toEqual({});
-    expect(conveyor(bench, 'gripper').items).toHaveLength(1);
+    expect(bench.conveyor('assembly').removed).toEqual({});
+    expect(bench.conveyor('gripper').items).toHaveLength(1);
     expect(bench.io.in('Item detected')).toBe(true);
   });
 });

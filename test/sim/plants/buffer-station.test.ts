@@ -43,10 +43,6 @@ function sampleController() {
   return { scan, m };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 describe('Buffer Station', () => {
   it("the vendor's sample releases the buffered boxes one at a time", () => {
     const bench = Bench.builtin(SCENE);
@@ -55,7 +51,7 @@ describe('Buffer Station', () => {
     const took = bench.runUntil(
       (io) => {
         scan(io);
-        mostOnExit = Math.max(mostOnExit, conveyor(bench, 'exit').items.length);
+        mostOnExit = Math.max(mostOnExit, bench.conveyor('exit').items.length);
       },
       () => m.released === 10,
       300_000,
@@ -64,9 +60,9 @@ describe('Buffer Station', () => {
     expect(took).toBeLessThan(90_000);
     // One box travels while the one before waits at At exit, never more.
     expect(mostOnExit).toBe(2);
-    expect(conveyor(bench, 'exit').removed).toEqual({ box: 9 });
+    expect(bench.conveyor('exit').removed).toEqual({ box: 9 });
     // Boxes come faster than they are released: the next ones wait in the buffer.
-    expect(conveyor(bench, 'buffer').items.length).toBeGreaterThanOrEqual(3);
+    expect(bench.conveyor('buffer').items.length).toBeGreaterThanOrEqual(3);
   });
 
   it('boxes queue against the raised blade while the belt runs, and At buffer exit is normally closed', () => {
@@ -81,16 +77,16 @@ describe('Buffer Station', () => {
       io.set('Exit conveyor', 10);
     }, 40_000);
     expect(bench.io.in('At buffer exit')).toBe(false);
-    const fronts = conveyor(bench, 'buffer').items.map((i) => Number(i.front.toFixed(3)));
+    const fronts = bench.conveyor('buffer').items.map((i) => Number(i.front.toFixed(3)));
     expect(fronts.slice(0, 3)).toEqual([6, 5.5, 5]);
-    expect(conveyor(bench, 'exit').items).toEqual([]);
+    expect(bench.conveyor('exit').items).toEqual([]);
   });
 
   it('the belt speed follows its Float Output: at 0 V nothing moves, at 5 V half as fast as at 10 V', () => {
     const travelled = (volts: number) => {
       const bench = Bench.builtin(SCENE);
       bench.runFor((io) => io.set('Buffer conveyor', volts), 4000);
-      return conveyor(bench, 'buffer').items[0]!.front - 0.5;
+      return bench.conveyor('buffer').items[0]!.front - 0.5;
     };
     expect(travelled(0)).toBe(0);
     expect(travelled(5)).toBeCloseTo(1, 5);

@@ -156,13 +156,9 @@ function outputWriter(bench: Bench) {
   };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 /** Boxes that left the platform onto the exit belt (taken away or still on it). */
 function boxesOut(bench: Bench): number {
-  const exit = conveyor(bench, 'exit');
+  const exit = bench.conveyor('exit');
   return (exit.removed['box'] ?? 0) + exit.items.length;
 }
 
@@ -180,7 +176,7 @@ describe('Elevator (Advanced)', () => {
     expect(took).toBeLessThan(300_000);
     expect(new Set(visits)).toEqual(new Set(LEVELS));
     // Four parts went into each box that left; the next box is aboard, being filled.
-    const dropped = conveyor(bench, 'box').removed['part'] ?? 0;
+    const dropped = bench.conveyor('box').removed['part'] ?? 0;
     expect(dropped - 20).toBeGreaterThanOrEqual(0);
     expect(dropped - 20).toBeLessThan(PARTS_PER_BOX);
   });
@@ -203,8 +199,8 @@ describe('Elevator (Advanced)', () => {
     // The first part reaches the end in 5.4 s and waits there: the platform is at level 0.
     bench.runFor((io, t) => io.set('Conveyor 1', t < 6400), 7000);
     expect(bench.io.in('At 1')).toBe(false);
-    expect(conveyor(bench, 'conveyor 1').items[0]!.front).toBe(3);
-    expect(conveyor(bench, 'box').removed['part']).toBeUndefined();
+    expect(bench.conveyor('conveyor 1').items[0]!.front).toBe(3);
+    expect(bench.conveyor('box').removed['part']).toBeUndefined();
     // Up to level 1: slow at its low sensor, stop when both see the platform.
     bench.runUntil(
       (io) => {
@@ -221,10 +217,10 @@ describe('Elevator (Advanced)', () => {
         io.set('Slow', false);
         io.set('Conveyor 1', true);
       },
-      () => conveyor(bench, 'box').removed['part'] !== undefined,
+      () => bench.conveyor('box').removed['part'] !== undefined,
       5000,
     );
-    expect(conveyor(bench, 'box').removed['part']).toBe(1);
+    expect(bench.conveyor('box').removed['part']).toBe(1);
     expect([bench.io.in('At 1 (low)'), bench.io.in('At 1 (high)'), bench.io.in('At 0 (high)')]).toEqual([
       true,
       true,

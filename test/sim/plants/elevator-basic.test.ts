@@ -154,13 +154,9 @@ function sampleController() {
   return { scan, sentTo };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 /** Boxes that left the line at the end of the exit belt. */
 function delivered(bench: Bench): number {
-  return conveyor(bench, 'exit').removed['box'] ?? 0;
+  return bench.conveyor('exit').removed['box'] ?? 0;
 }
 
 describe('Elevator (Basic)', () => {
@@ -185,7 +181,7 @@ describe('Elevator (Basic)', () => {
         (n, c) => n + c.items.filter((i) => i.label === 'box').length + (c.removed['box'] ?? 0),
         0,
       );
-    expect(boxes).toBe(10 + conveyor(bench, 'entry').items.length + (sentTo.length - 10));
+    expect(boxes).toBe(10 + bench.conveyor('entry').items.length + (sentTo.length - 10));
   });
 
   it('the platforms start at level 0; the box sensors are normally closed', () => {
@@ -208,7 +204,7 @@ describe('Elevator (Basic)', () => {
       () => bench.io.in('At entry left') === false,
       10_000,
     );
-    expect(conveyor(bench, 'entry').items[0]!.front).toBeCloseTo(2.8);
+    expect(bench.conveyor('entry').items[0]!.front).toBeCloseTo(2.8);
   });
 
   it('going up, the low sensor of a level comes on before the high one; with Up held the platform passes to the top and stays', () => {

@@ -192,10 +192,6 @@ function sampleController(stopOfPallet: () => number) {
   return { scan, stats };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 /** The stop of the elevator carrying a pallet (-1 while it travels or carries none). */
 function elevatorStop(bench: Bench): number {
   const at = bench.sim
@@ -204,8 +200,8 @@ function elevatorStop(bench: Bench): number {
   return at ? Number(at.name.slice(-1)) : -1;
 }
 
-const palletsOut = (bench: Bench) => conveyor(bench, 'exit').removed['pallet'] ?? 0;
-const boxesDropped = (bench: Bench) => conveyor(bench, 'layers').removed['box'] ?? 0;
+const palletsOut = (bench: Bench) => bench.conveyor('exit').removed['pallet'] ?? 0;
+const boxesDropped = (bench: Bench) => bench.conveyor('layers').removed['box'] ?? 0;
 
 describe('Palletizer', () => {
   it('fits the scene', () => {

@@ -128,10 +128,6 @@ function sampleController() {
   return { scan, m };
 }
 
-function conveyor(bench: Bench, name: string) {
-  return bench.sim.snapshot().conveyors.find((c) => c.name === name)!;
-}
-
 describe('Pick & Place (XYZ)', () => {
   it('fits the scene', () => {
     expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
@@ -146,9 +142,9 @@ describe('Pick & Place (XYZ)', () => {
     expect(took).toBeGreaterThan(175_000);
     expect(took).toBeLessThan(190_000);
     // Every part went into a box: 12 into the 4 boxes sent away, none in the gripper.
-    expect(conveyor(bench, 'in box').removed['part']).toBe(12);
-    expect(conveyor(bench, 'gripper').items).toHaveLength(0);
-    const exit = conveyor(bench, 'exit');
+    expect(bench.conveyor('in box').removed['part']).toBe(12);
+    expect(bench.conveyor('gripper').items).toHaveLength(0);
+    const exit = bench.conveyor('exit');
     expect(exit.items.length + (exit.removed['box'] ?? 0)).toBe(4);
   });
 
@@ -181,7 +177,7 @@ describe('Pick & Place (XYZ)', () => {
     // The stopped conveyor holds the part at its end; without Grab, rising leaves it there.
     bench.runFor(goTo(8.3, 5.5, 0), 3000);
     expect(bench.io.in('Detected')).toBe(false);
-    expect(conveyor(bench, 'part').items[0]!.front).toBe(4);
-    expect(conveyor(bench, 'gripper').items).toHaveLength(0);
+    expect(bench.conveyor('part').items[0]!.front).toBe(4);
+    expect(bench.conveyor('gripper').items).toHaveLength(0);
   });
 });

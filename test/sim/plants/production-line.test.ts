@@ -39,12 +39,6 @@ function sampleController() {
   return { scan };
 }
 
-function conveyor(bench: Bench, name: string) {
-  const c = bench.sim.snapshot().conveyors.find((x) => x.name === name);
-  if (!c) throw new Error(`no conveyor ${name}`);
-  return c;
-}
-
 describe('Production Line', () => {
   it('fits the scene', () => {
     expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
@@ -63,15 +57,15 @@ describe('Production Line', () => {
       ['lids', 'lid'],
       ['bases', 'base'],
     ] as const) {
-      const after = ['exit 1', 'exit 2'].map((n) => conveyor(bench, `${line} ${n}`).items);
-      const onExit = conveyor(bench, 'exit').items.filter((i) => i.label === part).length;
-      const gone = conveyor(bench, 'exit').removed[part] ?? 0;
+      const after = ['exit 1', 'exit 2'].map((n) => bench.conveyor(`${line} ${n}`).items);
+      const onExit = bench.conveyor('exit').items.filter((i) => i.label === part).length;
+      const gone = bench.conveyor('exit').removed[part] ?? 0;
       expect(after.flat().length + onExit + gone, line).toBe(10);
-      expect(conveyor(bench, `${line} center`).items, line).toEqual([]);
+      expect(bench.conveyor(`${line} center`).items, line).toEqual([]);
     }
     // Keep running: the parts reach the end of the line.
     bench.runFor(scan, 20_000);
-    expect(conveyor(bench, 'exit').removed).toEqual({ lid: 10, base: 10 });
+    expect(bench.conveyor('exit').removed).toEqual({ lid: 10, base: 10 });
   });
 
   it('the entry sensors are normally closed; a center not started takes no material', () => {
@@ -84,12 +78,12 @@ describe('Production Line', () => {
     expect(bench.io.in('Lids at entry')).toBe(false);
     expect(bench.io.in('Lids center (busy)')).toBe(false);
     expect(bench.io.in('Lids center (running)')).toBe(false);
-    expect(conveyor(bench, 'lids raw').items[0]!.front).toBe(4);
+    expect(bench.conveyor('lids raw').items[0]!.front).toBe(4);
     bench.runFor((io) => io.set('Lids center (start)', true), 100);
     expect(bench.io.in('Lids center (running)')).toBe(true);
     expect(bench.io.in('Lids center (busy)')).toBe(true);
     // The bases' line has had no command: nothing moved there.
-    expect(conveyor(bench, 'bases raw').items.map((i) => i.front)).toEqual([0.5]);
+    expect(bench.conveyor('bases raw').items.map((i) => i.front)).toEqual([0.5]);
   });
 
   it('a stopped exit conveyor 1 keeps the finished part in the center: busy stays on', () => {
@@ -100,14 +94,14 @@ describe('Production Line', () => {
     }, 30_000);
     // The part was pushed out of the center onto the stopped belt, but is still in the door.
     expect(bench.io.in('Bases center (busy)')).toBe(true);
-    expect(conveyor(bench, 'bases center').items).toEqual([]);
-    expect(conveyor(bench, 'bases exit 1').items.map((i) => i.front)).toEqual([0]);
+    expect(bench.conveyor('bases center').items).toEqual([]);
+    expect(bench.conveyor('bases exit 1').items.map((i) => i.front)).toEqual([0]);
     // Running the exit conveyor unloads it: the center is free 1 s later.
     bench.runFor((io) => {
       io.set('Bases center (start)', true);
       io.set('Bases exit conveyor 1', true);
     }, 1100);
     expect(bench.io.in('Bases center (busy)')).toBe(false);
-    expect(conveyor(bench, 'bases exit 1').items[0]!.front).toBeCloseTo(0.55, 6);
+    expect(bench.conveyor('bases exit 1').items[0]!.front).toBeCloseTo(0.55, 6);
   });
 });
