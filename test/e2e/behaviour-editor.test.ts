@@ -10,6 +10,7 @@ import {
   closeTagsimWindow,
   hasFocus,
   openTagsimWindow,
+  poll,
   type TagsimUi,
   type TagsimWindow,
   type TestBrowser,
@@ -30,7 +31,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const poll = <T>(fn: () => Promise<T>, timeout = 3000) => expect.poll(fn, { timeout, interval: 50 });
 const page = () => b.page;
 const panel = () => page().locator('.editor-panel');
 const options = () =>

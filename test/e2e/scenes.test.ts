@@ -12,6 +12,7 @@ import {
   hasFocus,
   namesInOrder,
   openTagsimWindow,
+  poll,
   row,
   type TagsimUi,
   type TagsimWindow,
@@ -33,11 +34,18 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 3000, interval: 50 });
 const apiNames = async () => (await client.tags()).map((t) => t.name);
 const page = () => b.page;
 const field = (label: string) => page().locator('.editor-panel').getByLabel(label, { exact: true });
 const dirtyMark = () => page().locator('.scenebar .dirty-mark');
+/**
+ * Selects a tag in the table and waits until the editor shows it. Typing earlier would put the
+ * text into the field of the tag selected before, or lose it when the editor catches up.
+ */
+const selectTag = async (name: string) => {
+  await row(page(), name).click();
+  await poll(() => field('Name').inputValue()).toBe(name);
+};
 const sceneMenu = async (item: string | RegExp) => {
   await page().getByRole('button', { name: 'Scene', exact: true }).click();
   await page().getByRole('menuitem', { name: item }).click();
@@ -93,7 +101,7 @@ describe('the scene editor of tagsim serve --ui', () => {
   });
 
   it('adds a tag, which the API lists at once', async () => {
-    await row(page(), 'Loaded').click();
+    await selectTag('Loaded');
     await page().getByLabel('Kind of the new tag').selectOption('Input');
     await page().getByLabel('Type of the new tag').selectOption('Bit');
     await page().getByRole('button', { name: '+ Add tag' }).click();
@@ -112,7 +120,7 @@ describe('the scene editor of tagsim serve --ui', () => {
 
   it('renames a tag, whose id stays the same over the API', async () => {
     const counter = await client.byName('Counter');
-    await row(page(), 'Counter').click();
+    await selectTag('Counter');
     await field('Name').fill('Box counter');
     await field('Name').press('Tab'); // leaving the field commits it
     await poll(async () => (await client.tag(counter.id)).name).toBe('Box counter');
@@ -122,7 +130,7 @@ describe('the scene editor of tagsim serve --ui', () => {
 
   it('refuses a taken address under the field, and the API keeps the old one', async () => {
     const entry = await client.byName('Conveyor entry');
-    await row(page(), 'Conveyor entry').click();
+    await selectTag('Conveyor entry');
     await field('Address').fill('1'); // Output Bit 1 is Load's
     await field('Address').press('Enter');
     const error = page().locator('#edit-tag-address-error');
@@ -136,7 +144,7 @@ describe('the scene editor of tagsim serve --ui', () => {
   });
 
   it('duplicates a tag and deletes the copy, after asking', async () => {
-    await row(page(), 'Load').click();
+    await selectTag('Load');
     await page().getByRole('button', { name: 'Duplicate' }).click();
     await poll(apiNames).toContain('Load copy');
     const copy = await client.byName('Load copy');
@@ -154,7 +162,7 @@ describe('the scene editor of tagsim serve --ui', () => {
   });
 
   it('locks the system tags', async () => {
-    await row(page(), 'FACTORY I/O (Run)').click();
+    await selectTag('FACTORY I/O (Run)');
     await page().locator('.locked-note').waitFor();
     expect(await field('Name').isDisabled()).toBe(true);
     expect(await page().getByRole('button', { name: 'Delete…' }).isDisabled()).toBe(true);
@@ -166,7 +174,7 @@ describe('the scene editor of tagsim serve --ui', () => {
     const moved = [...order];
     moved.splice(at - 1, 2, 'Box counter', order[at - 1]!);
 
-    await row(page(), 'Box counter').click();
+    await selectTag('Box counter');
     await page().getByRole('button', { name: 'Move up' }).click();
     await poll(apiNames).toEqual(moved);
     await poll(() => namesInOrder(page())).toEqual(moved);
@@ -218,7 +226,7 @@ describe('the scene editor of tagsim serve --ui', () => {
     expect(await page().locator('.scene-where').textContent()).toBe(path);
 
     // An edit, then the file again from the recent files: the edit is asked about, then gone.
-    await row(page(), 'Box sensor').click();
+    await selectTag('Box sensor');
     await field('Name').fill('Temporary name');
     await field('Name').press('Enter');
     await poll(apiNames).toContain('Temporary name');
@@ -234,7 +242,7 @@ describe('the scene editor of tagsim serve --ui', () => {
 
   it('asks before overwriting a file that changed on disk', async () => {
     const path = join(dir, 'line-1.tagsim.json');
-    await row(page(), 'Box sensor').click();
+    await selectTag('Box sensor');
     await field('Description').fill('Counts the boxes');
     await field('Description').press('Enter');
     await dirtyMark().waitFor();
@@ -251,7 +259,7 @@ describe('the scene editor of tagsim serve --ui', () => {
   });
 
   it('asks before discarding unsaved changes, then serves the built-in scene', async () => {
-    await row(page(), 'Box sensor').click();
+    await selectTag('Box sensor');
     await page().getByRole('button', { name: 'Duplicate' }).click();
     await dirtyMark().waitFor();
     await sceneMenu('Open built-in scene…');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeTagsimWindow,
   openTagsimWindow,
+  poll,
   row,
   type TagsimUi,
   type TagsimWindow,
@@ -21,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeTagsimWindow({ tagsim, b });
 });
-
-const poll = (fn: () => Promise<unknown>) => expect.poll(fn, { timeout: 3000, interval: 50 });
 
 const controls = () => b.page.getByRole('group', { name: 'Simulation' });
 const button = (name: 'Run' | 'Pause' | 'Reset') => controls().getByRole('button', { name, exact: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
-import { openBrowser, row, type TestBrowser } from './support/tagsim-ui.js';
+import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js';
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
@@ -42,7 +42,6 @@ afterAll(async () => {
 });
 
 const page = () => b.page;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 3000, interval: 50 });
 const openMenu = () => page().getByRole('button', { name: 'Scene', exact: true }).click();
 const menuItems = () => page().getByRole('menu').getByRole('menuitem').allTextContents();
 

@@ -5,7 +5,9 @@ import {
   hasFocus,
   namesInOrder,
   openTagsimWindow,
+  poll,
   row,
+  STATE_WAIT_MS,
   type TagsimUi,
   type TagsimWindow,
   type TestBrowser,
@@ -26,8 +28,6 @@ afterAll(async () => {
 /** The label of a failure option: the radio itself is visually hidden inside it. */
 const failureOption = (page: TestBrowser['page'], name: string) =>
   page.locator('.failure-set label', { hasText: name });
-
-const poll = (fn: () => Promise<unknown>) => expect.poll(fn, { timeout: 3000, interval: 50 });
 
 describe('the window of tagsim serve --ui', () => {
   it('shows every tag of the scene, and takes the token out of the address bar', async () => {
@@ -84,21 +84,13 @@ describe('the window of tagsim serve --ui', () => {
     const { page } = b;
     const counter = await client.byName('Counter');
     const conveyor = await client.byName('Conveyor entry');
-    const written = Date.now();
     await client.setValues([
       { id: counter.id, value: 1234 },
       { id: conveyor.id, value: true },
     ]);
-    await expect
-      .poll(() => row(page, 'Counter').locator('.cell.value').textContent(), { timeout: 1000, interval: 20 })
-      .toBe('1234');
-    expect(Date.now() - written).toBeLessThan(1000);
-    await expect
-      .poll(() => row(page, 'Conveyor entry').locator('.cell.value').textContent(), {
-        timeout: 1000,
-        interval: 20,
-      })
-      .toBe('true');
+    // How fast the window follows is measured by the benchmarks, not asserted here.
+    await poll(() => row(page, 'Counter').locator('.cell.value').textContent()).toBe('1234');
+    await poll(() => row(page, 'Conveyor entry').locator('.cell.value').textContent()).toBe('true');
   });
 
   it('forces and releases from the window, checking typed values before sending', async () => {
@@ -314,7 +306,7 @@ describe('the window of tagsim serve --ui', () => {
 
   it('says so when TagSim goes away', async () => {
     await tagsim.stop();
-    await b.page.getByText('Disconnected from TagSim.').waitFor({ timeout: 5000 });
+    await b.page.getByText('Disconnected from TagSim.').waitFor({ timeout: STATE_WAIT_MS });
     expect(await b.page.getByRole('button', { name: /Release forces/ }).isDisabled()).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bin = `${root}dist/main/cli/main.js`;
@@ -18,6 +19,18 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * How long a test waits for the state it needs (the window to show a change, the API to serve an
+ * edit). Generous on purpose: a loaded CI machine is slow, and a wait ends as soon as the state is
+ * there, so a passing run pays nothing for it. Tests wait for state, never for time.
+ */
+export const STATE_WAIT_MS = 10_000;
+
+/** Polls until the value meets the expectation, for at most STATE_WAIT_MS. */
+export function poll<T>(fn: () => T | Promise<T>, timeout = STATE_WAIT_MS) {
+  return expect.poll(fn, { timeout, interval: 50 });
+}
 
 /** A running `tagsim serve --ui`: its API address, the printed UI address, and a way to stop it. */
 export interface TagsimUi {
