@@ -1,10 +1,21 @@
 import { parseArgs } from 'node:util';
+import { closest } from '../../shared/scenes/json-words.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { generalHelp } from './cli-help.js';
+import {
+  COMMAND_SPECS,
+  commandsOf,
+  GLOBAL_OPTION_SPECS,
+  OPTION_SPECS,
+  type CommandName,
+} from './cli-spec.js';
 
 /** What the command line asked for. */
 export type CliCommand =
-  | { command: 'help' }
+  /** Help on every command, or on one (`topic`); `bare` when no command was given at all. */
+  | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
   | {
@@ -54,139 +65,76 @@ export type CliCommand =
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
 
-export const HELP = `Usage: tagsim <command> [options]
+/** The help of every command (kept as a constant for the tests and docs that quote it). */
+export const HELP = generalHelp();
 
-A stand-in for the FACTORY I/O Web API (tags on port 7410).
-
-Commands:
-  serve              Serve the tag API headless until Ctrl+C
-  scenes             List the built-in scenes
-  import             Make a scene file from a running simulator (--from) or a driver CSV (--csv)
-  export             Save a built-in scene or a scene file as a scene file or a driver CSV
-  snapshot           Save the state of a running simulator (values, forces, failures) to a file
-  schema             Print the JSON Schema of scene files (or write it with --out)
-  run <scenario>     Serve a scene and run a scenario file's steps against the client under test;
-                     exit 0 when every check passed, 1 when one failed (see docs/simulation.md)
-  help               Show this help
-
-Options of serve:
-  --port <n>         Port to listen on (default 7410; 0 picks a free one)
-  --host <address>   Interface to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)
-  --scene <scene>    Built-in scene name, or a scene file (path ending in .tagsim.json)
-                     (default "Sorting by Height (Basic)")
-  --synthetic <n>    Serve a generated scene of n tags instead (load and UI testing)
-  --state <file>     Start from a state snapshot (.tagsim-state.json): values, forces, failures
-  --ui               Also serve the live tag window at /ui/ (its URL, with an access token, is printed)
-  --ui-files         Let that window open and save files by path on this machine even when --host
-                     is not a loopback address (off there by default: it uploads and downloads)
-  --seed <n>         Seed of the simulation's random streams (default 1): the same seed, the same run
-  --paused           Do not run the simulation on start (the Run tag, the window or the tray start it)
-  --time-scale <x>   Simulation time runs x times as fast as real time: 0.25 to 8 (default 1)
-
-Options of import:
-  --from <url>       A running simulator, real or TagSim (http://host:7410): reads /api/tags
-                     and keeps its ids, names, kinds, types and addresses
-  --csv <file>       A driver configuration CSV: Name,Type,Data Type,Address
-  --out <file>       The scene file to write (.tagsim.json)
-  --name <name>      The scene's name (default: the CSV's file name, or "Imported from <host>")
-  --values           With --from: the tags start from the values they have now
-
-Options of export:
-  --scene <scene>    Built-in scene name or scene file
-  --out <file>       A .tagsim.json scene file, or a .csv driver tag list
-
-Options of run (and --port, --host, --scene as for serve):
-  --report <file>    Write a JUnit XML report of the run's checks
-  --seed <n>         The simulation's seed (default: the scenario's seed, else 1)
-  --paused           Do not run the simulation on start: step times wait until a client runs it
-                     (a rising edge on FACTORY I/O (Run))
-  --time-scale <x>   Run the simulation x times as fast as real time: 0.25 to 8 (default 1);
-                     step times and waitFor timeouts are simulation time, the file's timeoutMs
-                     stays real time
-
-Options of snapshot:
-  --from <url>       A running simulator (http://host:7410)
-  --out <file>       The snapshot to write (.tagsim-state.json)
-
-  --force            import, export, snapshot, schema: replace --out if it exists
-                     (a scene file keeps its previous version as <file>.bak)
-  -h, --help         Show this help
-  -v, --version      Show the version
-
-Exit codes: 0 done, 1 could not do it (the reason is printed), 2 bad command line.
-`;
-
-/** Which commands take each option (help and version are taken everywhere). */
-const OPTION_COMMANDS: Readonly<Record<string, readonly string[]>> = {
-  port: ['serve'],
-  host: ['serve'],
-  synthetic: ['serve'],
-  state: ['serve'],
-  ui: ['serve'],
-  'ui-files': ['serve'],
-  scene: ['serve', 'export'],
-  report: ['run'],
-  seed: ['serve', 'run'],
-  paused: ['serve', 'run'],
-  'time-scale': ['serve', 'run'],
-  from: ['import', 'snapshot'],
-  csv: ['import'],
-  name: ['import'],
-  values: ['import'],
-  out: ['import', 'export', 'snapshot', 'schema'],
-  force: ['import', 'export', 'snapshot', 'schema'],
-};
-/** Options of serve that run takes too (left out of the table above to keep its messages short). */
-const RUN_ALSO = ['port', 'host', 'scene'];
-const COMMANDS = ['help', 'scenes', 'serve', 'import', 'export', 'snapshot', 'schema', 'run'];
+const COMMANDS = COMMAND_SPECS.map((c) => c.name);
+const PARSE_OPTIONS = Object.fromEntries(
+  [...OPTION_SPECS, ...GLOBAL_OPTION_SPECS].map((o) => [
+    o.name,
+    { type: o.type, ...(o.short ? { short: o.short } : {}) },
+  ]),
+) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 /** Parses argv (without node and the script) into a command, or throws a UsageError. */
 export function parseCli(argv: readonly string[]): CliCommand {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        scene: { type: 'string' },
-        synthetic: { type: 'string' },
-        state: { type: 'string' },
-        ui: { type: 'boolean' },
-        'ui-files': { type: 'boolean' },
-        from: { type: 'string' },
-        csv: { type: 'string' },
-        out: { type: 'string' },
-        name: { type: 'string' },
-        values: { type: 'boolean' },
-        force: { type: 'boolean' },
-        report: { type: 'string' },
-        seed: { type: 'string' },
-        paused: { type: 'boolean' },
-        'time-scale': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: PARSE_OPTIONS });
   } catch (error) {
     throw new UsageError(describeParseError(error));
   }
-  const { values, positionals } = parsed;
-  if (values.help) return { command: 'help' };
-  if (values.version) return { command: 'version' };
-  const [command, ...extra] = positionals;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const [command, ...extra] = parsed.positionals;
+  if (values['version']) return { command: 'version' };
+  if (command === undefined) return values['help'] ? { command: 'help' } : { command: 'help', bare: true };
+  if (!isCommand(command)) throw new UsageError(unknownCommand(command));
+  if (command === 'help') {
+    const topic = extra[0];
+    if (topic === undefined) return { command: 'help' };
+    if (!isCommand(topic)) throw new UsageError(unknownCommand(topic));
+    return { command: 'help', topic };
+  }
+  if (values['help']) return { command: 'help', topic: command };
   // `run` takes the scenario file; no other command takes an argument.
   const taken = command === 'run' ? 1 : 0;
   if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
-  if (command === undefined || command === 'help') return { command: 'help' };
-  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command '${command}'`);
-  for (const [option, commands] of Object.entries(OPTION_COMMANDS)) {
-    if (values[option as keyof typeof values] === undefined || commands.includes(command)) continue;
-    if (command === 'run' && RUN_ALSO.includes(option)) continue;
-    throw new UsageError(`--${option} is an option of ${commands.map((c) => `'tagsim ${c}'`).join(' and ')}`);
+  for (const option of OPTION_SPECS) {
+    const commands = commandsOf(option);
+    if (values[option.name] === undefined || commands.includes(command)) continue;
+    throw new UsageError(
+      `--${option.name} is an option of ${commands.map((c) => `'tagsim ${c}'`).join(' and ')}`,
+    );
   }
+  return commandFrom(command, extra, values as ParsedValues);
+}
+
+/** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
+interface ParsedValues {
+  port?: string;
+  host?: string;
+  scene?: string;
+  synthetic?: string;
+  state?: string;
+  ui?: boolean;
+  'ui-files'?: boolean;
+  seed?: string;
+  paused?: boolean;
+  'time-scale'?: string;
+  report?: string;
+  from?: string;
+  csv?: string;
+  out?: string;
+  name?: string;
+  values?: boolean;
+  force?: boolean;
+}
+
+function commandFrom(
+  command: Exclude<CommandName, 'help'>,
+  extra: string[],
+  values: ParsedValues,
+): CliCommand {
   const force = values.force === true;
   switch (command) {
     case 'scenes':
@@ -246,7 +194,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
         timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
       };
     }
+    case 'serve':
+      return serveCommand(values);
   }
+}
+
+function serveCommand(values: ParsedValues): CliCommand {
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
   }
@@ -268,6 +221,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
     paused: values.paused === true,
     timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
   };
+}
+
+function isCommand(word: string): word is CommandName {
+  return (COMMANDS as readonly string[]).includes(word);
+}
+
+function unknownCommand(word: string): string {
+  const meant = closest(word, COMMANDS);
+  return `unknown command '${word}'${meant ? `; did you mean '${meant}'?` : ''}`;
 }
 
 function requireOut(out: string | undefined, command: string, ending: RegExp, what: string): string {
@@ -293,14 +255,14 @@ function parseUrl(text: string): string {
 }
 
 function parsePort(text: string | undefined): number {
-  if (text === undefined) return 7410;
+  if (text === undefined) return DEFAULT_PORT;
   const port = parseWholeNumber('--port', text);
   if (port > 65535) throw new UsageError(`--port must be from 0 to 65535; got '${text}'`);
   return port;
 }
 
 function parseHost(text: string | undefined): string {
-  if (text === undefined) return '127.0.0.1';
+  if (text === undefined) return DEFAULT_HOST;
   if (text.trim() === '') throw new UsageError('--host needs an address, for example 127.0.0.1');
   return text.trim();
 }
@@ -332,7 +294,11 @@ function parseWholeNumber(option: string, text: string): number {
 function describeParseError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const option = /'(-[^' ]*)/.exec(message ?? '')?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option ?? message}'`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const known = [...OPTION_SPECS, ...GLOBAL_OPTION_SPECS].map((o) => `--${o.name}`);
+    const meant = option?.startsWith('--') ? closest(option.split('=')[0]!, known) : undefined;
+    return `unknown option '${option ?? message}'${meant ? `; did you mean '${meant}'?` : ''}`;
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
     // Also the code of a switch given a value (--ui=yes), which is not a missing value.
     return /does not take an argument/.test(message ?? '')

@@ -12,6 +12,7 @@ import {
   snapshotFromServer,
   writeSchema,
 } from './file-commands.js';
+import { commandHelp } from './cli-help.js';
 import { HELP, parseCli, UsageError, type CliCommand } from './parse-cli.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
@@ -36,9 +37,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   switch (command.command) {
-    case 'help':
-      io.out(HELP.trimEnd());
+    case 'help': {
+      const text = (command.topic ? commandHelp(command.topic) : HELP).trimEnd();
+      // Bare `tagsim` did not say what to do: the help goes where errors go, and it is no success.
+      if (command.bare) {
+        io.err(text);
+        return 2;
+      }
+      io.out(text);
       return 0;
+    }
     case 'version':
       io.out(io.version);
       return 0;

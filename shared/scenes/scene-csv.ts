@@ -93,17 +93,20 @@ export function importSceneCsv(text: string, options: { sceneName: string; sourc
     if (name === '' || !kind || !type) continue;
     const driverAddress = at(r, 'Address');
     const address = driverAddressNumber(driverAddress, type);
+    if (driverAddress !== '' && address === undefined) {
+      // A typo in the Address column must not silently become whatever address is free.
+      report(
+        r.line,
+        `'${name}' has the Address '${driverAddress}', which holds no address number; write one (like Coil 3) or leave it empty to let TagSim pick`,
+      );
+      continue;
+    }
     imported.push({
       where: `line ${r.line}`,
       name,
       kind,
       type,
-      ...(address !== undefined
-        ? { address }
-        : {
-            noAddress:
-              driverAddress === '' ? 'has no Address' : `has no address number in '${driverAddress}'`,
-          }),
+      ...(address !== undefined ? { address } : { noAddress: 'has no Address' }),
     });
   }
   // The rows that read are checked as a scene too, so every problem is reported at once.

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { parseCli, UsageError } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
 
 function io(stop: Promise<string> = new Promise(() => undefined)) {
@@ -19,12 +20,71 @@ function io(stop: Promise<string> = new Promise(() => undefined)) {
 }
 
 describe('runCli', () => {
-  it('prints help for --help, -h, help and no command', async () => {
-    for (const argv of [['--help'], ['-h'], ['help'], []]) {
+  it('prints help for --help, -h and help', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
       const t = io();
       expect(await runCli(argv, t.io)).toBe(0);
       expect(t.out.join('\n')).toContain('Usage: tagsim <command> [options]');
       expect(t.out.join('\n')).toContain('--port <n>');
+    }
+  });
+
+  it('prints the help and exits 2 when no command is given', async () => {
+    const t = io();
+    expect(await runCli([], t.io)).toBe(2);
+    expect(t.out).toEqual([]);
+    expect(t.err.join('\n')).toContain('Usage: tagsim <command> [options]');
+  });
+
+  it("prints one command's options for `tagsim <command> --help` and `tagsim help <command>`", async () => {
+    for (const argv of [
+      ['serve', '--help'],
+      ['help', 'serve'],
+      ['serve', '-h'],
+    ]) {
+      const t = io();
+      expect(await runCli(argv, t.io)).toBe(0);
+      const text = t.out.join('\n');
+      expect(text.split('\n')[0]).toBe('Usage: tagsim serve [options]');
+      for (const option of ['--port <n>', '--host <address>', '--scene <scene>', '--ui', '--time-scale <x>'])
+        expect(text).toContain(option);
+      expect(text).not.toContain('--csv');
+      expect(text).not.toContain('--report');
+    }
+    const run = io();
+    expect(await runCli(['run', '--help'], run.io)).toBe(0);
+    expect(run.out.join('\n')).toContain('Usage: tagsim run <scenario> [options]');
+    expect(run.out.join('\n')).toContain('--report <file>');
+  });
+
+  it('documents in the help exactly the options each command takes', async () => {
+    // Every option in a command's help is accepted by that command, and no other is.
+    const options = [
+      '--port',
+      '--host',
+      '--scene',
+      '--state',
+      '--ui',
+      '--report',
+      '--csv',
+      '--out',
+      '--force',
+    ];
+    for (const command of ['serve', 'import', 'export', 'snapshot', 'schema', 'scenes']) {
+      const t = io();
+      await runCli([command, '--help'], t.io);
+      const help = t.out.join('\n');
+      for (const option of options) {
+        const documented = new RegExp(`^  ${option}\\b`, 'm').test(help);
+        const argv = [command, option, ...(option === '--ui' || option === '--force' ? [] : ['x'])];
+        let refused = false;
+        try {
+          parseCli(argv);
+        } catch (error) {
+          refused = error instanceof UsageError && error.message.startsWith(`${option} is an option of`);
+        }
+        expect(refused, argv.join(' ')).toBe(!documented);
+      }
     }
   });
 
@@ -45,6 +105,16 @@ describe('runCli', () => {
   it.each([
     [['serve', '--bogus'], "tagsim: unknown option '--bogus' (see 'tagsim --help')"],
     [
+      ['serve', '--prot', '1'],
+      "tagsim: unknown option '--prot'; did you mean '--port'? (see 'tagsim --help')",
+    ],
+    [
+      ['serve', '--time-scael', '2'],
+      "tagsim: unknown option '--time-scael'; did you mean '--time-scale'? (see 'tagsim --help')",
+    ],
+    [['srve'], "tagsim: unknown command 'srve'; did you mean 'serve'? (see 'tagsim --help')"],
+    [['help', 'exprot'], "tagsim: unknown command 'exprot'; did you mean 'export'? (see 'tagsim --help')"],
+    [
       ['serve', '--port', 'eighty'],
       "tagsim: --port must be a whole number; got 'eighty' (see 'tagsim --help')",
     ],
@@ -55,7 +125,10 @@ describe('runCli', () => {
     [['serve', '--port'], "tagsim: option '--port' needs a value (see 'tagsim --help')"],
     [['launch'], "tagsim: unknown command 'launch' (see 'tagsim --help')"],
     [['serve', 'extra'], "tagsim: unexpected argument 'extra' (see 'tagsim --help')"],
-    [['scenes', '--port', '1'], "tagsim: --port is an option of 'tagsim serve' (see 'tagsim --help')"],
+    [
+      ['scenes', '--port', '1'],
+      "tagsim: --port is an option of 'tagsim serve' and 'tagsim run' (see 'tagsim --help')",
+    ],
     [
       ['serve', '--scene', 'A', '--synthetic', '5'],
       "tagsim: --scene and --synthetic cannot be used together (see 'tagsim --help')",

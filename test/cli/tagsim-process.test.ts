@@ -39,7 +39,16 @@ describe('the tagsim command', () => {
   it('exits 2 with one line on a bad option', () => {
     const r = spawnSync(process.execPath, [bin, 'serve', '--prot', '1'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual(["tagsim: unknown option '--prot' (see 'tagsim --help')"]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      "tagsim: unknown option '--prot'; did you mean '--port'? (see 'tagsim --help')",
+    ]);
+  });
+
+  it('exits 2 with the help on stderr when no command is given', () => {
+    const r = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: tagsim <command> [options]');
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -119,19 +119,24 @@ describe('importSceneCsv', () => {
         'E,Input,Bool,Coil 600', // beyond the Bit space
         'F,Input,Bool,Coil 500', // reserved for system tags
         'G,Input,Bool,', // none
-        'H,Input,Bool,Auto', // no number
         'I,Input,Bool,Coil 0', // honoured even though B, E... come first
         'J,Output,Bool,Discrete Input 5', // another space: 5 is free there
       ),
     );
     const address = Object.fromEntries(scene.tags.map((t) => [t.name, t.address]));
-    expect(address).toMatchObject({ A: 5, B: 1, C: 3, D: 10, E: 2, F: 4, G: 6, H: 7, I: 0, J: 5 });
-    expect(notes.slice(0, 5)).toEqual([
+    expect(address).toMatchObject({ A: 5, B: 1, C: 3, D: 10, E: 2, F: 4, G: 6, I: 0, J: 5 });
+    expect(notes.slice(0, 4)).toEqual([
       "line 3: 'B' has Input Bit address 5, already taken at line 2; it gets Input Bit 1",
       "line 6: 'E' has Bit address 600, outside the user range 0-495; it gets Input Bit 2",
       "line 7: 'F' has Bit address 500, outside the user range 0-495; it gets Input Bit 4",
       "line 8: 'G' has no Address; it gets Input Bit 6",
-      "line 9: 'H' has no address number in 'Auto'; it gets Input Bit 7",
+    ]);
+  });
+
+  it('refuses an Address that holds no number, rather than handing out a free one', () => {
+    expect(problems(csv('Good,Input,Bool,Coil 1', 'Typo,Input,Bool,abc', 'Auto,Output,Bool,Auto'))).toEqual([
+      "line 3: 'Typo' has the Address 'abc', which holds no address number; write one (like Coil 3) or leave it empty to let TagSim pick",
+      "line 4: 'Auto' has the Address 'Auto', which holds no address number; write one (like Coil 3) or leave it empty to let TagSim pick",
     ]);
   });
 

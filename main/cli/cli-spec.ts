@@ -1,0 +1,195 @@
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
+
+/**
+ * The command line, described once: the parser, the "is an option of" check, "did you mean" and
+ * every help text are derived from these tables, so an option cannot be parsed without being
+ * documented, or documented for a command that ignores it.
+ */
+
+export type CommandName = 'serve' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
+
+export interface CommandSpec {
+  readonly name: CommandName;
+  /** What follows the command name in its usage line, e.g. `<scenario.json>`. */
+  readonly args?: string;
+  /** One or more lines: what the command does. */
+  readonly summary: readonly string[];
+}
+
+export interface OptionSpec {
+  readonly name: string;
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  /** The placeholder of its value in help, e.g. `<n>`. */
+  readonly value?: string;
+  /** The commands that take it; each with its help lines (the same option can mean more in one). */
+  readonly help: Readonly<Partial<Record<CommandName, readonly string[]>>>;
+}
+
+export const COMMAND_SPECS: readonly CommandSpec[] = [
+  { name: 'serve', summary: ['Serve the tag API headless until Ctrl+C'] },
+  { name: 'scenes', summary: ['List the built-in scenes'] },
+  {
+    name: 'import',
+    summary: ['Make a scene file from a running simulator (--from) or a driver CSV (--csv)'],
+  },
+  { name: 'export', summary: ['Save a built-in scene or a scene file as a scene file or a driver CSV'] },
+  {
+    name: 'snapshot',
+    summary: ['Save the state of a running simulator (values, forces, failures) to a file'],
+  },
+  { name: 'schema', summary: ['Print the JSON Schema of scene files (or write it with --out)'] },
+  {
+    name: 'run',
+    args: '<scenario>',
+    summary: [
+      "Serve a scene and run a scenario file's steps against the client under test;",
+      'exit 0 when every check passed, 1 when one failed (see docs/simulation.md)',
+    ],
+  },
+  { name: 'help', args: '[command]', summary: ['Show this help, or the help of one command'] },
+];
+
+const SCENE_HELP = [
+  'Built-in scene name, or a scene file (path ending in .tagsim.json)',
+  `(default "${DEFAULT_SCENE_NAME}")`,
+];
+const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
+const PORT_HELP = [`Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`];
+const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it to the network)`];
+const TIME_SCALE_RANGE = `${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`;
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { name: 'port', type: 'string', value: '<n>', help: { serve: PORT_HELP, run: PORT_HELP } },
+  { name: 'host', type: 'string', value: '<address>', help: { serve: HOST_HELP, run: HOST_HELP } },
+  {
+    name: 'scene',
+    type: 'string',
+    value: '<scene>',
+    help: { serve: SCENE_HELP, run: SCENE_HELP, export: ['Built-in scene name or scene file'] },
+  },
+  {
+    name: 'synthetic',
+    type: 'string',
+    value: '<n>',
+    help: { serve: ['Serve a generated scene of n tags instead (load and UI testing)'] },
+  },
+  {
+    name: 'state',
+    type: 'string',
+    value: '<file>',
+    help: { serve: ['Start from a state snapshot (.tagsim-state.json): values, forces, failures'] },
+  },
+  {
+    name: 'ui',
+    type: 'boolean',
+    help: { serve: ['Also serve the live tag window at /ui/ (its URL, with an access token, is printed)'] },
+  },
+  {
+    name: 'ui-files',
+    type: 'boolean',
+    help: {
+      serve: [
+        'Let that window open and save files by path on this machine even when --host',
+        'is not a loopback address (off there by default: it uploads and downloads)',
+      ],
+    },
+  },
+  {
+    name: 'seed',
+    type: 'string',
+    value: '<n>',
+    help: {
+      serve: ["Seed of the simulation's random streams (default 1): the same seed, the same run"],
+      run: ["The simulation's seed (default: the scenario's seed, else 1)"],
+    },
+  },
+  {
+    name: 'paused',
+    type: 'boolean',
+    help: {
+      serve: ['Do not run the simulation on start (the Run tag, the window or the tray start it)'],
+      run: [
+        'Do not run the simulation on start: step times wait until a client runs it',
+        '(a rising edge on FACTORY I/O (Run))',
+      ],
+    },
+  },
+  {
+    name: 'time-scale',
+    type: 'string',
+    value: '<x>',
+    help: {
+      serve: [`Simulation time runs x times as fast as real time: ${TIME_SCALE_RANGE} (default 1)`],
+      run: [
+        `Run the simulation x times as fast as real time: ${TIME_SCALE_RANGE} (default 1);`,
+        "step times and waitFor timeouts are simulation time, the file's timeoutMs",
+        'stays real time',
+      ],
+    },
+  },
+  {
+    name: 'report',
+    type: 'string',
+    value: '<file>',
+    help: { run: ["Write a JUnit XML report of the run's checks"] },
+  },
+  {
+    name: 'from',
+    type: 'string',
+    value: '<url>',
+    help: {
+      import: [
+        'A running simulator, real or TagSim (http://host:7410): reads /api/tags',
+        'and keeps its ids, names, kinds, types and addresses',
+      ],
+      snapshot: ['A running simulator (http://host:7410)'],
+    },
+  },
+  {
+    name: 'csv',
+    type: 'string',
+    value: '<file>',
+    help: { import: ['A driver configuration CSV: Name,Type,Data Type,Address'] },
+  },
+  {
+    name: 'out',
+    type: 'string',
+    value: '<file>',
+    help: {
+      import: ['The scene file to write (.tagsim.json)'],
+      export: ['A .tagsim.json scene file, or a .csv driver tag list'],
+      snapshot: ['The snapshot to write (.tagsim-state.json)'],
+      schema: ['Write the schema to this file instead of printing it'],
+    },
+  },
+  {
+    name: 'name',
+    type: 'string',
+    value: '<name>',
+    help: { import: ['The scene\'s name (default: the CSV\'s file name, or "Imported from <host>")'] },
+  },
+  {
+    name: 'values',
+    type: 'boolean',
+    help: { import: ['With --from: the tags start from the values they have now'] },
+  },
+  {
+    name: 'force',
+    type: 'boolean',
+    help: { import: FORCE_HELP, export: FORCE_HELP, snapshot: FORCE_HELP, schema: FORCE_HELP },
+  },
+];
+
+/** Options every command takes; they are handled before any command runs. */
+export const GLOBAL_OPTION_SPECS: readonly OptionSpec[] = [
+  { name: 'help', type: 'boolean', short: 'h', help: {} },
+  { name: 'version', type: 'boolean', short: 'v', help: {} },
+];
+
+/** The commands that take an option, in table order. */
+export function commandsOf(option: OptionSpec): CommandName[] {
+  return Object.keys(option.help) as CommandName[];
+}
