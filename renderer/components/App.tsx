@@ -4,6 +4,7 @@ import {
   SortedOrders,
   DEFAULT_VIEW_OPTIONS,
   dependsOnValues,
+  filterRule,
   visibleIds,
   type SortKey,
   type ViewOptions,
@@ -172,7 +173,11 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
 
   const bulk = (action: () => Promise<void>) => void runAction(action).then(setBulkError);
 
-  let emptyText = 'No tags match the filter.';
+  // Say which rule found nothing: a word looks inside names, a pattern must match whole names.
+  let emptyText =
+    options.filter.trim() === ''
+      ? 'No tags match the filter.'
+      : `No tags match. ${filterRule(options.filter)}`;
   if (!model.loaded)
     emptyText = model.loadError ? `Could not load the tags: ${model.loadError}` : 'Loading tags…';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType } from '../../shared/core/tag-types.js';
-import type { SortKey, ViewOptions } from '../state/tag-view.js';
+import { filterRule, type SortKey, type ViewOptions } from '../state/tag-view.js';
 
 export interface ToolbarProps {
   options: ViewOptions;
@@ -41,8 +41,9 @@ export function Toolbar(props: ToolbarProps) {
           ref={props.filterRef}
           type="search"
           class="filter-input"
-          placeholder="Filter like the API: conveyor*, *sensor, ?oad"
-          title="The API's name filter: whole-name, case-insensitive; * matches any run of characters, ? exactly one. Without a wildcard the whole name must match."
+          placeholder="Filter: a word, or conveyor*, ?oad"
+          title="A word finds the names that contain it. With * or ? it is the API's name filter: whole name, case-insensitive; * matches any run of characters, ? exactly one."
+          aria-describedby="tag-filter-rule"
           value={options.filter}
           autocomplete="off"
           spellcheck={false}
@@ -52,6 +53,9 @@ export function Toolbar(props: ToolbarProps) {
         <kbd class="shortcut" aria-hidden="true">
           {isMac ? '⌘F' : 'Ctrl+F'}
         </kbd>
+        <span id="tag-filter-rule" class="visually-hidden" aria-live="polite">
+          {filterRule(options.filter)}
+        </span>
       </div>
 
       <div class="toggle-group" role="group" aria-label="Kind">

@@ -21,18 +21,23 @@ export interface ValueEntryProps {
 export function ValueEntry(props: ValueEntryProps) {
   const [text, setText] = useState(props.initial);
   const [error, setError] = useState<string | undefined>(undefined);
+  const [note, setNote] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const errorId = `${props.id}-error`;
+  const noteId = `${props.id}-note`;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const parsed = parseEntry(props.type, text);
     if (!parsed.ok) {
       setError(parsed.error);
+      setNote(undefined);
       return;
     }
     setBusy(true);
-    setError(await props.onSubmit(parsed.value));
+    const refused = await props.onSubmit(parsed.value);
+    setError(refused);
+    setNote(refused === undefined ? parsed.note : undefined);
     setBusy(false);
   };
 
@@ -49,12 +54,13 @@ export function ValueEntry(props: ValueEntryProps) {
           autocomplete="off"
           spellcheck={false}
           aria-invalid={error !== undefined}
-          aria-describedby={error !== undefined ? errorId : undefined}
+          aria-describedby={error !== undefined ? errorId : note !== undefined ? noteId : undefined}
           disabled={props.disabled}
-          placeholder={props.type === 'Int' ? 'whole number' : 'number'}
+          placeholder="number"
           onInput={(event) => {
             setText((event.currentTarget as HTMLInputElement).value);
             setError(undefined);
+            setNote(undefined);
           }}
         />
         <button type="submit" disabled={props.disabled || busy}>
@@ -64,6 +70,11 @@ export function ValueEntry(props: ValueEntryProps) {
       {error !== undefined ? (
         <div id={errorId} class="inline-error" role="alert">
           {error}
+        </div>
+      ) : null}
+      {note !== undefined ? (
+        <div id={noteId} class="inline-note" role="status">
+          {note}
         </div>
       ) : null}
     </form>

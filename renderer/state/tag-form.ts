@@ -78,7 +78,9 @@ export function commitField(tag: TagDefinition, field: TagField, text: string): 
       if (field !== 'initial' && !hasRange(tag.type))
         return { ok: false, error: 'Only Int and Float tags have a range.' };
       const parsed = parseEntry(tag.type, text);
-      if (!parsed.ok) return { ok: false, error: `${text.trim()} is not a valid ${tag.type} value.` };
+      // A scene file states its numbers exactly: 1.5 is no Int range or initial value to round.
+      if (!parsed.ok || parsed.note !== undefined)
+        return { ok: false, error: `${text.trim()} is not a valid ${tag.type} value.` };
       return { ok: true, changes: parsed.value === tag[field] ? undefined : { [field]: parsed.value } };
     }
     case 'description':

@@ -28,14 +28,28 @@ export const DEFAULT_VIEW_OPTIONS: ViewOptions = {
 };
 
 /**
- * The filter box follows the API's `name` rules exactly (whole name, case-insensitive, `*` any
- * run, `?` one character, everything else literal), so what the window shows for a pattern is
- * what `GET /api/tags?name=` returns for it. Returns `undefined` for an empty (or all-blank)
- * filter, which matches everything.
+ * The filter box: a plain word finds the names that contain it (what a person expects of a search
+ * box); with a wildcard the text follows the API's `name` rules exactly (whole name,
+ * case-insensitive, `*` any run, `?` one character, everything else literal), so what the window
+ * shows for a pattern is what `GET /api/tags?name=` returns for it. Returns `undefined` for an
+ * empty (or all-blank) filter, which matches everything.
  */
 export function compileNameFilter(text: string): ((name: string) => boolean) | undefined {
   if (text.trim() === '') return undefined;
-  return compileWildcard(text);
+  return compileWildcard(hasWildcard(text) ? text : `*${text}*`);
+}
+
+/** The rule the filter applies now, in words: the hint for screen readers and the empty table. */
+export function filterRule(text: string): string {
+  if (text.trim() === '') return 'A word finds the names that contain it; * and ? match like the API.';
+  return hasWildcard(text)
+    ? `Whole names matching ${text}, as GET /api/tags?name= matches them.`
+    : `Names that contain “${text.trim()}”.`;
+}
+
+/** Whether the filter text is an API pattern rather than a word to look for. */
+export function hasWildcard(text: string): boolean {
+  return text.includes('*') || text.includes('?');
 }
 
 const KIND_ORDER: Record<TagKind, number> = { Input: 0, Output: 1 };

@@ -2,17 +2,35 @@ import { convertTo } from '../../shared/core/convert.js';
 import { messages } from '../../shared/core/messages.js';
 import type { TagFailure, TagSnapshot, TagType, TagValue } from '../../shared/core/tag-types.js';
 
-export type ParsedEntry = { ok: true; value: TagValue } | { ok: false; error: string };
+export type ParsedEntry =
+  | {
+      ok: true;
+      value: TagValue;
+      /** Set when the value sent differs from the text: how it was converted. */ note?: string;
+    }
+  | { ok: false; error: string };
+
+/** A number as JSON writes one (`1.5`, `-2`, `1e3`, also `.5`): what a client would send unquoted. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * Reads what a person typed for a tag of the given type with the core's conversion rules, so
- * the window accepts exactly what the API accepts in a JSON string ("12", " 3.5 ", "true"),
- * and reports the API's own message otherwise.
+ * Reads what a person typed for a tag of the given type with the core's conversion rules, so the
+ * window accepts exactly what the API accepts. A number is read as a JSON number, as a client
+ * would send it: for an Int, `1.5` is rounded half to even (to 2), and the note says so, rather
+ * than refused as the JSON string "1.5" would be.
  */
 export function parseEntry(type: TagType, text: string): ParsedEntry {
-  if (text.trim() === '') return { ok: false, error: 'Enter a value.' };
-  const value = convertTo(type, text);
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: 'Enter a value.' };
+  const value = convertTo(type, NUMBER.test(trimmed) ? Number(trimmed) : text);
   if (value === undefined) return { ok: false, error: messages.cannotConvert(type) };
+  if (type === 'Int' && NUMBER.test(trimmed) && value !== Number(trimmed)) {
+    return {
+      ok: true,
+      value,
+      note: `${trimmed} is sent as ${value}: an Int is a whole number (rounded half to even, as the API does).`,
+    };
+  }
   return { ok: true, value };
 }
 

@@ -97,7 +97,7 @@ describe('the window of tagsim serve --ui', () => {
     const { page } = b;
     const counter = await client.byName('Counter');
     await row(page, 'Counter').click();
-    await page.getByLabel('Force value').fill('1.5');
+    await page.getByLabel('Force value').fill('ten');
     await page.getByRole('button', { name: 'Force', exact: true }).click();
     expect(await page.locator('#force-entry-error').textContent()).toBe(
       'Could not convert value to the tag data type: Int.',
@@ -105,10 +105,18 @@ describe('the window of tagsim serve --ui', () => {
     expect(await page.getByLabel('Force value').getAttribute('aria-invalid')).toBe('true');
     expect((await client.tag(counter.id)).isForced).toBe(false);
 
+    // What the API accepts, the window accepts, and it shows what was sent.
+    await page.getByLabel('Force value').fill('1.5');
+    await page.getByRole('button', { name: 'Force', exact: true }).click();
+    await poll(async () => (await client.tag(counter.id)).forcedValue).toBe(2);
+    expect(await page.locator('#force-entry-note').textContent()).toBe(
+      '1.5 is sent as 2: an Int is a whole number (rounded half to even, as the API does).',
+    );
+
     await page.getByLabel('Force value').fill('42');
     await page.getByRole('button', { name: 'Force', exact: true }).click();
-    await poll(async () => (await client.tag(counter.id)).isForced).toBe(true);
-    expect(await client.tag(counter.id)).toMatchObject({ value: 42, forcedValue: 42 });
+    await poll(async () => (await client.tag(counter.id)).forcedValue).toBe(42);
+    expect(await client.tag(counter.id)).toMatchObject({ value: 42, isForced: true });
     const counterRow = row(page, 'Counter');
     await poll(() => counterRow.locator('.cell.forced').textContent()).toBe('42');
     expect(await counterRow.getAttribute('class')).toContain('is-forced');
@@ -159,11 +167,22 @@ describe('the window of tagsim serve --ui', () => {
     await filter.fill('*entry');
     expect(await shown()).toEqual(['At left entry', 'At right entry', 'Conveyor entry']);
     expect(await page.locator('.count').textContent()).toBe('3 of 20 tags');
-    await filter.fill('pallet SENSOR'); // no wildcard: the whole name, in any letter case
+    await filter.fill('pallet SENSOR'); // no wildcard: names that contain it, in any letter case
     expect(await shown()).toEqual(['Pallet sensor']);
     await filter.fill('entry');
+    expect(await shown()).toEqual(['At left entry', 'At right entry', 'Conveyor entry']);
+    await filter.fill('conv');
+    expect(await shown()).toEqual(['Conveyor entry', 'Conveyor left', 'Conveyor right']);
+    await filter.fill('nothing like it');
     expect(await shown()).toEqual([]);
-    expect(await page.locator('.grid-empty').textContent()).toBe('No tags match the filter.');
+    expect(await page.locator('.grid-empty').textContent()).toBe(
+      'No tags match. Names that contain “nothing like it”.',
+    );
+    await filter.fill('conv?');
+    expect(await page.locator('.grid-empty').textContent()).toBe(
+      'No tags match. Whole names matching conv?, as GET /api/tags?name= matches them.',
+    );
+    expect(await filter.getAttribute('placeholder')).toBe('Filter: a word, or conveyor*, ?oad');
 
     await filter.fill('*sensor');
     await page.getByRole('button', { name: 'Inputs' }).click();

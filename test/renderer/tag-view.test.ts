@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TagStore } from '../../renderer/state/tag-store.js';
 import {
   compileNameFilter,
+  filterRule,
   DEFAULT_VIEW_OPTIONS,
   dependsOnValues,
   SortedOrders,
@@ -31,12 +32,19 @@ describe('compileNameFilter', () => {
     expect(matches('*.*', 'Conveyor entry')).toBe(false); // '.' is literal
   });
 
-  it('matches text without a wildcard against the whole name, as the API does', () => {
-    expect(matches('conv', 'Conveyor entry')).toBe(false);
+  it('finds the names that contain a word without wildcards, in any letter case', () => {
+    expect(matches('conv', 'Conveyor entry')).toBe(true);
+    expect(matches('ENTRY', 'Conveyor entry')).toBe(true);
     expect(matches('CONVEYOR ENTRY', 'Conveyor entry')).toBe(true);
-    expect(matches('I/O (R', 'FACTORY I/O (Reset)')).toBe(false);
-    expect(matches('factory i/o (reset)', 'FACTORY I/O (Reset)')).toBe(true);
-    expect(matches('[x]', 'Conveyor entry')).toBe(false);
+    expect(matches('I/O (R', 'FACTORY I/O (Reset)')).toBe(true);
+    expect(matches('[x]', 'Conveyor entry')).toBe(false); // still literal
+    expect(matches('sensor', 'Conveyor entry')).toBe(false);
+  });
+
+  it('says which rule applies', () => {
+    expect(filterRule('')).toMatch(/contain/);
+    expect(filterRule('conv')).toBe('Names that contain “conv”.');
+    expect(filterRule('conv*')).toBe('Whole names matching conv*, as GET /api/tags?name= matches them.');
   });
 });
 
@@ -109,7 +117,7 @@ describe('visibleIds', () => {
   it('filters by name, kind and type together; an empty set means any', () => {
     const store = storeOf();
     expect(view(store, { filter: 'sensor*' })).toEqual(['sensor 2/Input', 'Sensor 10/Input']);
-    expect(view(store, { filter: 'sensor' })).toEqual([]);
+    expect(view(store, { filter: 'sensor' })).toEqual(['sensor 2/Input', 'Sensor 10/Input']);
     expect(view(store, { filter: 'sensor ?' })).toEqual(['sensor 2/Input']);
     expect(view(store, { kinds: new Set(['Output']) })).toEqual([
       'Counter/Output',

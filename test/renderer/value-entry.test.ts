@@ -5,10 +5,16 @@ describe('parseEntry', () => {
   it('reads Int entries with the API conversion rules', () => {
     expect(parseEntry('Int', '42')).toEqual({ ok: true, value: 42 });
     expect(parseEntry('Int', ' -7 ')).toEqual({ ok: true, value: -7 });
+    // A number is read as the JSON number a client would send: 1.5 is rounded half to even.
     expect(parseEntry('Int', '1.5')).toEqual({
-      ok: false,
-      error: 'Could not convert value to the tag data type: Int.',
+      ok: true,
+      value: 2,
+      note: '1.5 is sent as 2: an Int is a whole number (rounded half to even, as the API does).',
     });
+    expect(parseEntry('Int', '2.5')).toMatchObject({ ok: true, value: 2 });
+    expect(parseEntry('Int', '-3.5')).toMatchObject({ ok: true, value: -4 });
+    expect(parseEntry('Int', '1e3')).toEqual({ ok: true, value: 1000 });
+    expect(parseEntry('Int', '12')).toEqual({ ok: true, value: 12 });
     expect(parseEntry('Int', '2147483648')).toEqual({
       ok: false,
       error: 'Could not convert value to the tag data type: Int.',
