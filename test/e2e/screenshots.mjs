@@ -84,6 +84,19 @@ try {
     await page.screenshot({ path: `${outDir}/window-${colorScheme}.png` });
     console.log(`screenshots: docs/screenshots/window-${colorScheme}.png`);
   }
+  // The narrowest and the widest window the table is laid out for.
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const [width, height] of [
+    [1024, 640],
+    [2560, 1000],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.mouse.move(0, height - 1);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/window-${width}.png` });
+    console.log(`screenshots: docs/screenshots/window-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The scene editor: the counter gets a range, so the scene shows its unsaved marker.
   await page.emulateMedia({ colorScheme: 'light' });

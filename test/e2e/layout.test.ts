@@ -1,0 +1,63 @@
+// The table's layout from the narrowest window it is made for (1024 px) to the widest (2560 px):
+// every column fully in view and readable, and extra room shared rather than given to one column.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, row, startTagsimUi, type TagsimUi, type TestBrowser } from './support/tagsim-ui.js';
+
+let tagsim: TagsimUi;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  tagsim = await startTagsimUi();
+  b = await openBrowser();
+  await b.page.goto(tagsim.uiUrl);
+  await row(b.page, 'Counter').waitFor();
+}, 30_000);
+
+afterAll(async () => {
+  await b?.close();
+  await tagsim?.stop();
+});
+
+/** Each header cell: its text, where it ends, and whether its text is cut off. */
+async function headers() {
+  return b.page.locator('.head-row > .cell:not(.pin)').evaluateAll((cells) =>
+    cells.map((cell) => ({
+      text: cell.textContent?.trim() ?? '',
+      right: cell.getBoundingClientRect().right,
+      width: cell.getBoundingClientRect().width,
+      cut: [cell, ...cell.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+    })),
+  );
+}
+
+describe('the tag table', () => {
+  for (const width of [1024, 1280, 1920, 2560]) {
+    it(`shows every column whole at ${width} px`, async () => {
+      await b.page.setViewportSize({ width, height: 800 });
+      const frame = await b.page.locator('.table-frame').boundingBox();
+      const cells = await headers();
+      expect(cells.map((c) => c.text.replace(/[▲▼]/, '').trim())).toEqual([
+        'Name',
+        'Kind',
+        'Type',
+        'Address',
+        'Value',
+        'Raw',
+        'Forced',
+        'Failure',
+      ]);
+      for (const cell of cells) {
+        expect(cell.right, `${cell.text} ends inside the table`).toBeLessThanOrEqual(
+          frame!.x + frame!.width + 1,
+        );
+        expect(cell.cut, `${cell.text} is not cut off`).toBe(false);
+      }
+      // The kind badges are whole too ("Output" is the longest).
+      const badge = row(b.page, 'Counter').locator('.cell.kind > *');
+      expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+      // Wider windows share the room: the name column never takes half of the table.
+      const name = cells.find((c) => c.text.startsWith('Name'))!;
+      expect(name.width).toBeLessThan(frame!.width / 2);
+    });
+  }
+});
