@@ -211,6 +211,8 @@ function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
 
 function QuickFaults(props: DetailsPanelProps) {
   const tags = props.pinnedIds.flatMap((id) => props.store.get(id) ?? []);
+  const [error, setError] = useState<string | undefined>();
+  const act = (action: () => Promise<ActionResult | void>) => void runAction(action).then(setError);
   return (
     <section class="quick-faults" aria-labelledby="quick-faults-heading">
       <h3 id="quick-faults-heading">Quick faults</h3>
@@ -220,8 +222,9 @@ function QuickFaults(props: DetailsPanelProps) {
         <ul>
           {tags.map((tag) => {
             const failure = failureOf(tag);
+            const force = quickForce(tag);
             return (
-              <li key={tag.id}>
+              <li key={tag.id} class="quick-item">
                 <button
                   type="button"
                   class={tag.id === props.tag?.id ? 'quick-fault current' : 'quick-fault'}
@@ -236,11 +239,77 @@ function QuickFaults(props: DetailsPanelProps) {
                     </span>
                   ) : null}
                 </button>
+                {/* The tray's quick-fault menu, in one click each: a failure, or a force. */}
+                <div
+                  class="quick-actions"
+                  role="group"
+                  aria-label={`Quick faults of ${tag.name} (${tag.kind})`}
+                >
+                  {FAILURES.map((next) => (
+                    <button
+                      key={next}
+                      type="button"
+                      class="quick-action"
+                      aria-pressed={failure === next}
+                      aria-label={FAILURE_LABELS[next]}
+                      title={FAILURE_LABELS[next]}
+                      disabled={props.disabled}
+                      onClick={() => act(() => props.client.setFailure({ id: tag.id, failure: next }))}
+                    >
+                      {SHORT_FAILURE_LABELS[next]}
+                    </button>
+                  ))}
+                  <button
+                    type="button"
+                    class="quick-action"
+                    aria-pressed={tag.isForced}
+                    aria-label={force.label}
+                    disabled={props.disabled}
+                    title={force.title}
+                    onClick={() =>
+                      act(() =>
+                        tag.isForced
+                          ? props.client.release({ id: tag.id })
+                          : props.client.force({ id: tag.id, value: force.value }),
+                      )
+                    }
+                  >
+                    {force.short}
+                  </button>
+                </div>
               </li>
             );
           })}
         </ul>
       )}
+      {error !== undefined ? (
+        <div class="inline-error" role="alert">
+          {error}
+        </div>
+      ) : null}
     </section>
   );
 }
+
+/**
+ * The force of a quick fault, as the tray offers it: a Bit is forced ON; an Int or Float is held
+ * at the value it has now (its raw value), whatever drives it. Forced, the button releases.
+ */
+export function quickForce(tag: ViewTag): { label: string; short: string; title: string; value: TagValue } {
+  const raw = tag.raw ?? tag.value;
+  if (tag.isForced) {
+    const at = tag.type === 'Bit' ? (tag.forcedValue === true ? 'ON' : 'OFF') : formatValue(tag.forcedValue);
+    return {
+      label: `Release (${at})`,
+      short: 'Release',
+      title: `Forced ${at}: click to release`,
+      value: tag.forcedValue,
+    };
+  }
+  return tag.type === 'Bit'
+    ? { label: 'Force ON', short: 'Force ON', title: 'Force this tag ON', value: true }
+    : { label: 'Hold', short: 'Hold', title: `Force at its current value (${formatValue(raw)})`, value: raw };
+}
+
+/** The failures on the quick-fault buttons, short enough for the narrow panel. */
+const SHORT_FAILURE_LABELS: Record<TagFailure, string> = { none: 'None', alwaysOff: 'Off', alwaysOn: 'On' };

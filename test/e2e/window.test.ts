@@ -308,6 +308,48 @@ describe('the window of tagsim serve --ui', () => {
     expect(await page.locator('.tag-row').count()).toBe(20);
   });
 
+  it('applies quick faults in one click each, as the tray does', async () => {
+    const { page } = b;
+    const sensor = await client.byName('Pallet sensor');
+    const counter = await client.byName('Counter');
+    await row(page, 'Pallet sensor').getByRole('button', { name: 'Pin' }).click();
+    await row(page, 'Counter').getByRole('button', { name: 'Pin' }).click();
+    const quick = (name: string, kind: string) =>
+      page.getByRole('group', { name: `Quick faults of ${name} (${kind})` });
+    const pallet = quick('Pallet sensor', 'Input');
+
+    await pallet.getByRole('button', { name: 'Always On' }).click();
+    await poll(async () => (await client.tag(sensor.id)).shortCircuit).toBe(true);
+    await poll(() => pallet.getByRole('button', { name: 'Always On' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await pallet.getByRole('button', { name: 'Always Off' }).click();
+    await poll(async () => (await client.tag(sensor.id)).openCircuit).toBe(true);
+    expect((await client.tag(sensor.id)).shortCircuit).toBe(false);
+    await pallet.getByRole('button', { name: 'None' }).click();
+    await poll(async () => (await client.tag(sensor.id)).openCircuit).toBe(false);
+
+    await pallet.getByRole('button', { name: 'Force ON' }).click();
+    await poll(async () => (await client.tag(sensor.id)).isForced).toBe(true);
+    expect((await client.tag(sensor.id)).value).toBe(true);
+    await pallet.getByRole('button', { name: 'Release (ON)' }).click();
+    await poll(async () => (await client.tag(sensor.id)).isForced).toBe(false);
+
+    // An Int is held at the value it has now.
+    const raw = (await client.tag(counter.id)).value;
+    await quick('Counter', 'Output').getByRole('button', { name: 'Hold' }).click();
+    await poll(async () => (await client.tag(counter.id)).isForced).toBe(true);
+    expect((await client.tag(counter.id)).forcedValue).toBe(raw);
+    await quick('Counter', 'Output')
+      .getByRole('button', { name: `Release (${raw})` })
+      .click();
+    await poll(async () => (await client.tag(counter.id)).isForced).toBe(false);
+
+    for (const name of ['Pallet sensor', 'Counter'])
+      await row(page, name).getByRole('button', { name: 'Pin' }).click();
+    await poll(() => page.locator('.quick-faults .quick-name').count()).toBe(0);
+  });
+
   it('asks for the printed link when opened without a token', async () => {
     const page = await b.context.newPage();
     try {
