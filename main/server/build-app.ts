@@ -25,8 +25,10 @@ export function buildApp(engine: TagEngine, options: AppOptions): Koa {
   registerTagRoutes(router, engine);
   registerValueRoutes(router, engine, options.bodyLimitBytes);
 
-  for (const middleware of options.before ?? []) app.use(middleware);
+  // Outermost, so that whatever a mount or a route throws (or a target nobody can parse) still
+  // gets a JSON answer with the right status.
   app.use(jsonErrors(options.onUnexpectedError));
+  for (const middleware of options.before ?? []) app.use(middleware);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -6,10 +6,27 @@ import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { buildApp } from './build-app.js';
+import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
 
 export const DEFAULT_PORT = 7410;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How long a client may take, so that slow or stalled clients cannot hold connections forever
+ * (docs/reliability.md): the request head, the whole request, and an idle keep-alive connection.
+ */
+export interface ServerTimeouts {
+  headersMs?: number;
+  requestMs?: number;
+  keepAliveMs?: number;
+}
+
+export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+};
 
 export interface ApiServerOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -17,6 +34,8 @@ export interface ApiServerOptions {
   /** Port to bind; 0 picks a free one. */
   port?: number;
   bodyLimitBytes?: number;
+  /** Limits on slow clients; each defaults to DEFAULT_TIMEOUTS. */
+  timeouts?: ServerTimeouts;
   /** More on the same port (the browser UI): tried before the API, not counted as API traffic. */
   mount?: ServerMount;
 }
@@ -27,7 +46,10 @@ export interface ServerMount {
   pathPrefix?: string;
   /** Handles its own paths and calls `next()` for every other request. */
   middleware?: Middleware;
-  /** Takes an HTTP upgrade; returns false when it is not for this mount (the socket is then closed). */
+  /**
+   * Takes an HTTP upgrade; returns false when it is not for this mount: the request is then
+   * served as an ordinary HTTP/1.1 request (an `Upgrade: h2c` offer is simply not taken).
+   */
   upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 }
 
@@ -101,21 +123,46 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     listen() {
       if (server) return Promise.reject(new Error('The server is already listening.'));
       const handle = app.callback();
+      const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
       // Observed at the socket level, not as a Koa layer: nothing is paid when nobody listens.
-      const s = createServer((req, res) => {
-        if (request.size > 0) observe(req, res);
-        handle(req, res);
-      });
-      s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        if (!options.mount?.upgrade?.(req, socket, head)) socket.destroy();
-      });
+      const s = createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.requestMs,
+          // Node checks the two limits above only this often (30 s by default).
+          connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+        },
+        (req, res) => {
+          if (request.size > 0) observe(req, res);
+          handle(req, res);
+        },
+      );
+      s.keepAliveTimeout = timeouts.keepAliveMs;
+      // Without an upgrade listener Node serves a request offering an upgrade as a plain one.
+      const upgrade = options.mount?.upgrade;
+      if (upgrade)
+        s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+          // Node has taken its own error listener off this socket: a reset must not crash us.
+          socket.on('error', () => socket.destroy());
+          let taken: boolean;
+          try {
+            taken = upgrade(req, socket, head);
+          } catch (e) {
+            error.emit(e);
+            socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+            return;
+          }
+          if (!taken) serveUpgradeAsPlainHttp(s, req, socket, head);
+        });
       server = s;
       return new Promise((resolve, reject) => {
-        s.once('error', (e) => {
+        const failed = (e: Error) => {
           server = undefined;
           reject(e);
-        });
+        };
+        s.once('error', failed);
         s.listen(port, host, () => {
+          s.off('error', failed);
           const address = s.address() as AddressInfo;
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           url = `http://${shownHost}:${address.port}`;

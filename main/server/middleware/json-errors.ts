@@ -14,7 +14,7 @@ import { assertWellFormedPath } from './path-encoding.js';
 export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
   return async (ctx, next) => {
     try {
-      assertWellFormedPath(ctx.path);
+      assertWellFormedPath(pathOf(ctx));
       await next();
       if (ctx.body !== undefined && ctx.body !== null) return;
       if (ctx.status === 404) {
@@ -35,10 +35,38 @@ export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
         fail(ctx, error.status, error.message);
       } else {
         onUnexpected(error);
-        fail(ctx, 500, 'Internal error in TagSim; the request was not applied.');
+        // Only say "not applied" when it is true: a write may have been applied before the
+        // answer failed, and a client that retries a write it believes lost must know.
+        fail(
+          ctx,
+          500,
+          ctx.state[APPLIED] === true
+            ? 'Internal error in TagSim after the request was applied; read the tags to see its effect.'
+            : 'Internal error in TagSim; the request was not applied.',
+        );
       }
     }
   };
+}
+
+// A key of ctx.state that no other layer uses.
+const APPLIED = 'tagsimApplied';
+
+/** Records that the request changed the tags: from here on, a failure must not say it did not. */
+export function markApplied(ctx: Parameters<Middleware>[0]): void {
+  ctx.state[APPLIED] = true;
+}
+
+/** The request's path; a target Koa cannot parse (`http://[::1`) is the client's fault: 400. */
+function pathOf(ctx: Parameters<Middleware>[0]): string {
+  try {
+    return ctx.path;
+  } catch {
+    throw new ApiError(
+      400,
+      `The request target ${JSON.stringify(ctx.url.slice(0, 200))} is not a valid URL.`,
+    );
+  }
 }
 
 function fail(ctx: Parameters<Middleware>[0], status: number, error: string): void {

@@ -3,8 +3,9 @@ import type { Context } from 'koa';
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
 import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
 import { ApiError } from '../api-error.js';
+import { markApplied } from '../middleware/json-errors.js';
 import { sendJson } from '../send-json.js';
-import { hasBody, jsonBodyReader, type JsonBodyReader } from '../middleware/json-body.js';
+import { assertItemCount, hasBody, jsonBodyReader, type JsonBodyReader } from '../middleware/json-body.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
 export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimitBytes: number): void {
@@ -17,6 +18,7 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
       const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
       const refs = await readBody(ctx);
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
+      if (refs !== undefined) assertItemCount(refs);
       sendJson(ctx, tags.readValues(by, refs));
     });
   }
@@ -25,14 +27,18 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
     router.put(path, async (ctx) => {
       const tags = engine.pinned();
       const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
-      sendJson(ctx, tags.write(operation, by, items));
+      const errors = tags.write(operation, by, items);
+      markApplied(ctx);
+      sendJson(ctx, errors);
     });
   }
 
   for (const { path, by } of RELEASE_ROUTES) {
     router.put(path, async (ctx) => {
       const tags = engine.pinned();
-      sendJson(ctx, tags.release(by, await requireArray(ctx, readBody, refDescription(by))));
+      const errors = tags.release(by, await requireArray(ctx, readBody, refDescription(by)));
+      markApplied(ctx);
+      sendJson(ctx, errors);
     });
   }
 }
@@ -45,6 +51,7 @@ async function requireArray(ctx: Context, readBody: JsonBodyReader, what: string
   const value = hasBody(ctx) ? await readBody(ctx) : undefined;
   if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
   if (!Array.isArray(value)) throw notAnArray(what);
+  assertItemCount(value);
   return value;
 }
 
