@@ -5,6 +5,7 @@ import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runScenario } from '../scenario/run-scenario.js';
+import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
   exportScene,
   importFromCsv,
@@ -88,7 +89,10 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     return 1;
   }
   runtime.server.errors.on((e) =>
-    io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    // A window's misbehaving socket is its own fault: one line, no stack.
+    e instanceof WsClientError
+      ? io.err(`tagsim: ${e.message}`)
+      : io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   );
   const { scene } = runtime.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 
-/** Scene, CSV and snapshot files are small; anything this big is not one (and would stall the app). */
-export const MAX_TEXT_FILE_BYTES = 16 * 1024 * 1024;
+/** Scene, CSV and snapshot files are small; anything bigger is not one (and would stall the app). */
+export const MAX_TEXT_FILE_BYTES = MAX_SCENE_FILE_BYTES;
 
 /**
  * Reads a small text file as UTF-8, with the bytes it came from. Throws an Error whose message

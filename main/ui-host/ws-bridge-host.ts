@@ -26,15 +26,22 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
   const clients = new Set<WebSocket>();
   const unsubscribe = host.events.on((message) => {
     const text = JSON.stringify(message);
-    for (const ws of clients) ws.send(text);
+    for (const ws of clients) send(ws, text);
   });
 
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws);
+    let inFlight = 0;
     ws.on('close', () => clients.delete(ws));
+    // A frame that breaks the protocol (invalid UTF-8, unmasked, reserved bits, too long) makes
+    // ws close this socket with the matching code (1007, 1002, 1009); without a listener the
+    // error would take the whole process down with it.
+    ws.on('error', (error) => onError(new WsClientError(error)));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'Text messages only');
-      void answer(ws, data.toString());
+      if (inFlight >= MAX_CALLS_IN_FLIGHT) return ws.close(1008, 'Too many calls at once');
+      inFlight++;
+      void answer(ws, data.toString()).finally(() => inFlight--);
     });
   });
 
@@ -48,25 +55,36 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     }
     try {
       const result = await dispatchBridgeCall(host.api, call.method, call.args);
-      ws.send(JSON.stringify({ id: call.id, result: result ?? null }));
+      send(ws, JSON.stringify({ id: call.id, result: result ?? null }));
     } catch (error) {
       const known = error instanceof BridgeArgumentError;
       if (!known) onError(error);
       const message = known ? error.message : 'Internal error in TagSim.';
-      ws.send(JSON.stringify({ id: call.id, error: message }));
+      send(ws, JSON.stringify({ id: call.id, error: message }));
     }
+  }
+
+  /** Sends unless the page stopped reading: then its queue would grow without end, so it goes. */
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      onError(new WsClientError(new Error('a window stopped reading its messages; its socket was closed')));
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
   }
 
   return {
     /** Handles an HTTP upgrade; returns false when the path is not the UI socket. */
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-      const url = new URL(req.url ?? '/', 'http://placeholder');
-      if (url.pathname !== UI_SOCKET_PATH) return false;
-      if (
-        !isAllowedHost(req.headers.host) ||
-        !isSameOrigin(req) ||
-        !tokenMatches(token, url.searchParams.get('token'))
-      ) {
+      // The target is whatever the client sent (`//[bad` included): split it, never `new URL` it.
+      const target = req.url ?? '/';
+      const query = target.indexOf('?');
+      const pathname = query < 0 ? target : target.slice(0, query);
+      if (pathname !== UI_SOCKET_PATH) return false;
+      const given = new URLSearchParams(query < 0 ? '' : target.slice(query + 1)).get('token');
+      if (!isAllowedHost(req.headers.host) || !isSameOrigin(req) || !tokenMatches(token, given)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
       }
@@ -80,3 +98,16 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     },
   };
 }
+
+/** A window's socket misbehaved (a bad frame, a stalled reader): logged, and only it is closed. */
+export class WsClientError extends Error {
+  constructor(override readonly cause: Error) {
+    super(`window socket: ${cause.message}`);
+    this.name = 'WsClientError';
+  }
+}
+
+/** Calls one page may have unanswered at once; a real window has a handful. */
+export const MAX_CALLS_IN_FLIGHT = 64;
+/** What may wait to be sent to one page before it counts as no longer reading. */
+export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;

@@ -6,8 +6,8 @@ import { parseSceneFile, SCENE_FILE_EXTENSION } from '../../shared/scenes/scene-
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import type { Ask } from './dialogs.js';
 
-/** The largest scene file TagSim reads (the bridge's limit for a file's text). */
-export const MAX_SCENE_FILE_BYTES = 16 * 1024 * 1024;
+export { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 
 /** The bridge methods the scene flows use. */
 export type SceneClient = Pick<

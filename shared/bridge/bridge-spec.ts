@@ -1,3 +1,4 @@
+import { MAX_SCENE_FILE_BYTES } from '../scenes/file-limits.js';
 import type { ItemError } from '../core/tag-engine.js';
 import type { TagFailure, TagState } from '../core/tag-types.js';
 
@@ -23,10 +24,10 @@ export type { SimulationStatus };
 /** Every IPC channel of TagSim starts with this prefix. */
 export const BRIDGE_CHANNEL_PREFIX = 'tagsim:';
 /**
- * The largest bridge message a transport carries: a dropped scene file (16 MiB at most) with
- * its JSON escaping. Hosts close a connection that sends more.
+ * The largest bridge message a transport carries (17 MiB): a dropped scene file (16 MiB at most)
+ * with its JSON escaping and the call around it. Hosts close a connection that sends more.
  */
-export const BRIDGE_MAX_MESSAGE_BYTES = 17 * 1024 * 1024;
+export const BRIDGE_MAX_MESSAGE_BYTES = MAX_SCENE_FILE_BYTES + 1024 * 1024;
 
 /** The channel on which the host pushes events to a window. */
 export const BRIDGE_EVENT_CHANNEL = `${BRIDGE_CHANNEL_PREFIX}event`;
@@ -106,6 +107,12 @@ function event<Payload>(): EventSpec<Payload> {
 
 const id = v.string;
 const MAX_PORT = 65535;
+/** A file's path on the machine that runs TagSim (longer than any file system allows). */
+const path = v.maxLengthString(4096);
+/** A file's text sent through the window (drag and drop, upload). */
+const fileText = v.maxLengthString(MAX_SCENE_FILE_BYTES);
+/** A host name or address (DNS names are at most 253 characters). */
+const host = v.maxLengthString(255);
 
 /** A time scale the simulator offers: 0.25x to 8x (anything else is refused, not clamped). */
 const timeScale: Validator<number> = (input, path) => {
@@ -131,7 +138,7 @@ export const BRIDGE_SPEC = {
     clearFailures: method<void>()(v.none),
     setPinned: method<string[]>()(v.object({ id, pinned: v.boolean })),
     startServer: method<ServerStatus>()(
-      v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(v.string) })),
+      v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(host) })),
     ),
     stopServer: method<ServerStatus>()(v.none),
     /**
@@ -148,8 +155,8 @@ export const BRIDGE_SPEC = {
     openScene: method<SceneOutcome>()(
       v.object({
         builtin: v.optional(v.string),
-        path: v.optional(v.string),
-        text: v.optional(v.maxLengthString(16 * 1024 * 1024)),
+        path: v.optional(path),
+        text: v.optional(fileText),
         fileName: v.optional(v.string),
         discardChanges: v.optional(v.boolean),
       }),
@@ -160,18 +167,18 @@ export const BRIDGE_SPEC = {
     redoEdit: method<SceneDocument>()(v.none),
     /** Saves to `path` or to the file it came from; 'changedOnDisk' unless `overwrite`. */
     saveScene: method<SceneOutcome>()(
-      v.optional(v.object({ path: v.optional(v.string), overwrite: v.optional(v.boolean) })),
+      v.optional(v.object({ path: v.optional(path), overwrite: v.optional(v.boolean) })),
     ),
     /**
      * Saves the runtime state (values, forces, failures) as a `.tagsim-state.json` snapshot to
      * `path`; without one, only returns its file name and text (for a browser download).
      */
-    saveSnapshot: method<SnapshotSaveOutcome>()(v.optional(v.object({ path: v.optional(v.string) }))),
+    saveSnapshot: method<SnapshotSaveOutcome>()(v.optional(v.object({ path: v.optional(path) }))),
     /** Restores a snapshot from a file (`path`) or a file's text, in one update. */
     restoreSnapshot: method<SnapshotRestoreOutcome>()(
       v.object({
-        path: v.optional(v.string),
-        text: v.optional(v.maxLengthString(16 * 1024 * 1024)),
+        path: v.optional(path),
+        text: v.optional(fileText),
         fileName: v.optional(v.string),
       }),
     ),

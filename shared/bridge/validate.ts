@@ -28,22 +28,30 @@ export type ObjectOf<S extends Shape> = {
   [K in keyof S as undefined extends Checked<S, K> ? K : never]?: Checked<S, K>;
 };
 
+/**
+ * The longest string a bridge field takes unless its spec names another bound (ids, names,
+ * words): far longer than any real one, so that no message makes the core work on megabytes.
+ */
+export const MAX_BRIDGE_STRING = 10_000;
+
+function boundedString(max: number): Validator<string> {
+  return (input, path) => {
+    if (typeof input !== 'string') fail(path, 'a string', input);
+    if (input.length > max) throw new BridgeArgumentError(`${path} is longer than ${max} characters.`);
+    return input;
+  };
+}
+
 export const v = {
   none: ((input, path) => {
     if (input !== undefined && input !== null) fail(path, 'absent', input);
     return undefined;
   }) as Validator<void>,
 
-  string: ((input, path) =>
-    typeof input === 'string' ? input : fail(path, 'a string', input)) as Validator<string>,
+  /** A string of at most MAX_BRIDGE_STRING characters. */
+  string: boundedString(MAX_BRIDGE_STRING),
 
-  maxLengthString(max: number): Validator<string> {
-    return (input, path) => {
-      if (typeof input !== 'string') fail(path, 'a string', input);
-      if (input.length > max) throw new BridgeArgumentError(`${path} is longer than ${max} characters.`);
-      return input;
-    };
-  },
+  maxLengthString: boundedString,
 
   /** A finite number. */
   number: ((input, path) =>
@@ -61,11 +69,11 @@ export const v = {
 
   /** A value typed by a person or sent by the UI: converted later with the API's own rules. */
   valueInput: ((input, path) =>
-    typeof input === 'boolean' ||
-    typeof input === 'string' ||
-    (typeof input === 'number' && Number.isFinite(input))
+    typeof input === 'boolean' || (typeof input === 'number' && Number.isFinite(input))
       ? input
-      : fail(path, 'a boolean, a number or a string', input)) as Validator<boolean | number | string>,
+      : typeof input === 'string'
+        ? boundedString(MAX_BRIDGE_STRING)(input, path)
+        : fail(path, 'a boolean, a number or a string', input)) as Validator<boolean | number | string>,
 
   integer(min: number, max: number): Validator<number> {
     return (input, path) =>
@@ -126,7 +134,11 @@ export const v = {
 };
 
 function checkJson(input: unknown, path: string, depthLeft: number): void {
-  if (input === null || typeof input === 'string' || typeof input === 'boolean') return;
+  if (input === null || typeof input === 'boolean') return;
+  if (typeof input === 'string') {
+    boundedString(MAX_BRIDGE_STRING)(input, path);
+    return;
+  }
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) fail(path, 'a finite number', input);
     return;
@@ -140,5 +152,8 @@ function checkJson(input: unknown, path: string, depthLeft: number): void {
   }
   if (Object.getPrototypeOf(input) !== Object.prototype && Object.getPrototypeOf(input) !== null)
     fail(path, 'a plain object', input);
-  for (const [key, value] of Object.entries(input)) checkJson(value, `${path}.${key}`, depthLeft - 1);
+  for (const [key, value] of Object.entries(input)) {
+    boundedString(MAX_BRIDGE_STRING)(key, `${path} key`);
+    checkJson(value, `${path}.${key}`, depthLeft - 1);
+  }
 }
