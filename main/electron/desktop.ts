@@ -40,12 +40,25 @@ import {
   type MainWindowOptions,
   type ScreenLike,
 } from './window.js';
-import { hardenSession, type SessionLike } from './window-security.js';
+import {
+  hardenAllWebContents,
+  hardenSession,
+  type NavigableContentsLike,
+  type SessionLike,
+} from './window-security.js';
 import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
 import { loadStartScene } from './start-scene.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
+  on(event: 'second-instance', listener: () => void): unknown;
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: 'window-all-closed', listener: () => void): unknown;
+  on(event: 'activate', listener: () => void): unknown;
+  on(
+    event: 'web-contents-created',
+    listener: (event: unknown, contents: NavigableContentsLike) => void,
+  ): unknown;
   whenReady(): Promise<unknown>;
   getAppPath(): string;
   getPath(name: 'userData' | 'documents'): string;
@@ -144,6 +157,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     else ui.showRequested = true;
   };
   if (!claimSingleInstance(app, showWindow)) return undefined;
+  hardenAllWebContents(app);
 
   let shutdown = async (): Promise<void> => undefined;
   // Before the scenes exist there is nothing unsaved to ask about.

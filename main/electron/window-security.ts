@@ -96,3 +96,19 @@ export function hardenWebContents(contents: NavigableContentsLike): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
+
+/** The part of Electron's `app` that reports every WebContents it creates. */
+export interface WebContentsSourceLike {
+  on(
+    event: 'web-contents-created',
+    listener: (event: unknown, contents: NavigableContentsLike) => void,
+  ): unknown;
+}
+
+/**
+ * Hardens every WebContents the app ever creates, not only TagSim's own window: a window or a
+ * frame that a later change (or a bug) opens gets the same guards before it can load anything.
+ */
+export function hardenAllWebContents(app: WebContentsSourceLike): void {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+}

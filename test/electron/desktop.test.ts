@@ -164,6 +164,8 @@ describe('startDesktop', () => {
     expect(t.session.requestHandler).toBeDefined();
     expect(t.session.checkHandler?.({}, 'media', 'app://tagsim', {})).toBe(false);
     expect(t.ipcMain.handlers.size).toBe(BRIDGE_METHOD_NAMES.length);
+    // Every WebContents the app creates is guarded, not only the main window's.
+    expect(t.app.listenerCount('web-contents-created')).toBe(1);
 
     const url = await t.listening();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

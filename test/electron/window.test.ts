@@ -10,13 +10,14 @@ import {
   type Rect,
 } from '../../main/electron/window-bounds.js';
 import {
+  hardenAllWebContents,
   hardenSession,
   hardenWebContents,
   REMOTE_URL_PATTERNS,
   secureWebPreferences,
 } from '../../main/electron/window-security.js';
 import { createMainWindowController, mainWindowOptions } from '../../main/electron/window.js';
-import { FakeBrowserWindow, fakeEvent, FakeScreen, FakeSession, FakeWebContents } from './fakes.js';
+import { FakeApp, FakeBrowserWindow, fakeEvent, FakeScreen, FakeSession, FakeWebContents } from './fakes.js';
 
 describe('secure webPreferences', () => {
   it('isolates and sandboxes the page, without Node, with web security', () => {
@@ -117,6 +118,22 @@ describe('hardenWebContents', () => {
     const event = fakeEvent();
     contents.emit('will-attach-webview', event);
     expect(event.defaultPrevented).toBe(true);
+  });
+});
+
+describe('hardenAllWebContents', () => {
+  it('guards every WebContents the app creates, not only the main window', () => {
+    const app = new FakeApp();
+    hardenAllWebContents(app);
+    const other = new FakeWebContents();
+    app.emit('web-contents-created', fakeEvent(), other);
+    const away = fakeEvent({ url: 'https://example.com/' });
+    other.emit('will-navigate', away);
+    expect(away.defaultPrevented).toBe(true);
+    expect(other.windowOpenHandler?.({ url: 'https://example.com/' })).toStrictEqual({ action: 'deny' });
+    const webview = fakeEvent();
+    other.emit('will-attach-webview', webview);
+    expect(webview.defaultPrevented).toBe(true);
   });
 });
 
