@@ -107,7 +107,11 @@ export interface DesktopDeps<M> {
    * The settings store; by default the JSON file in the user data folder over the machine's
    * presets (fields the file lacks come from them).
    */
-  openSettings?(file: string, presets: SettingsLayer): Promise<SettingsStore>;
+  openSettings?(
+    file: string,
+    presets: SettingsLayer,
+    reportProblem: (message: string) => void,
+  ): Promise<SettingsStore>;
   /** The scene served when the presets name none; by default the simulator's default scene. */
   scene?: SceneDefinition;
   /**
@@ -175,7 +179,9 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     presetsCandidates(deps.platform, deps.env ?? {}, deps.resourcesPath),
     reportError,
   );
-  const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile, presets.settings);
+  const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile, presets.settings, (m) =>
+    reportError(new Error(m)),
+  );
   const startScene = await loadStartScene(presets, () => deps.scene ?? resolveScene(), reportError);
   const engine = new TagEngine(startScene.scene, { reportError });
   const scenes = new SceneService(engine, settings);

@@ -1,10 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, rename, stat } from 'node:fs/promises';
+import { printablePath, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 import {
   applyUserChange,
   DEFAULT_SETTINGS,
   layerSettings,
   readSettingsLayer,
+  SETTINGS_FIELDS,
   type Settings,
   type SettingsLayer,
 } from './settings.js';
@@ -36,12 +38,46 @@ export function memorySettingsStore(initial: Partial<Settings> = {}): SettingsSt
  * has wins, one it lacks comes from the presets. The file keeps only the user's own fields (see
  * applyUserChange), so a preset the lab changes later reaches every user who never changed it.
  */
-export async function fileSettingsStore(path: string, presets: SettingsLayer = {}): Promise<SettingsStore> {
-  let own: SettingsLayer;
+export async function fileSettingsStore(
+  path: string,
+  presets: SettingsLayer = {},
+  reportProblem: (message: string) => void = () => undefined,
+): Promise<SettingsStore> {
+  let own: SettingsLayer = {};
+  const keepAside = async (why: string, move: boolean) => {
+    // A damaged file is the user's: keep it beside, never overwrite it with the defaults.
+    const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const kept = await (move ? rename(path, aside) : copyFile(path, aside)).then(
+      () => `; it was kept as ${printablePath(aside)}`,
+      () => '',
+    );
+    reportProblem(`TagSim could not read its settings ${printablePath(path)}: ${why}${kept}.`);
+  };
   try {
-    own = readSettingsLayer(JSON.parse(await readFile(path, 'utf8'))).layer;
-  } catch {
-    own = {};
+    const json: unknown = JSON.parse((await readTextFile(path)).text);
+    const { layer, bad } = readSettingsLayer(json);
+    own = layer;
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      own = {};
+      await keepAside('it is not a JSON object; TagSim starts from the defaults', true);
+    } else {
+      // A field TagSim does not know (a typo, a newer version's) would be dropped by the next save.
+      const unknown = Object.keys(json).filter(
+        (k) => !Object.hasOwn(SETTINGS_FIELDS, k) && k !== 'simulation',
+      );
+      const problems = [
+        ...bad.map((b) => `${b.field} must be ${b.expected}`),
+        ...unknown.map((k) => `'${printablePath(k.slice(0, 64))}' is not a setting`),
+      ];
+      if (problems.length > 0)
+        await keepAside(`${problems.join('; ')}; those fields start from the defaults`, false);
+    }
+  } catch (error) {
+    if ((await stat(path).catch(() => undefined)) !== undefined) {
+      const why =
+        error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : (error as Error).message;
+      await keepAside(`${why}; TagSim starts from the defaults`, true);
+    }
   }
   let current = layerSettings(presets, own);
   let saving: Promise<void> = Promise.resolve();

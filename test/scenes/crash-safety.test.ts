@@ -2,12 +2,13 @@
 // leaves the old file whole, a kill at any moment leaves the old or the new file (never a broken
 // one), and the backup holds the version before.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readSceneFile, writeSceneFile } from '../../main/storage/scene-files.js';
+import { STALE_TEMP_FILE_MS } from '../../main/storage/write-file-atomic.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 
@@ -50,6 +51,35 @@ describe('crash safety of saving', () => {
     await writeSceneFile(path, scene('Version 3'));
     expect((await readSceneFile(path)).scene.name).toBe('Version 3');
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe(v1);
+  });
+
+  it("the next save deletes what a crashed save left, and only TagSim's own leftovers of that file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagsim-crash-'));
+    const path = join(dir, 'line.tagsim.json');
+    await writeSceneFile(path, scene('Version 1'));
+    expect(await run([path, 'before-rename', 'Version 2'])).toMatchObject({ signal: 'SIGKILL' });
+    const [left] = readdirSync(dir).filter((f) => /^\.line\.tagsim\.json\.[0-9a-f]{12}\.tmp$/.test(f));
+    expect(left).toBeDefined();
+    const old = new Date(Date.now() - 2 * STALE_TEMP_FILE_MS);
+    utimesSync(join(dir, left!), old, old);
+    // Lookalikes that are not this file's temp files, and one a save may be writing right now.
+    const keep = [
+      '.line.tagsim.json.zzzzzzzzzzzz.tmp',
+      '.other.tagsim.json.0123456789ab.tmp',
+      'line.tagsim.json.0123456789ab.tmp',
+      '.line.tagsim.json.0123456789ab.tmp.bak',
+    ];
+    for (const name of keep) {
+      writeFileSync(join(dir, name), 'not ours');
+      utimesSync(join(dir, name), old, old);
+    }
+    writeFileSync(join(dir, '.line.tagsim.json.aaaaaaaaaaaa.tmp'), 'a save in progress');
+
+    await writeSceneFile(path, scene('Version 3'));
+    const after = readdirSync(dir);
+    expect(after).not.toContain(left);
+    for (const name of [...keep, '.line.tagsim.json.aaaaaaaaaaaa.tmp']) expect(after).toContain(name);
+    expect((await readSceneFile(path)).scene.name).toBe('Version 3');
   });
 
   it('a kill at any moment of repeated saves leaves the old or the new file, and a backup one version behind', async () => {

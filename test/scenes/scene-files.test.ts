@@ -1,6 +1,7 @@
 // Scene files on disk: what saving keeps ($schema, the backup), and how a corrupt or unreadable
 // file is refused with a clear error while the app keeps serving the scene it had.
-import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('a corrupt or unreadable scene file', () => {
     [
       'binary garbage',
       () => write('garbage.tagsim.json', Buffer.from([0x00, 0xff, 0xfe, 0x7b, 0x10, 0x80])),
-      { reason: 'invalid', says: '(file): not valid JSON at line 1, column 1' },
+      { reason: 'error', says: 'it is a binary file, not text (a NUL byte at offset 0)' },
     ],
     ['empty', () => write('empty.tagsim.json', ''), { reason: 'invalid', says: '(file): the file is empty' }],
     [
@@ -84,6 +85,54 @@ describe('a corrupt or unreadable scene file', () => {
       { reason: 'error', says: 'it is 17825792 bytes; TagSim reads files of at most 16 MiB' },
     ],
     ['missing', () => join(dir, 'gone.tagsim.json'), { reason: 'error', says: 'no such file' }],
+    [
+      '2 GB (sparse: refused by its size, never read)',
+      () => {
+        const path = write('two-gb.tagsim.json', '');
+        truncateSync(path, 2 * 1024 * 1024 * 1024);
+        return path;
+      },
+      { reason: 'error', says: 'it is 2147483648 bytes; TagSim reads files of at most 16 MiB' },
+    ],
+    [
+      'a named pipe (never opened: reading one would wait forever)',
+      () => {
+        const path = join(dir, 'pipe.tagsim.json');
+        execFileSync('mkfifo', [path]);
+        return path;
+      },
+      { reason: 'error', says: 'it is not a regular file (a pipe, a device or a socket)' },
+    ],
+    [
+      'UTF-16 with a byte-order mark',
+      () =>
+        write('utf16.tagsim.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])),
+      { reason: 'error', says: 'it is UTF-16 text; save it as UTF-8' },
+    ],
+    [
+      'UTF-16 without a byte-order mark',
+      () => write('utf16-nobom.tagsim.json', Buffer.from(text, 'utf16le')),
+      { reason: 'error', says: 'it looks like UTF-16 text; save it as UTF-8' },
+    ],
+    [
+      'a NUL byte inside',
+      () => write('nul.tagsim.json', `${text.slice(0, 100)}\0${text.slice(100)}`),
+      { reason: 'error', says: 'it is a binary file, not text (a NUL byte at offset 100)' },
+    ],
+    [
+      'Latin-1, not UTF-8',
+      () => write('latin1.tagsim.json', Buffer.from(text.replace('Filling Tank', 'Füllstand'), 'latin1')),
+      { reason: 'error', says: 'it is not UTF-8 text (an invalid byte near offset' },
+    ],
+    [
+      'a symbolic link that leads back to itself',
+      () => {
+        const path = join(dir, 'loop.tagsim.json');
+        symlinkSync(path, path);
+        return path;
+      },
+      { reason: 'error', says: 'it is a symbolic link that leads back to itself' },
+    ],
   ];
 
   function write(name: string, content: string | Buffer): string {
@@ -109,10 +158,25 @@ describe('a corrupt or unreadable scene file', () => {
             : '';
       expect(said).toContain(expected.says);
       if (expected.reason === 'error') expect(said).toContain(path);
+      // eslint-disable-next-line no-control-regex
+      expect(said).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
       await expect(readSceneFile(path)).rejects.toThrow();
       expect(t.engine.scene.name).toBe(DEFAULT_SCENE_NAME);
       expect((await t.client.get('/api/tags')).text).toBe(before);
       expect(service.recent).toEqual([]);
     },
   );
+});
+
+describe('file names and contents that a message must not echo raw', () => {
+  it('shows a file name with control characters escaped', async () => {
+    const path = join(dir, 'evil\u001b[31mname\u0007.tagsim.json');
+    await expect(readSceneFile(path)).rejects.toThrow(`cannot open ${JSON.stringify(path)}: no such file`);
+  });
+
+  it('reads a UTF-8 file that starts with a byte-order mark', async () => {
+    const path = join(dir, 'bom.tagsim.json');
+    writeFileSync(path, `\uFEFF${serializeScene(builtinScene('Filling Tank')!)}`);
+    expect((await readSceneFile(path)).scene.name).toBe('Filling Tank');
+  });
 });

@@ -28,10 +28,39 @@ describe('settings', () => {
     expect(readdirSync(dir)).toEqual(['settings.json']);
   });
 
-  it('survive a corrupt file: the app starts with the defaults', async () => {
-    const path = join(folder(), 'settings.json');
+  it('survive a corrupt file: the app starts with the defaults, and the file is kept aside', async () => {
+    const dir = folder();
+    const path = join(dir, 'settings.json');
     writeFileSync(path, '{"port": 74');
-    expect((await fileSettingsStore(path)).get()).toEqual(DEFAULT_SETTINGS);
+    const problems: string[] = [];
+    const store = await fileSettingsStore(path, {}, (m) => problems.push(m));
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    const aside = readdirSync(dir).filter((f) => f.startsWith('settings.json.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{"port": 74');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TagSim could not read its settings .*settings\.json: it is not valid JSON .*; it was kept as .*settings\.json\.corrupt-/,
+    );
+    // The next save writes a fresh file and leaves the damaged one alone.
+    await store.update({ port: 7411 });
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{"port": 74');
+  });
+
+  it('keep a settings file that is binary or UTF-16 aside too, and one that is missing is no problem', async () => {
+    for (const bytes of [Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), Buffer.from([0, 1, 2, 3])]) {
+      const dir = folder();
+      writeFileSync(join(dir, 'settings.json'), bytes);
+      const problems: string[] = [];
+      expect(
+        (await fileSettingsStore(join(dir, 'settings.json'), {}, (m) => problems.push(m))).get(),
+      ).toEqual(DEFAULT_SETTINGS);
+      expect(problems).toHaveLength(1);
+      expect(readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+    }
+    const problems: string[] = [];
+    await fileSettingsStore(join(folder(), 'settings.json'), {}, (m) => problems.push(m));
+    expect(problems).toEqual([]);
   });
 
   it('repair each bad field separately', () => {

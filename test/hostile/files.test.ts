@@ -1,0 +1,183 @@
+// The hostile-input suite for files: every kind of file TagSim reads (scene, state snapshot,
+// driver CSV, scenario, presets, settings) fed a corpus of broken files and random bytes. Each
+// gets a clear error naming the file (presets and settings: reported, defaults used), never a
+// crash, a hang or an overflowing stack, and nothing a user made is overwritten.
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadPresets } from '../../main/settings/presets.js';
+import { fileSettingsStore } from '../../main/settings/settings-store.js';
+import { DEFAULT_SETTINGS } from '../../main/settings/settings.js';
+import { readTextFile } from '../../main/storage/read-text-file.js';
+import { readSceneFile } from '../../main/storage/scene-files.js';
+import { readSnapshotFile } from '../../main/storage/snapshot-files.js';
+import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
+import { serializeScene } from '../../shared/scenes/scene-file.js';
+import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
+let n = 0;
+const file = (content: string | Buffer, name = `f${++n}.json`) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+/** Readers of a file by path: each resolves, or rejects with an error that names the file. */
+const READERS: Record<string, (path: string) => Promise<unknown>> = {
+  scene: readSceneFile,
+  snapshot: readSnapshotFile,
+  csv: async (path) => importSceneCsv((await readTextFile(path)).text, { sceneName: 'X', source: path }),
+  scenario: async (path) => parseScenarioFile((await readTextFile(path)).text, path),
+};
+
+/** A rejection is fine when it is a clear one: a validation error or an Error naming the file. */
+async function clearOutcome(read: Promise<unknown>, path: string): Promise<'ok' | 'refused'> {
+  try {
+    await read;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof SceneValidationError) {
+      for (const problem of error.problems) expect(typeof problem.message).toBe('string');
+      return 'refused';
+    }
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).not.toMatch(/Maximum call stack|undefined is not|Cannot read properties/);
+    // eslint-disable-next-line no-control-regex
+    expect(message).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    if (!(error instanceof SyntaxError)) expect(message.length).toBeLessThan(2000);
+    void path;
+    return 'refused';
+  }
+}
+
+const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+const scene = serializeScene(builtinScene('Filling Tank')!);
+
+const CORPUS: [string, () => string][] = [
+  ['empty', () => file('')],
+  ['whitespace', () => file(' \n\t ')],
+  ['truncated', () => file(scene.slice(0, 200))],
+  ['UTF-16', () => file(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(scene, 'utf16le')]))],
+  ['binary', () => file(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]))],
+  ['not UTF-8', () => file(Buffer.from([0x7b, 0xe9, 0x7d]))],
+  ['nested 100,000 levels', () => file(deep(100_000))],
+  ['nested objects', () => file(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`)],
+  ['huge numbers', () => file('{"format":"tagsim-scene","version":1e999999,"tags":[1e400,-1e400]}')],
+  [
+    '__proto__ keys',
+    () => file('{"__proto__":{"polluted":true},"format":"tagsim-scene","tags":[{"__proto__":1}]}'),
+  ],
+  ['control characters in strings', () => file('{"name":"\\u001b[31mred\\u0007","tags":[]}')],
+  [
+    'too big (sparse)',
+    () => {
+      const path = file('');
+      truncateSync(path, 2 * 1024 * 1024 * 1024);
+      return path;
+    },
+  ],
+  [
+    'a folder',
+    () => {
+      const path = join(dir, `folder${++n}`);
+      mkdirSync(path);
+      return path;
+    },
+  ],
+  [
+    'a named pipe',
+    () => {
+      const path = join(dir, `pipe${++n}`);
+      execFileSync('mkfifo', [path]);
+      return path;
+    },
+  ],
+  [
+    'a symlink loop',
+    () => {
+      const path = join(dir, `loop${++n}`);
+      symlinkSync(path, path);
+      return path;
+    },
+  ],
+  ['missing', () => join(dir, 'not-there.json')],
+];
+
+describe('broken files of every kind', () => {
+  for (const [kind, read] of Object.entries(READERS)) {
+    it.each(CORPUS)(`${kind}: %s gets a clear refusal`, async (_name, make) => {
+      const path = make();
+      const outcome = await clearOutcome(read(path), path);
+      expect(outcome).toBe('refused');
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    });
+  }
+
+  it.each(CORPUS)('presets: %s is reported once, and no presets apply', async (_name, make) => {
+    const path = make();
+    const problems: unknown[] = [];
+    const presets = await loadPresets([{ path, source: 'env' }], (e) => problems.push(e));
+    expect(problems.length).toBeGreaterThanOrEqual(1);
+    for (const p of problems) expect(String((p as Error).message)).toContain(path.split('/').at(-1));
+    expect(presets.settings).toEqual({});
+  });
+
+  it.each(
+    CORPUS.filter(([name]) => !['missing', 'a folder', 'a named pipe', 'a symlink loop'].includes(name)),
+  )(
+    'settings: %s starts from the defaults, and the file is kept aside, not overwritten',
+    async (_name, make) => {
+      const path = make();
+      const size = statSync(path).size;
+      const problems: string[] = [];
+      const store = await fileSettingsStore(path, {}, (m) => problems.push(m));
+      expect(store.get()).toEqual(DEFAULT_SETTINGS);
+      expect(problems).toHaveLength(1);
+      await store.update({ port: 7499 });
+      const aside = readdirSync(dir).filter((f) => f.startsWith(`${basename(path)}.corrupt-`));
+      expect(aside).toHaveLength(1);
+      expect(statSync(join(dir, aside[0]!)).size).toBe(size);
+    },
+  );
+});
+
+describe('random bytes as a file', () => {
+  it('never crash a reader: each file loads or is refused clearly', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+          fc.json({ maxDepth: 6 }).map((j) => Buffer.from(j)),
+          fc.string({ maxLength: 300 }).map((s) => Buffer.from(s)),
+          // A valid scene with a random cut or a random byte changed.
+          fc.tuple(fc.nat(scene.length), fc.integer({ min: 0, max: 255 })).map(([at, byte]) => {
+            const b = Buffer.from(scene);
+            b[at] = byte;
+            return b;
+          }),
+        ),
+        fc.constantFrom(...Object.keys(READERS)),
+        async (bytes, kind) => {
+          const path = file(bytes);
+          await clearOutcome(READERS[kind]!(path), path);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
