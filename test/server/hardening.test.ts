@@ -220,6 +220,27 @@ describe('slow clients', () => {
     expect(answered).not.toContain('HTTP/1.1 200');
   });
 
+  it('keeps answering with 300 idle connections open, and closes them at the head timeout', async () => {
+    const idle = await Promise.all(
+      Array.from(
+        { length: 300 },
+        () =>
+          new Promise<{ closed: Promise<void> }>((resolve, reject) => {
+            const socket = connect({ host: '127.0.0.1', port });
+            const closed = new Promise<void>((done) => socket.on('close', () => done()));
+            socket.on('error', () => undefined);
+            socket.resume(); // read what the server says (a 408) and its close
+            socket.once('connect', () => resolve({ closed }));
+            socket.once('error', reject);
+          }),
+      ),
+    );
+    const quick = await rawExchange(port, httpRequestBytes('GET', '/api/tags', { Connection: 'close' }));
+    expect(quick.responses[0]!.status).toBe(200);
+    // Nothing sent: each is a head that never comes, and goes when its time is up.
+    await Promise.all(idle.map((s) => s.closed));
+  }, 30_000);
+
   it('cuts off a body that never finishes', async () => {
     const ex = await rawExchange(
       port,

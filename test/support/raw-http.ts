@@ -55,7 +55,8 @@ export function rawExchange(
       for (;;) {
         const parsed = parseOne(buffer);
         if (!parsed) break;
-        responses.push(parsed.response);
+        // An interim answer (100 Continue) is not the response.
+        if (parsed.response.status >= 200) responses.push(parsed.response);
         buffer = buffer.subarray(parsed.length);
       }
       if (responses.length >= wanted) finish();

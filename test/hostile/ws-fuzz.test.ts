@@ -1,0 +1,148 @@
+// The hostile-input suite for the window's WebSocket: random bridge calls (known and unknown
+// methods, wrong and huge arguments), random text and bytes, from an authenticated page. Each
+// call is answered or the socket is closed with a protocol code; a refused call changes nothing;
+// TagSim never counts a page's mistake as its own fault and keeps serving everyone else.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
+import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
+import { clientFrame, openRawWs, type RawWs } from '../support/raw-ws.js';
+import { FUZZ_TOKEN, startFuzzServer } from './support/fuzz-server.js';
+
+let server: Awaited<ReturnType<typeof startFuzzServer>>;
+beforeAll(async () => {
+  server = await startFuzzServer();
+});
+afterAll(() => server.runtime.stop());
+
+/** The codes a page's own mistakes may close its socket with. */
+const PAGE_FAULT_CODES = [1002, 1003, 1007, 1008, 1009];
+
+const args = fc.oneof(
+  fc.constant(undefined),
+  fc.jsonValue({ maxDepth: 4 }),
+  fc.record({
+    id: fc.oneof(fc.constantFrom('x', ''), fc.string({ maxLength: 20 })),
+    value: fc.jsonValue({ maxDepth: 2 }),
+  }),
+  fc.record({ id: fc.constant('y'.repeat(20_000)), failure: fc.constantFrom('none', 'alwaysOn', 'bogus') }),
+  fc.record({ path: fc.string({ maxLength: 40 }), text: fc.string({ maxLength: 200 }) }),
+  fc.record({
+    edit: fc.record({
+      op: fc.constantFrom('addTag', 'deleteTag', 'moveTag', 'addBehaviour', 'nope'),
+      id: fc.string(),
+    }),
+  }),
+  fc.constant({ scale: 1e308 }),
+);
+
+/** A frame from a page: mostly calls, some plain garbage. */
+const frame = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({
+        id: fc.integer({ min: 0, max: 1e6 }),
+        method: fc.oneof(
+          fc.constantFrom(...BRIDGE_METHOD_NAMES),
+          fc.constantFrom('toString', '__proto__', 'nope', ''),
+        ),
+        args,
+      })
+      .map((call) => ({ call, bytes: clientFrame(0x1, JSON.stringify(call)) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.string({ maxLength: 100 }).map((s) => ({ call: undefined, bytes: clientFrame(0x1, s) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ maxLength: 60 })
+      .map((b) => ({ call: undefined, bytes: clientFrame(0x1, Buffer.from(b)) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ maxLength: 60 })
+      .map((b) => ({ call: undefined, bytes: clientFrame(0x2, Buffer.from(b)) })),
+  },
+);
+
+/** The methods that change tags or the scene when valid: their valid calls may change state. */
+const CHANGING = new Set([
+  'setValue',
+  'force',
+  'release',
+  'setFailure',
+  'releaseAll',
+  'clearFailures',
+  'openScene',
+  'newScene',
+  'editScene',
+  'undoEdit',
+  'redoEdit',
+  'restoreSnapshot',
+  'runSimulation',
+  'pauseSimulation',
+  'resetSimulation',
+  'setTimeScale',
+  'setPinned',
+]);
+
+describe('random frames on the window socket', () => {
+  it('are answered or close that socket with a protocol code, and a refused call changes nothing', async () => {
+    let ws: RawWs | undefined;
+    await fc.assert(
+      fc.asyncProperty(frame, async ({ call, bytes }) => {
+        ws ??= await openRawWs(server.port, FUZZ_TOKEN);
+        const socket = ws;
+        const before = server.stateOf(server.runtime.engine);
+        const seen = socket.messages.length;
+        socket.socket.write(bytes);
+        const answered = (m: string) => call !== undefined && m.startsWith(`{"id":${call.id},`);
+        const outcome = await Promise.race([
+          socket.closed.then((code) => ({ closed: code })),
+          new Promise<{ answer: string }>((resolve) => {
+            const check = setInterval(() => {
+              const answer = socket.messages.slice(seen).find(answered);
+              if (answer) {
+                clearInterval(check);
+                resolve({ answer });
+              }
+            }, 2);
+          }),
+          new Promise<{ timeout: true }>((resolve) => setTimeout(() => resolve({ timeout: true }), 3000)),
+        ]);
+        if ('closed' in outcome) {
+          expect(PAGE_FAULT_CODES).toContain(outcome.closed);
+          ws = undefined;
+        } else if ('answer' in outcome) {
+          expect(outcome.answer.length).toBeLessThan(1024 * 1024);
+          const parsed = JSON.parse(outcome.answer) as { error?: string };
+          if (parsed.error !== undefined) {
+            expect(parsed.error).not.toBe('Internal error in TagSim.');
+            expect(server.stateOf(server.runtime.engine)).toBe(before);
+          } else if (!CHANGING.has(String(call?.method))) {
+            expect(server.stateOf(server.runtime.engine)).toBe(before);
+          }
+        } else {
+          // Only a frame that was not a call (or not a whole one) may go unanswered.
+          expect(call).toBeUndefined();
+        }
+      }),
+      { numRuns: 200, interruptAfterTimeLimit: 60_000 },
+    );
+    ws?.socket.destroy();
+    expect(server.faults).toEqual([]);
+    const control = await rawExchange(
+      server.port,
+      httpRequestBytes('GET', '/api/tags', { Connection: 'close' }),
+    );
+    expect(control.responses[0]?.status).toBe(200);
+    const fresh = await openRawWs(server.port, FUZZ_TOKEN);
+    fresh.socket.write(clientFrame(0x1, JSON.stringify({ id: 1, method: 'getScenes' })));
+    await expect.poll(() => fresh.messages.some((m) => m.startsWith('{"id":1,"result"'))).toBe(true);
+    fresh.socket.destroy();
+  }, 120_000);
+});
