@@ -1,0 +1,249 @@
+// The soak run (`npm run soak -- --seconds N`): a real `tagsim serve --ui` as a child process,
+// fed valid and hostile traffic at once for N seconds, bounded in concurrency and time, on
+// 127.0.0.1 only. It prints requests, 2xx/4xx/5xx, crashes, lost writes, the slowest probe and
+// the memory of the server, and exits non-zero on any 5xx, crash or lost write.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
+import { clientFrame, openRawWs } from '../support/raw-ws.js';
+import { hostileRequest } from './support/http-requests.js';
+
+interface Counts {
+  requests: number;
+  s2xx: number;
+  s4xx: number;
+  s5xx: number;
+  closedUnanswered: number;
+  lostWrites: number;
+  checkedWrites: number;
+  slowClientsCut: number;
+  wsFrames: number;
+  wsClosedByServer: number;
+  maxProbeMs: number;
+}
+
+const MAX_SECONDS = 3600;
+
+export async function soak(argv: readonly string[]): Promise<number> {
+  const seconds = Math.min(MAX_SECONDS, Math.max(1, Number(option(argv, '--seconds') ?? 60)));
+  const bin = option(argv, '--bin') ?? 'dist/main/cli/main.js';
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--ui', '--port', '0', '--synthetic', '200', '--paused'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let stderrLines = 0;
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderrLines += d.toString().split('\n').length - 1));
+  let crashed = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      crashed = true;
+      console.error(`soak: the server exited (code ${code}, signal ${signal})`);
+    }
+  });
+  let stopping = false;
+  const started = Date.now();
+  while (!/^UI: /m.test(out) && Date.now() - started < 15_000 && !crashed) await sleep(50);
+  const port = Number(/Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  const token = /\?token=(\S+)/.exec(out)?.[1];
+  if (!port || !token) {
+    child.kill('SIGKILL');
+    console.error(`soak: tagsim serve did not start:\n${out}`);
+    return 1;
+  }
+
+  const counts: Counts = {
+    requests: 0,
+    s2xx: 0,
+    s4xx: 0,
+    s5xx: 0,
+    closedUnanswered: 0,
+    lostWrites: 0,
+    checkedWrites: 0,
+    slowClientsCut: 0,
+    wsFrames: 0,
+    wsClosedByServer: 0,
+    maxProbeMs: 0,
+  };
+  const rss = { start: 0, peak: 0, end: 0 };
+  const readRss = () => rssOf(child.pid!);
+  await sleep(500);
+  rss.start = readRss();
+  const deadline = Date.now() + seconds * 1000;
+  const running = () => Date.now() < deadline && !crashed;
+
+  const tally = async (bytes: Buffer, timeoutMs = 5000) => {
+    const ex = await rawExchange(port, bytes, { timeoutMs, maxBytes: 64 * 1024 * 1024 });
+    counts.requests++;
+    if (ex.responses.length === 0) counts.closedUnanswered++;
+    for (const r of ex.responses) {
+      if (r.status >= 500) {
+        counts.s5xx++;
+        console.error(`soak: ${r.status} ${r.body.slice(0, 200)}`);
+      } else if (r.status >= 400) counts.s4xx++;
+      else counts.s2xx++;
+    }
+    return ex;
+  };
+
+  // Int Outputs of the synthetic scene that the hostile generators never name (they use Tag 0-70).
+  const checked = Array.from({ length: 200 }, (_, i) => i).filter(
+    (i) => i >= 100 && i % 2 === 0 && Math.floor(i / 2) % 3 === 1,
+  );
+  const writer = async (lane: number) => {
+    for (let n = 1; running(); n++) {
+      const name = `Tag ${checked[(n + lane * 7) % checked.length]}`;
+      const value = lane * 1_000_000 + n;
+      const put = await tally(
+        httpRequestBytes(
+          'PUT',
+          '/api/tag/values/by-name',
+          { Connection: 'close' },
+          JSON.stringify([{ name, value }]),
+        ),
+      );
+      if (put.responses[0]?.body !== '[]') continue;
+      const read = await tally(
+        httpRequestBytes('GET', '/api/tag/values/by-name', { Connection: 'close' }, JSON.stringify([name])),
+      );
+      counts.checkedWrites++;
+      const got = JSON.parse(read.responses[0]?.body ?? '[]') as { value?: unknown }[];
+      if (got[0]?.value !== value) {
+        counts.lostWrites++;
+        console.error(`soak: wrote ${name} = ${value}, read ${JSON.stringify(got)}`);
+      }
+    }
+  };
+  const reader = async () => {
+    while (running()) {
+      await tally(httpRequestBytes('GET', '/api/tags', { Connection: 'close' }));
+      await tally(httpRequestBytes('GET', '/api/tag/values', { Connection: 'close' }));
+    }
+  };
+  const hostile = async (seed: number) => {
+    const gen = fc.sample(hostileRequest, { numRuns: 2000, seed });
+    for (let i = 0; running(); i++) await tally(gen[i % gen.length]!.bytes, 4000);
+  };
+  const slow = async () => {
+    while (running()) {
+      if (await slowloris(port, running)) counts.slowClientsCut++;
+    }
+  };
+  const ws = async () => {
+    const frames = [
+      clientFrame(0x1, JSON.stringify({ id: 1, method: 'getScenes' })),
+      clientFrame(0x1, JSON.stringify({ id: 2, method: 'setValue', args: { id: 'nope', value: 1 } })),
+      clientFrame(0x1, JSON.stringify({ id: 3, method: 'nope' })),
+      clientFrame(0x1, Buffer.from([0xc3, 0x28])),
+      clientFrame(0x1, '{"id":4}', { rsv: 4 }),
+      clientFrame(0x2, Buffer.from([1, 2, 3])),
+    ];
+    for (let i = 0; running();) {
+      const socket = await openRawWs(port, token).catch(() => undefined);
+      if (!socket) {
+        await sleep(100);
+        continue;
+      }
+      let closed = false;
+      void socket.closed.then(() => (closed = true));
+      while (!closed && running()) {
+        socket.socket.write(frames[i++ % frames.length]!);
+        counts.wsFrames++;
+        await sleep(5);
+      }
+      if (closed) counts.wsClosedByServer++;
+      socket.socket.destroy();
+    }
+  };
+  const probe = async () => {
+    while (running()) {
+      const t0 = performance.now();
+      await rawExchange(port, httpRequestBytes('GET', '/api/tags/by-name/Tag%200', { Connection: 'close' }));
+      counts.maxProbeMs = Math.max(counts.maxProbeMs, performance.now() - t0);
+      rss.peak = Math.max(rss.peak, readRss());
+      await sleep(250);
+    }
+  };
+
+  await Promise.all([
+    writer(0),
+    writer(1),
+    reader(),
+    hostile(1),
+    hostile(2),
+    hostile(3),
+    slow(),
+    ws(),
+    probe(),
+  ]);
+  rss.end = readRss();
+  stopping = true;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+
+  const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+  console.log(`soak: ${seconds} s against tagsim serve --ui (synthetic 200 tags), Node ${process.version}`);
+  console.table({
+    requests: counts.requests,
+    '2xx': counts.s2xx,
+    '4xx': counts.s4xx,
+    '5xx': counts.s5xx,
+    'closed without an answer': counts.closedUnanswered,
+    crashes: crashed ? 1 : 0,
+    'writes checked': counts.checkedWrites,
+    'lost writes': counts.lostWrites,
+    'slow clients cut off': counts.slowClientsCut,
+    'window frames': counts.wsFrames,
+    'window sockets closed by the server': counts.wsClosedByServer,
+    'slowest probe (ms)': Math.round(counts.maxProbeMs),
+    'RSS at start': mb(rss.start),
+    'RSS peak': mb(rss.peak),
+    'RSS at end': mb(rss.end),
+    'RSS growth': mb(rss.end - rss.start),
+    'server log lines': stderrLines,
+  });
+  return counts.s5xx > 0 || crashed || counts.lostWrites > 0 ? 1 : 0;
+}
+
+/** A client that sends its request head one byte every 200 ms; true when the server cut it off. */
+function slowloris(port: number, running: () => boolean): Promise<boolean> {
+  const head = httpRequestBytes('GET', '/api/tags', { 'X-Padding': 'p'.repeat(200) });
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let sent = 0;
+    socket.on('error', () => undefined);
+    socket.resume();
+    const timer = setInterval(() => {
+      if (!running() || sent >= head.length) {
+        clearInterval(timer);
+        socket.destroy();
+        resolve(false);
+      } else socket.write(head.subarray(sent, ++sent));
+    }, 200);
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(sent < head.length && running());
+    });
+  });
+}
+
+function rssOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
