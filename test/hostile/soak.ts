@@ -98,7 +98,9 @@ export async function soak(argv: readonly string[]): Promise<number> {
   );
   const writer = async (lane: number) => {
     for (let n = 1; running(); n++) {
-      const name = `Tag ${checked[(n + lane * 7) % checked.length]}`;
+      // Each writer has its own tags (every other one): a read shows its own last write.
+      const mine = checked.filter((_, k) => k % 2 === lane);
+      const name = `Tag ${mine[n % mine.length]}`;
       const value = lane * 1_000_000 + n;
       const put = await tally(
         httpRequestBytes(
