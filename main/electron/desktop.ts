@@ -11,7 +11,9 @@ import {
   type SimulationHostOptions,
 } from '../runtime/simulation-host.js';
 import { SceneService } from '../runtime/scene-service.js';
-import { loadPresets, presetsCandidates } from '../settings/presets.js';
+import { loadPresets, presetsCandidates, PresetsProblem } from '../settings/presets.js';
+import { startupNotice } from '../runtime/startup-notice.js';
+import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
 import type { SettingsLayer } from '../settings/settings.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { resolveAppPaths } from './app-paths.js';
@@ -174,22 +176,33 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   await app.whenReady();
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
-  // Problems of the presets are reported, never fatal: a lab PC always starts.
+  // Problems at start are reported, never fatal (a lab PC always starts), and shown in the window.
+  const notices: StartupNotice[] = [];
+  const notice = (file: string) => (error: unknown) => {
+    reportError(error);
+    notices.push(startupNotice(file, error));
+  };
   const presets = await loadPresets(
     presetsCandidates(deps.platform, deps.env ?? {}, deps.resourcesPath),
-    reportError,
+    (error) => notice(error instanceof PresetsProblem ? error.file : 'presets.json')(error),
   );
   const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile, presets.settings, (m) =>
-    reportError(new Error(m)),
+    notice(paths.settingsFile)(new Error(m)),
   );
-  const startScene = await loadStartScene(presets, () => deps.scene ?? resolveScene(), reportError);
+  const startScene = await loadStartScene(
+    presets,
+    () => deps.scene ?? resolveScene(),
+    notice(presets.file ?? 'presets.json'),
+  );
   const engine = new TagEngine(startScene.scene, { reportError });
   const scenes = new SceneService(engine, settings);
   if (startScene.file) {
     // Opened as a file (not only served), so Save writes back to it and it shows in Recent files.
     const opened = await scenes.open({ loaded: startScene.file });
     if (opened.ok === false && opened.reason === 'error')
-      reportError(new Error(`the presets' scene ${startScene.file.path}: ${opened.message}`));
+      notice(startScene.file.path)(
+        new Error(`the presets' scene ${startScene.file.path}: ${opened.message}`),
+      );
   }
   const { host: serverHost, port } = settings.get();
   const server = new ServerController(engine, { host: serverHost, port });
@@ -202,7 +215,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     ...deps.simulation,
     reportError,
   });
-  const host = createBridgeHost({ engine, server, settings, scenes, simulation });
+  const host = createBridgeHost({ engine, server, settings, scenes, simulation, notices });
 
   deps.protocol.handle(
     APP_SCHEME,

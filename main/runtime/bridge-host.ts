@@ -3,6 +3,7 @@ import type {
   BridgeApi,
   BridgeEventMessage,
   SceneInfo,
+  StartupNotice,
   TagsEvent,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
@@ -35,6 +36,8 @@ export interface BridgeHostDeps {
    * app, whose user is this machine's; the browser UI passes what ui-file-access.ts decides.
    */
   fileAccess?: UiFileAccess;
+  /** Problems met while starting, for the window to show (presets, settings). */
+  notices?: readonly StartupNotice[];
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
   now?: () => number;
@@ -138,6 +141,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       pinned: settings.get().pinnedTagIds,
       ...(simulation ? { simulation: simulation.status } : {}),
       fileAccess,
+      ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
     force: async ({ id, value }) => first(engine.write('force', 'id', [{ id, value }], 'ui')),

@@ -103,6 +103,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       simulation,
       fileAccess: uiFileAccess,
       fileAccessRefusal: uiFilesRefusal(host),
+      // What restoring the state could not apply is shown in the window too, not only printed.
+      notices: (restored?.notes ?? []).map((note) => ({ file: state!, message: note })),
     });
     ui = createBrowserUi({
       host: bridge,

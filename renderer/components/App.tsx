@@ -15,6 +15,7 @@ import type { UiModel } from '../state/ui-model.js';
 import { moveSelection } from '../state/virtual-range.js';
 import { runAction } from './actions.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
+import { NoticeBanner } from './NoticeBanner.js';
 import { DetailsPanel } from './DetailsPanel.js';
 import { IS_MAC, isTextField } from './dom.js';
 import { EditorPanel } from './EditorPanel.js';
@@ -188,6 +189,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
       {...scene.drop.handlers}
     >
       <ConnectionBanner state={model.connection} onRetry={link.reconnectNow?.bind(link)} />
+      <NoticeBanner notices={model.notices} onDismiss={() => model.dismissNotices()} />
       <SceneBar
         document={doc}
         recent={scenes.recent}

@@ -2,6 +2,7 @@ import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type {
   ServerStatus,
   SimulationStatus,
+  StartupNotice,
   TrafficStats,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
@@ -30,6 +31,8 @@ export class UiModel {
    * the first load, so the by-path commands only show once the host said they work.
    */
   fileAccess: UiFileAccess | undefined;
+  /** Problems TagSim met while starting (presets, settings), until the person dismisses them. */
+  notices: readonly StartupNotice[] = [];
   /** Set when the last full load failed (shown instead of the table until the next one). */
   loadError: string | undefined;
   private loading = 0;
@@ -83,6 +86,7 @@ export class UiModel {
       this.server = state.server;
       this.stats = state.stats;
       this.fileAccess = state.fileAccess;
+      if (!this.noticesDismissed) this.notices = state.notices ?? [];
       this.loadError = undefined;
       this.simulation.set(state.simulation);
       this.setPinned(state.pinned);
@@ -92,6 +96,15 @@ export class UiModel {
       this.changes.notify();
     }
   }
+
+  /** Hides the start-up problems for the rest of this window's life (a reload keeps them hidden). */
+  dismissNotices(): void {
+    this.noticesDismissed = true;
+    this.notices = [];
+    this.changes.notify();
+  }
+
+  private noticesDismissed = false;
 
   isPinned(id: string): boolean {
     return this.pinnedSet.has(id);

@@ -78,6 +78,17 @@ export interface UiState {
   simulation?: SimulationStatus;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
+  /**
+   * What went wrong while TagSim started (a damaged presets.json or settings.json, a presets'
+   * scene that would not open): shown in the window, since a lab PC's console is seen by nobody.
+   */
+  notices?: StartupNotice[];
+}
+
+/** One problem met at start: the file it concerns and what is wrong, in a person's words. */
+export interface StartupNotice {
+  file: string;
+  message: string;
 }
 
 /** Changed tags, coalesced (at most about 30 a second); all tags when the scene changed. */

@@ -673,6 +673,23 @@ describe('startDesktop with machine presets (presets.json)', () => {
     ]);
     await t.listening();
 
+    // The window says so too, with the file: a lab PC's console is seen by nobody.
+    const state = (await t.ipcMain.invoke(
+      'tagsim:getState',
+      t.window().webContents.invokeEvent(),
+      undefined,
+    )) as {
+      notices?: { file: string; message: string }[];
+    };
+    expect(state.notices).toStrictEqual([
+      {
+        file,
+        message:
+          `presets ${file}: scene: cannot open "exercise-9.tagsim.json", so TagSim starts on the default scene: ` +
+          `cannot open ${missing}: no such file`,
+      },
+    ]);
+
     await pc.presets(pc.resourcesPath, { port: 0, scene: 'Sorting by Colour' });
     const unknown = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
     expect(unknown.desktop!.engine.scene.name).toBe('Desktop scene');

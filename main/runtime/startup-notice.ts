@@ -1,0 +1,7 @@
+import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
+
+/** A problem met at start, as the window shows it: the file, and the message without its prefix. */
+export function startupNotice(file: string, error: unknown): StartupNotice {
+  const message = error instanceof Error ? error.message : String(error);
+  return { file, message };
+}
