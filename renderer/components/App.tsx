@@ -16,6 +16,7 @@ import { moveSelection } from '../state/virtual-range.js';
 import { runAction } from './actions.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { NoticeBanner } from './NoticeBanner.js';
+import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
 import { DetailsPanel } from './DetailsPanel.js';
 import { IS_MAC, isTextField } from './dom.js';
 import { EditorPanel } from './EditorPanel.js';
@@ -67,6 +68,8 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   const connected = model.connection.status === 'connected';
   const scene = useSceneWindow({ model, scenes, dialogs, shell, connected });
   const doc = scenes.document;
+  // The sensors the plant writes: a value set on one lasts only until its next step.
+  const driven = useMemo(() => (doc ? tagsDrivenByPlant(doc.scene) : new Set<string>()), [doc]);
 
   const ids = useMemo(
     () => visibleIds(tags, orders, options, model.pinnedSet),
@@ -263,6 +266,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
             pinnedIds={model.pinned}
             store={tags}
             disabled={!connected}
+            driven={selected !== undefined && driven.has(selected.id)}
             onTogglePin={togglePin}
             onSelect={setSelectedId}
           />

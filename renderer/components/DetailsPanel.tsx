@@ -15,6 +15,8 @@ export interface DetailsPanelProps {
   pinnedIds: readonly string[];
   store: TagStore;
   disabled: boolean;
+  /** The plant writes this tag: a value set here lasts only until its next step. */
+  driven?: boolean;
   onTogglePin(id: string): void;
   onSelect(id: string): void;
 }
@@ -105,6 +107,17 @@ function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
           {isInput ? 'What the plant’s sensor reports.' : 'What a controller would write to this Output.'} Raw
           now: <span class="mono">{formatValue(tag.raw)}</span>
         </p>
+        {props.driven ? (
+          <div class="driven-note" role="note">
+            <span>
+              <strong>Driven by the plant:</strong> it sets this sensor again at its next step. Use Force to
+              hold a value.
+            </span>
+            <button type="button" disabled={disabled} onClick={() => focusForce()}>
+              Force…
+            </button>
+          </div>
+        ) : null}
         {tag.type === 'Bit' ? (
           <div class="segmented" role="group" aria-label={isInput ? 'Sensor value' : 'Controller write'}>
             {[false, true].map((bit) => (
@@ -313,3 +326,10 @@ export function quickForce(tag: ViewTag): { label: string; short: string; title:
 
 /** The failures on the quick-fault buttons, short enough for the narrow panel. */
 const SHORT_FAILURE_LABELS: Record<TagFailure, string> = { none: 'None', alwaysOff: 'Off', alwaysOn: 'On' };
+
+/** Takes the keyboard to the Force controls of the selected tag (the first of them). */
+function focusForce(): void {
+  const first = document.querySelector<HTMLElement>('#force-heading ~ * button, #force-heading ~ * input');
+  first?.scrollIntoView({ block: 'nearest' });
+  first?.focus();
+}

@@ -1,6 +1,8 @@
 import type { SceneDefinition } from '../core/scene.js';
 import type { Behaviour } from './behaviour-types.js';
 import { builtinBehaviours } from './builtin-behaviours.js';
+import { mapBehaviourTagRefs } from './behaviour-tag-refs.js';
+import { resolveTagRef, TagIndex } from './tag-refs.js';
 import { validateBehaviours } from './validate-behaviours.js';
 
 /** Where the plant of a scene comes from. */
@@ -23,4 +25,21 @@ export function sceneBehaviours(scene: SceneDefinition): {
     return { behaviours: lent, source: 'builtin' };
   }
   return { behaviours: [], source: 'none' };
+}
+
+/**
+ * The ids of the tags the scene's plant writes (sensors it simulates): a value a person sets on
+ * one of them lasts only until the plant's next step, so the window points to Force instead.
+ */
+export function tagsDrivenByPlant(scene: SceneDefinition): Set<string> {
+  const driven = new Set<string>();
+  const index = new TagIndex(scene.tags);
+  mapBehaviourTagRefs(sceneBehaviours(scene).behaviours, (site) => {
+    if (site.use === 'write') {
+      const found = resolveTagRef(site.ref, index, 'write');
+      if (found.ok) driven.add(found.tag.id);
+    }
+    return site.ref;
+  });
+  return driven;
 }

@@ -137,6 +137,27 @@ describe('the window of tagsim serve --ui', () => {
     await poll(async () => (await client.tag(pallet.id)).isForced).toBe(false);
   });
 
+  it('says a sensor is driven by the plant, with Force right there', async () => {
+    const { page } = b;
+    const pallet = await client.byName('Pallet sensor');
+    await row(page, 'Pallet sensor').click();
+    const note = page.getByRole('note').filter({ hasText: 'Driven by the plant' });
+    await note.waitFor();
+    // Its button takes the keyboard to the Force controls.
+    await note.getByRole('button', { name: 'Force…' }).click();
+    await poll(() => hasFocus(page.getByRole('button', { name: 'Force false' }))).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await poll(async () => (await client.tag(pallet.id)).isForced).toBe(true);
+    expect((await client.tag(pallet.id)).value).toBe(true);
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    await poll(async () => (await client.tag(pallet.id)).isForced).toBe(false);
+    // An Output the plant does not write has no such note.
+    await row(page, 'Counter').click();
+    await poll(() => page.locator('.details-title h2').textContent()).toBe('Counter');
+    expect(await note.count()).toBe(0);
+  });
+
   it('sets a value from the window, which the API reads back', async () => {
     // Counter is an Output nothing in the plant drives (the simulation rewrites its sensors).
     const { page } = b;
