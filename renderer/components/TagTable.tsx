@@ -224,14 +224,17 @@ function TagRow({ tag, index, selected, pinned, onSelect, onTogglePin }: TagRowP
       </div>
       <div class="cell value" role="gridcell">
         <Value value={tag.value} type={tag.type} />
+        {/* The letter is for the eye; a screen reader hears the words. */}
         {tag.isForced ? (
           <span class="flag flag-forced" title="Forced">
-            F
+            <span aria-hidden="true">F</span>
+            <span class="visually-hidden"> (forced)</span>
           </span>
         ) : null}
         {failure !== 'none' ? (
           <span class="flag flag-failed" title={FAILURE_LABELS[failure]}>
-            !
+            <span aria-hidden="true">!</span>
+            <span class="visually-hidden"> ({FAILURE_LABELS[failure]} failure)</span>
           </span>
         ) : null}
       </div>

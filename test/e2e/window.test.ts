@@ -120,7 +120,7 @@ describe('the window of tagsim serve --ui', () => {
     const counterRow = row(page, 'Counter');
     await poll(() => counterRow.locator('.cell.forced').textContent()).toBe('42');
     expect(await counterRow.getAttribute('class')).toContain('is-forced');
-    expect(await counterRow.locator('.cell.value').textContent()).toBe('42F');
+    expect(await counterRow.locator('.cell.value').textContent()).toBe('42F (forced)');
     expect(await counterRow.locator('.cell.raw').textContent()).toBe('1234');
 
     await page.getByRole('button', { name: 'Release', exact: true }).click();

@@ -85,7 +85,7 @@ export async function openBrowser(viewport = { width: 1280, height: 760 }): Prom
     timeout: 20_000,
   });
   const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(5000);
+  context.setDefaultTimeout(STATE_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -1,0 +1,96 @@
+// Accessibility of the window: axe-core finds no serious or critical problem in the states a
+// person sees (tags with forces and failures, quick faults, the editor), light and dark.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  openBrowser,
+  row,
+  startTagsimUi,
+  type TagsimUi,
+  type TestBrowser,
+} from './support/tagsim-ui.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let tagsim: TagsimUi;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  tagsim = await startTagsimUi(['--paused']);
+  const client = api(tagsim.apiUrl);
+  const counter = await client.byName('Counter');
+  const pallet = await client.byName('Pallet sensor');
+  await client.force([{ id: counter.id, value: 42 }]);
+  await fetch(`${tagsim.apiUrl}/api/tag/values-alwayson`, {
+    method: 'PUT',
+    body: JSON.stringify([{ id: pallet.id, value: true }]),
+  });
+  b = await openBrowser();
+  await b.page.goto(tagsim.uiUrl);
+  await row(b.page, 'Counter').waitFor();
+  await row(b.page, 'High sensor').getByRole('button', { name: 'Pin' }).click();
+  await row(b.page, 'Counter').click();
+}, 30_000);
+
+afterAll(async () => {
+  await b?.close();
+  await tagsim?.stop();
+});
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousFindings(): Promise<string[]> {
+  // Evaluated through the debugging protocol: the window's CSP (rightly) allows no injected script.
+  await b.page.evaluate(axeSource);
+  const results = (await b.page.evaluate('axe.run()')) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
+}
+
+describe('accessibility of the window', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe findings, ${colorScheme}`, async () => {
+      await b.page.emulateMedia({ colorScheme });
+      expect(await seriousFindings()).toEqual([]);
+    });
+  }
+
+  it('has no serious or critical axe findings in the scene editor', async () => {
+    await b.page.emulateMedia({ colorScheme: 'light' });
+    await b.page.getByRole('button', { name: 'Edit scene' }).click();
+    await row(b.page, 'Counter').click();
+    expect(await seriousFindings()).toEqual([]);
+    await b.page.getByRole('button', { name: 'Edit scene' }).click();
+  });
+
+  it('says the F and ! markers in words to a screen reader', async () => {
+    /** The text a screen reader reads: the cell without what is hidden from it. */
+    const name = async (tag: string) =>
+      (await row(b.page, tag).locator('.cell.value').innerHTML())
+        .replace(/<span aria-hidden="true">[^<]*<\/span>/g, '')
+        .replace(/<[^>]+>/g, '')
+        .trim();
+    expect(await name('Counter')).toBe('42 (forced)');
+    expect(await name('Pallet sensor')).toBe('true (Always On failure)');
+  });
+
+  it('reaches every toolbar control with the keyboard', async () => {
+    await b.page.getByLabel('Filter tags by name').focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await b.page.keyboard.press('Tab');
+      reached.add((await b.page.evaluate("document.activeElement?.textContent?.trim() ?? ''")) as string);
+    }
+    for (const control of ['Inputs', 'Outputs', 'Bit', 'Int', 'Float', 'Faulted'])
+      expect([...reached]).toContain(control);
+  });
+});
