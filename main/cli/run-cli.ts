@@ -5,6 +5,7 @@ import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runScenario } from '../scenario/run-scenario.js';
+import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
   exportScene,
@@ -25,6 +26,8 @@ export interface CliIo {
   version: string;
   /** Where the renderer bundle is, for `serve --ui`. */
   rendererDir: string;
+  /** The environment (TAGSIM_UI_TOKEN_FILE...); the process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Exit codes: 0 done, 1 could not run (port taken, a file with problems...), 2 bad command line. */
@@ -73,7 +76,12 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       scene: command.scene,
       state: command.state,
       ui: command.ui
-        ? { rendererDir: io.rendererDir, ...(command.uiFiles ? { fileAccess: 'any' as const } : {}) }
+        ? {
+            rendererDir: io.rendererDir,
+            // Kept between starts, so that a window left open reconnects after a restart.
+            token: await loadOrCreateUiToken(uiTokenFile(io.env)),
+            ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
+          }
         : undefined,
       ...(command.seed !== undefined ? { seed: command.seed } : {}),
       startRunning: !command.paused,

@@ -3,6 +3,8 @@ import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface WriteFileAtomicOptions {
+  /** The new file's permissions (default 0o644); 0o600 for a secret. */
+  mode?: number;
   /**
    * Runs once the temporary file is complete and synced, just before the rename: the one moment a
    * crash tests need to hit. Only tests pass it (see test/scenes/helpers/crash-save.mjs).
@@ -26,7 +28,7 @@ export async function writeFileAtomic(
   await removeStaleTempFiles(path);
   const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const file = await open(temp, 'w', 0o644);
+    const file = await open(temp, 'w', options.mode ?? 0o644);
     try {
       await file.writeFile(data);
       await file.sync();

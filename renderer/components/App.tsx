@@ -193,6 +193,14 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     >
       <ConnectionBanner state={model.connection} onRetry={link.reconnectNow?.bind(link)} />
       <NoticeBanner notices={model.notices} onDismiss={() => model.dismissNotices()} />
+      {model.reconnectNote !== undefined && connected ? (
+        <div class="banner banner-info" role="status">
+          <span class="notices-body">{model.reconnectNote}</span>
+          <button type="button" class="small" onClick={() => model.dismissReconnectNote()}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
       <SceneBar
         document={doc}
         recent={scenes.recent}

@@ -13,7 +13,7 @@ export function ConnectionBanner({ state, onRetry }: { state: ConnectionState; o
   }
   const hint =
     state.status === 'disconnected' && !state.everConnected
-      ? 'If TagSim was restarted, its access token changed: open the new URL that `tagsim serve --ui` printed.'
+      ? 'If TagSim was restarted with another access token, open the new URL that `tagsim serve --ui` printed.'
       : 'Is TagSim still running? The window reconnects by itself and reloads every tag when it is back.';
   return (
     <div class="banner banner-error" role="alert">

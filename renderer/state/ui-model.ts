@@ -31,6 +31,8 @@ export class UiModel {
    * the first load, so the by-path commands only show once the host said they work.
    */
   fileAccess: UiFileAccess | undefined;
+  /** What happened at the last reconnection (the host restarted, pins restored), until dismissed. */
+  reconnectNote: string | undefined;
   /** Problems TagSim met while starting (presets, settings), until the person dismisses them. */
   notices: readonly StartupNotice[] = [];
   /** Set when the last full load failed (shown instead of the table until the next one). */
@@ -69,19 +71,37 @@ export class UiModel {
       this.link.onConnection((state) => {
         this.connection = state;
         this.changes.notify();
-        if (state.status === 'connected') void this.reload();
+        if (state.status === 'connected') {
+          const again = this.everConnected;
+          this.everConnected = true;
+          void this.reload({ reconnected: again });
+        }
       }),
     ];
-    if (this.connection.status === 'connected') void this.reload();
+    if (this.connection.status === 'connected') {
+      this.everConnected = true;
+      void this.reload();
+    }
     return () => stops.forEach((stop) => stop());
   }
 
-  /** Loads the whole state. A newer load supersedes an older one still in flight. */
-  async reload(): Promise<void> {
+  /**
+   * Loads the whole state. A newer load supersedes an older one still in flight. After a
+   * reconnection, pins the host lost (it restarted: `tagsim serve` keeps pins in memory) are
+   * pinned again, and `reconnectNote` says what happened.
+   */
+  async reload(options: { reconnected?: boolean } = {}): Promise<void> {
     const ticket = ++this.loading;
+    const pinnedBefore = this.pinned;
     try {
       const state = await this.client.getState(undefined);
       if (ticket !== this.loading) return;
+      if (options.reconnected)
+        void this.afterReconnect(
+          pinnedBefore,
+          state.pinned,
+          state.tags.map((t) => t.id),
+        );
       this.tags.reset(state.scene, state.tags);
       this.server = state.server;
       this.stats = state.stats;
@@ -105,6 +125,25 @@ export class UiModel {
   }
 
   private noticesDismissed = false;
+
+  private async afterReconnect(before: readonly string[], now: readonly string[], ids: readonly string[]) {
+    const known = new Set(ids);
+    const lost = now.length === 0 ? before.filter((id) => known.has(id)) : [];
+    for (const id of lost) await this.client.setPinned({ id, pinned: true }).catch(() => undefined);
+    this.reconnectNote =
+      lost.length > 0
+        ? `TagSim restarted. The window reconnected by itself and pinned your ${lost.length === 1 ? 'quick fault' : `${lost.length} quick faults`} again.`
+        : 'The connection to TagSim was lost and is back; every tag was reloaded.';
+    this.changes.notify();
+  }
+
+  /** Hides the note about the last reconnection. */
+  dismissReconnectNote(): void {
+    this.reconnectNote = undefined;
+    this.changes.notify();
+  }
+
+  private everConnected = false;
 
   isPinned(id: string): boolean {
     return this.pinnedSet.has(id);

@@ -1,6 +1,9 @@
 // Starts the real `tagsim serve --ui` and drives its window in Debian's chromium (playwright-core,
 // never a downloaded browser). Only 127.0.0.1 traffic; every wait is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -40,10 +43,21 @@ export interface TagsimUi {
   stop(): Promise<void>;
 }
 
-export async function startTagsimUi(args: string[] = [], timeoutMs = 15_000): Promise<TagsimUi> {
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--ui', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startTagsimUi(
+  args: string[] = [],
+  timeoutMs = 15_000,
+  // Each start keeps its token in a file of its own unless told otherwise: tests share no state.
+  tokenFile = join(mkdtempSync(join(tmpdir(), 'tagsim-token-')), 'ui-token'),
+): Promise<TagsimUi> {
+  const hasPort = args.includes('--port');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'serve', '--ui', ...(hasPort ? [] : ['--port', '0']), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TAGSIM_UI_TOKEN_FILE: tokenFile },
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { readTextFile } from '../storage/read-text-file.js';
+import { writeFileAtomic } from '../storage/write-file-atomic.js';
+
+/**
+ * Where `tagsim serve --ui` keeps its window's access token between starts: TAGSIM_UI_TOKEN_FILE,
+ * else the user's config folder (`%APPDATA%\\TagSim`, `$XDG_CONFIG_HOME/tagsim` or
+ * `~/.config/tagsim`). A token that outlives a restart lets a window left open reconnect by
+ * itself; deleting the file makes a new one (and shuts out every window that had the old).
+ */
+export function uiTokenFile(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env['TAGSIM_UI_TOKEN_FILE']) return env['TAGSIM_UI_TOKEN_FILE'];
+  if (platform === 'win32' && env['APPDATA']) return join(env['APPDATA'], 'TagSim', 'ui-token');
+  return join(env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'tagsim', 'ui-token');
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * The token kept in `file`, or a new random one (18 bytes) written there, readable by the user
+ * only. A file that cannot be written costs only the reconnection: the token still works for
+ * this start.
+ */
+export async function loadOrCreateUiToken(file: string): Promise<string> {
+  const kept = await readTextFile(file).then(
+    ({ text }) => text.trim(),
+    () => undefined,
+  );
+  if (kept !== undefined && TOKEN.test(kept)) return kept;
+  const token = randomBytes(18).toString('base64url');
+  await writeFileAtomic(file, `${token}\n`, { mode: 0o600 }).catch(() => undefined);
+  return token;
+}

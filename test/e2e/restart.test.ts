@@ -1,0 +1,61 @@
+// A window left open while `tagsim serve --ui` restarts: the token outlives the restart, so the
+// window reconnects by itself, pins its quick faults again, and says what happened.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openBrowser,
+  poll,
+  row,
+  startTagsimUi,
+  type TagsimUi,
+  type TestBrowser,
+} from './support/tagsim-ui.js';
+
+const tokenFile = join(mkdtempSync(join(tmpdir(), 'tagsim-restart-')), 'ui-token');
+let tagsim: TagsimUi;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  tagsim = await startTagsimUi([], 15_000, tokenFile);
+  b = await openBrowser();
+  await b.page.goto(tagsim.uiUrl);
+  await row(b.page, 'Counter').waitFor();
+}, 30_000);
+
+afterAll(async () => {
+  await b?.close();
+  await tagsim?.stop();
+});
+
+describe('a restart of tagsim serve --ui', () => {
+  it('keeps the token in a file only its user can read', () => {
+    const token = new URL(tagsim.uiUrl).searchParams.get('token');
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('is survived by an open window: it reconnects, pins its quick faults again and says so', async () => {
+    const { page } = b;
+    await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).click();
+    await poll(() => page.locator('.quick-faults .quick-name').allTextContents()).toEqual(['Loaded']);
+    const port = new URL(tagsim.apiUrl).port;
+    const firstUrl = tagsim.uiUrl;
+    await tagsim.stop();
+    await page.getByText('Disconnected from TagSim.').waitFor();
+
+    tagsim = await startTagsimUi(['--port', port], 15_000, tokenFile);
+    expect(tagsim.uiUrl).toBe(firstUrl);
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'TagSim restarted. The window reconnected by itself and pinned your quick fault again.',
+      })
+      .waitFor({ timeout: 20_000 });
+    await poll(() => page.locator('.quick-faults .quick-name').allTextContents()).toEqual(['Loaded']);
+    expect(await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  }, 60_000);
+});
