@@ -1,22 +1,22 @@
 // The table's layout from the narrowest window it is made for (1024 px) to the widest (2560 px):
 // every column fully in view and readable, and extra room shared rather than given to one column.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, row, startTagsimUi, type TagsimUi, type TestBrowser } from './support/tagsim-ui.js';
+import {
+  closeTagsimWindow,
+  openTagsimWindow,
+  row,
+  type TagsimUi,
+  type TestBrowser,
+} from './support/tagsim-ui.js';
 
 let tagsim: TagsimUi;
 let b: TestBrowser;
 
 beforeAll(async () => {
-  tagsim = await startTagsimUi();
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
+  ({ tagsim, b } = await openTagsimWindow([], 'Counter'));
 }, 30_000);
 
-afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
-});
+afterAll(() => closeTagsimWindow({ tagsim, b }));
 
 /** Each header cell: its text, where it ends, and whether its text is cut off. */
 async function headers() {

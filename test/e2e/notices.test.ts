@@ -8,10 +8,9 @@ import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import {
-  openBrowser,
+  closeTagsimWindow,
+  openTagsimWindow,
   poll,
-  row,
-  startTagsimUi,
   type TagsimUi,
   type TestBrowser,
 } from './support/tagsim-ui.js';
@@ -30,16 +29,10 @@ beforeAll(async () => {
   });
   state = join(mkdtempSync(join(tmpdir(), 'tagsim-notices-')), 'lesson.tagsim-state.json');
   writeFileSync(state, serializeSnapshot(snapshot));
-  tagsim = await startTagsimUi(['--state', state]);
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
+  ({ tagsim, b } = await openTagsimWindow(['--state', state], 'Counter'));
 }, 30_000);
 
-afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
-});
+afterAll(() => closeTagsimWindow({ tagsim, b }));
 
 describe('start-up problems in the window', () => {
   it('are listed with their file until dismissed', async () => {

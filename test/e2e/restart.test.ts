@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openBrowser,
+  closeTagsimWindow,
+  openTagsimWindow,
   poll,
   row,
   startTagsimUi,
@@ -18,16 +19,10 @@ let tagsim: TagsimUi;
 let b: TestBrowser;
 
 beforeAll(async () => {
-  tagsim = await startTagsimUi([], 15_000, tokenFile);
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
+  ({ tagsim, b } = await openTagsimWindow([], 'Counter', tokenFile));
 }, 30_000);
 
-afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
-});
+afterAll(() => closeTagsimWindow({ tagsim, b }));
 
 describe('a restart of tagsim serve --ui', () => {
   it('keeps the token in a file only its user can read', () => {

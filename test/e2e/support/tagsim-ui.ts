@@ -123,8 +123,12 @@ export interface TagsimWindow {
 }
 
 /** Starts `tagsim serve --ui` with `args` and opens its window, ready once `firstRow` shows. */
-export async function openTagsimWindow(args: string[], firstRow: string): Promise<TagsimWindow> {
-  const tagsim = await startTagsimUi(args);
+export async function openTagsimWindow(
+  args: string[],
+  firstRow: string,
+  tokenFile?: string,
+): Promise<TagsimWindow> {
+  const tagsim = await startTagsimUi(args, undefined, tokenFile);
   const b = await openBrowser();
   await b.page.goto(tagsim.uiUrl);
   await row(b.page, firstRow).waitFor();
