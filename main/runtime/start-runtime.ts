@@ -3,7 +3,7 @@ import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { planRestore } from '../../shared/scenes/runtime-snapshot.js';
 import { memorySettingsStore } from '../settings/settings-store.js';
-import type { ApiServerOptions } from '../server/create-api-server.js';
+import { DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
 import { createBridgeHost, type BridgeHost } from './bridge-host.js';
@@ -78,7 +78,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const server = new ServerController(engine, {
     ...serverOptions,
     host,
-    port: serverOptions.port ?? 7410,
+    port: serverOptions.port ?? DEFAULT_PORT,
     // Stopping the server from the browser UI would cut that very UI off.
     controllable: !uiOptions,
     mount: uiOptions && {

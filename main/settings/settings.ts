@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
 export interface SimulationSettings {
@@ -33,8 +34,8 @@ export type SettingsLayer = Partial<Omit<Settings, 'simulation'>> & {
 };
 
 export const DEFAULT_SETTINGS: Settings = {
-  port: 7410,
-  host: '127.0.0.1',
+  port: DEFAULT_PORT,
+  host: DEFAULT_HOST,
   pinnedTagIds: [],
   recentScenes: [],
   simulation: { startRunning: true, seed: 1, timeScale: 1 },

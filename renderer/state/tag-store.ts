@@ -1,16 +1,11 @@
 import type { SceneInfo, TagsEvent, UiTag } from '../../shared/bridge/bridge-spec.js';
-import type { TagSnapshot, TagValue } from '../../shared/core/tag-types.js';
+import type { TagSnapshot } from '../../shared/core/tag-types.js';
 
 /**
  * A tag as the window receives it. `raw` (the value under any force or failure) is carried by the
  * bridge; it is optional here so that a host which does not send it yet still draws ('—').
  */
 export type ViewTag = TagSnapshot & Partial<Pick<UiTag, 'raw'>>;
-
-/** The raw value when the host sent it. */
-export function rawOf(tag: ViewTag): TagValue | undefined {
-  return tag.raw;
-}
 
 export function isFailed(tag: TagSnapshot): boolean {
   return tag.openCircuit || tag.shortCircuit;

@@ -234,7 +234,6 @@ export type BridgeEventMessage = {
 }[BridgeEventName];
 
 export const BRIDGE_METHOD_NAMES = Object.keys(BRIDGE_SPEC.methods) as BridgeMethodName[];
-export const BRIDGE_EVENT_NAMES = Object.keys(BRIDGE_SPEC.events) as BridgeEventName[];
 
 /** True for a string that names a method of the spec (own property, so `toString` is not one). */
 export function isBridgeMethod(name: unknown): name is BridgeMethodName {
