@@ -11,11 +11,7 @@ import {
   type SimulationHostOptions,
 } from '../runtime/simulation-host.js';
 import { SceneService } from '../runtime/scene-service.js';
-import { loadPresets, presetsCandidates, PresetsProblem } from '../settings/presets.js';
-import { startupNotice } from '../runtime/startup-notice.js';
-import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
-import type { SettingsLayer } from '../settings/settings.js';
-import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
 import { resolveAppPaths } from './app-paths.js';
 import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';
@@ -49,7 +45,7 @@ import {
   type SessionLike,
 } from './window-security.js';
 import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
-import { loadStartScene } from './start-scene.js';
+import { loadStartupConfig, type OpenSettings } from './startup-config.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
@@ -105,15 +101,8 @@ export interface DesktopDeps<M> {
   env?: Readonly<Record<string, string | undefined>>;
   /** Electron's process.resourcesPath, where an installer built with a presets.json puts it. */
   resourcesPath?: string;
-  /**
-   * The settings store; by default the JSON file in the user data folder over the machine's
-   * presets (fields the file lacks come from them).
-   */
-  openSettings?(
-    file: string,
-    presets: SettingsLayer,
-    reportProblem: (message: string) => void,
-  ): Promise<SettingsStore>;
+  /** The settings store; by default the JSON file in the user data folder over the presets. */
+  openSettings?: OpenSettings;
   /** The scene served when the presets name none; by default the simulator's default scene. */
   scene?: SceneDefinition;
   /**
@@ -177,23 +166,15 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
   // Problems at start are reported, never fatal (a lab PC always starts), and shown in the window.
-  const notices: StartupNotice[] = [];
-  const notice = (file: string) => (error: unknown) => {
-    reportError(error);
-    notices.push(startupNotice(file, error));
-  };
-  const presets = await loadPresets(
-    presetsCandidates(deps.platform, deps.env ?? {}, deps.resourcesPath),
-    (error) => notice(error instanceof PresetsProblem ? error.file : 'presets.json')(error),
-  );
-  const settings = await (deps.openSettings ?? fileSettingsStore)(paths.settingsFile, presets.settings, (m) =>
-    notice(paths.settingsFile)(new Error(m)),
-  );
-  const startScene = await loadStartScene(
-    presets,
-    () => deps.scene ?? resolveScene(),
-    notice(presets.file ?? 'presets.json'),
-  );
+  const { settings, startScene, notices, notice } = await loadStartupConfig({
+    platform: deps.platform,
+    env: deps.env ?? {},
+    resourcesPath: deps.resourcesPath,
+    settingsFile: paths.settingsFile,
+    ...(deps.openSettings ? { openSettings: deps.openSettings } : {}),
+    defaultScene: () => deps.scene ?? resolveScene(),
+    reportError,
+  });
   const engine = new TagEngine(startScene.scene, { reportError });
   const scenes = new SceneService(engine, settings);
   if (startScene.file) {

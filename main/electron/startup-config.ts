@@ -1,0 +1,66 @@
+import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import { startupNotice } from '../runtime/startup-notice.js';
+import { loadPresets, presetsCandidates, PresetsProblem, type Presets } from '../settings/presets.js';
+import type { SettingsLayer } from '../settings/settings.js';
+import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
+import type { LoadedSceneFile } from '../storage/scene-files.js';
+import { loadStartScene } from './start-scene.js';
+
+/** Opens the settings file over the presets, reporting what it could not read. */
+export type OpenSettings = (
+  file: string,
+  presets: SettingsLayer,
+  reportProblem: (message: string) => void,
+) => Promise<SettingsStore>;
+
+/** What the desktop app reads before anything starts, with whatever went wrong reading it. */
+export interface StartupConfig {
+  presets: Presets;
+  settings: SettingsStore;
+  startScene: { scene: SceneDefinition; file?: LoadedSceneFile };
+  /** Problems met on the way: reported, never fatal, and shown in the window. */
+  notices: StartupNotice[];
+  /** Records one more problem about `file` (reported and shown). */
+  notice(file: string): (error: unknown) => void;
+}
+
+/**
+ * Reads the machine's presets, the user's settings over them and the scene to start on. A lab
+ * PC always starts: every problem goes to `reportError` and into `notices` for the window, since
+ * nobody reads a lab PC's console.
+ */
+export async function loadStartupConfig(options: {
+  platform: string;
+  env: NodeJS.ProcessEnv;
+  resourcesPath: string | undefined;
+  settingsFile: string;
+  openSettings?: (
+    file: string,
+    presets: SettingsLayer,
+    reportProblem: (m: string) => void,
+  ) => Promise<SettingsStore>;
+  defaultScene: () => SceneDefinition;
+  reportError: (error: unknown) => void;
+}): Promise<StartupConfig> {
+  const notices: StartupNotice[] = [];
+  const notice = (file: string) => (error: unknown) => {
+    options.reportError(error);
+    notices.push(startupNotice(file, error));
+  };
+  const presets = await loadPresets(
+    presetsCandidates(options.platform, options.env, options.resourcesPath),
+    (error) => notice(error instanceof PresetsProblem ? error.file : 'presets.json')(error),
+  );
+  const settings = await (options.openSettings ?? fileSettingsStore)(
+    options.settingsFile,
+    presets.settings,
+    (m) => notice(options.settingsFile)(new Error(m)),
+  );
+  const startScene = await loadStartScene(
+    presets,
+    options.defaultScene,
+    notice(presets.file ?? 'presets.json'),
+  );
+  return { presets, settings, startScene, notices, notice };
+}
