@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { BytesInFlight } from './middleware/bytes-in-flight.js';
 import { jsonErrors } from './middleware/json-errors.js';
 import { registerTagRoutes } from './routes/tag-routes.js';
 import { registerValueRoutes } from './routes/value-routes.js';
@@ -8,6 +9,8 @@ import { registerValueRoutes } from './routes/value-routes.js';
 export interface AppOptions {
   /** Largest accepted request body in bytes (default 16 MiB); larger ones get 413. */
   bodyLimitBytes: number;
+  /** Estimated memory that requests with a body may hold at once; past it they get 503. */
+  maxBytesInFlight?: number;
   /** Called with every error that became a 500; the server keeps serving. */
   onUnexpectedError: (error: unknown) => void;
   /** Middleware that sees every request first (a mounted UI, say). */
@@ -23,7 +26,7 @@ export function buildApp(engine: TagEngine, options: AppOptions): Koa {
   // Paths are matched as written in the spec: lower case, with one trailing slash tolerated.
   const router = new Router({ sensitive: true, strict: false });
   registerTagRoutes(router, engine);
-  registerValueRoutes(router, engine, options.bodyLimitBytes);
+  registerValueRoutes(router, engine, options.bodyLimitBytes, new BytesInFlight(options.maxBytesInFlight));
 
   // Outermost, so that whatever a mount or a route throws (or a target nobody can parse) still
   // gets a JSON answer with the right status.

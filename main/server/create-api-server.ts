@@ -34,6 +34,8 @@ export interface ApiServerOptions {
   /** Port to bind; 0 picks a free one. */
   port?: number;
   bodyLimitBytes?: number;
+  /** Estimated memory requests with a body may hold at once (default 512 MiB); past it, 503. */
+  maxBytesInFlight?: number;
   /** Limits on slow clients; each defaults to DEFAULT_TIMEOUTS. */
   timeouts?: ServerTimeouts;
   /** More on the same port (the browser UI): tried before the API, not counted as API traffic. */
@@ -92,6 +94,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const request = new Emitter<RequestEvent>((e) => error.emit(e));
   const app = buildApp(engine, {
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    ...(options.maxBytesInFlight !== undefined ? { maxBytesInFlight: options.maxBytesInFlight } : {}),
     onUnexpectedError: (e) => error.emit(e),
     before: options.mount?.middleware ? [options.mount.middleware] : [],
   });

@@ -4,6 +4,7 @@
 // crash, a hang or an overflowing stack, and nothing a user made is overwritten.
 import { execFileSync } from 'node:child_process';
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -179,5 +180,47 @@ describe('random bytes as a file', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a file TagSim may not read', () => {
+  // CI runs as root, for whom file modes mean nothing: read as the unprivileged user there.
+  const asRoot = process.getuid?.() === 0;
+  const withoutPrivileges = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (asRoot) process.seteuid!(65534);
+    try {
+      return await work();
+    } finally {
+      if (asRoot) process.seteuid!(0);
+    }
+  };
+
+  it.each(Object.entries(READERS))(
+    '%s: is refused as "permission denied", naming the file',
+    async (_k, read) => {
+      const path = file(scene);
+      chmodSync(path, 0o000);
+      const outcome = await withoutPrivileges(() =>
+        read(path).then(
+          () => 'read',
+          (e: Error) => e.message,
+        ),
+      );
+      expect(outcome).toMatch(/permission denied/);
+      expect(outcome).toContain(basename(path));
+    },
+  );
+
+  it('presets: is reported, and no presets apply', async () => {
+    const path = file('{"port": 8000}');
+    chmodSync(path, 0o000);
+    const problems: unknown[] = [];
+    const presets = await withoutPrivileges(() =>
+      loadPresets([{ path, source: 'env' }], (e) => problems.push(e)),
+    );
+    expect(problems.map((p) => String((p as Error).message)).join('\n')).toMatch(
+      /cannot open .+: permission denied/,
+    );
+    expect(presets.settings).toEqual({});
   });
 });

@@ -5,11 +5,30 @@ import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
 import { ApiError } from '../api-error.js';
 import { markApplied } from '../middleware/json-errors.js';
 import { sendJson } from '../send-json.js';
-import { assertItemCount, hasBody, jsonBodyReader, type JsonBodyReader } from '../middleware/json-body.js';
+import { assertItemCount, hasBody, jsonBodyReader } from '../middleware/json-body.js';
+import type { BytesInFlight } from '../middleware/bytes-in-flight.js';
+
+/** Reads a request's JSON body within the server's memory budget; `undefined` when it has none. */
+type BudgetedBodyReader = (ctx: Context) => Promise<unknown>;
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
-export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimitBytes: number): void {
-  const readBody = jsonBodyReader(bodyLimitBytes);
+export function registerValueRoutes(
+  router: Router,
+  engine: TagEngine,
+  bodyLimitBytes: number,
+  budget: BytesInFlight,
+): void {
+  const parse = jsonBodyReader(bodyLimitBytes);
+  const readBody: BudgetedBodyReader = async (ctx) => {
+    budget.admitBody(ctx, bodyLimitBytes);
+    const body = await parse(ctx);
+    // Every answer item may echo what the client sent: reserve for the answer before any work.
+    if (Array.isArray(body)) {
+      assertItemCount(body);
+      budget.admitAnswer(ctx, body.length, rawLength(ctx));
+    }
+    return body;
+  };
 
   for (const { path, by } of READ_ROUTES) {
     router.get(path, async (ctx) => {
@@ -47,12 +66,17 @@ function refDescription(by: RefKind): string {
   return by === 'id' ? 'tag id strings' : 'tag name strings';
 }
 
-async function requireArray(ctx: Context, readBody: JsonBodyReader, what: string): Promise<unknown[]> {
+async function requireArray(ctx: Context, readBody: BudgetedBodyReader, what: string): Promise<unknown[]> {
   const value = hasBody(ctx) ? await readBody(ctx) : undefined;
   if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
   if (!Array.isArray(value)) throw notAnArray(what);
   assertItemCount(value);
   return value;
+}
+
+function rawLength(ctx: Context): number {
+  const raw: unknown = ctx.request.rawBody;
+  return typeof raw === 'string' ? raw.length : 0;
 }
 
 function notAnArray(what: string): ApiError {
