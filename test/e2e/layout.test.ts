@@ -61,3 +61,24 @@ describe('the tag table', () => {
     });
   }
 });
+
+describe('on a classroom projector (1280 x 720)', () => {
+  it('keeps the table, the selected tag and four pinned quick faults in view at once', async () => {
+    await b.page.setViewportSize({ width: 1280, height: 720 });
+    for (const name of ['High sensor', 'Low sensor', 'Pallet sensor', 'Loaded']) {
+      await row(b.page, name).getByRole('button', { name: 'Pin' }).click();
+    }
+    await row(b.page, 'Pallet sensor').click();
+    await b.page.locator('.quick-faults .quick-name').nth(3).waitFor();
+    const inView = async (selector: string) => {
+      const box = await b.page.locator(selector).last().boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 720;
+    };
+    // The last quick fault's buttons, the side panel's heading and the status bar: no scrolling.
+    expect(await inView('.quick-faults button')).toBe(true);
+    expect(await inView('.details-title h2')).toBe(true);
+    expect(await inView('.statusbar')).toBe(true);
+    // The whole page does not scroll: only the table and the side panel do, each on its own.
+    expect(await b.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(720);
+  });
+});
