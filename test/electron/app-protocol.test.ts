@@ -1,4 +1,4 @@
-// The app:// scheme (issue 3, "Security": no remote content, UI from packaged files): it serves
+// The app:// scheme (docs/security.md: no remote content, UI from packaged files): it serves
 // files of dist/renderer only, refuses every way out of that folder, and sends the CSP.
 import path from 'node:path';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -183,7 +183,7 @@ describe('the scheme and its policy', () => {
     expect(PRIVILEGED_SCHEMES).toHaveLength(1);
   });
 
-  it('has the CSP of issue 3', () => {
+  it('has the CSP of docs/security.md', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

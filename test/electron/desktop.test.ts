@@ -1,4 +1,4 @@
-// The desktop app put together (issue 3): startDesktop with fakes of every Electron API, a real
+// The desktop app put together (docs/desktop.md): startDesktop with fakes of every Electron API, a real
 // engine and a real API server on a free port.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';

@@ -1,4 +1,4 @@
-// The scene commands of the tray and the application menu (issue 4, Electron side): Open, Save,
+// The scene commands of the tray and the application menu (docs/desktop.md, "Scenes in the desktop app"): Open, Save,
 // Save as, the "Save changes?" prompt, Overwrite when the file changed on disk, the error box
 // listing a file's problems, and the prompt before quitting. A real SceneService and engine over
 // real files in a temporary folder; only Electron's dialogs are fakes.

@@ -1,5 +1,6 @@
 // A whole batch is applied atomically with respect to other requests: no reader ever sees half of
-// it (behavior.md section 6). Large batches race many concurrent reads over real connections.
+// it (docs/api.md, "Batches and per-item errors"). Large batches race many concurrent reads over
+// real connections.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { TagSnapshot } from '../../shared/core/tag-types.js';

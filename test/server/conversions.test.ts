@@ -1,4 +1,4 @@
-// Every conversion row of behavior.md section 5, over HTTP, for set value and force (and the bool
+// Every conversion row of docs/api.md ("Conversion of request values"), over HTTP, for set value and force (and the bool
 // conversion of Always On / Always Off), plus the float32 storage and serialisation rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TagSnapshot, TagType, TagValue } from '../../shared/core/tag-types.js';

@@ -1,5 +1,5 @@
 // Force, release, Always Off, Always On (by id and by name) and the effective-value rule.
-// behavior.md sections 5 and 6.
+// docs/api.md, "Values, forces and failures".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { TagSnapshot } from '../../shared/core/tag-types.js';
@@ -223,7 +223,7 @@ describe.each([
   });
 });
 
-describe('the effective value (behavior.md section 5)', () => {
+describe('the effective value (docs/api.md, "Values, forces and failures")', () => {
   it('Always Off shows OFF: false / 0 / 0, over raw and forced values', async () => {
     const load = t.idOf('Load');
     const counter = t.idOf('Counter');

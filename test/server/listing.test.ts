@@ -1,5 +1,5 @@
 // GET /api/tags (filters), GET /api/tags/{id}, GET /api/tags/by-name/{name}; identity and scenes.
-// behavior.md sections 3, 4 and 7.
+// docs/api.md, "Listing filters" and "Scenes, addresses and ids".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TagSnapshot } from '../../shared/core/tag-types.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
@@ -334,7 +334,7 @@ describe('GET /api/tags/by-name/{name}', () => {
   });
 });
 
-describe('identity and scenes (behavior.md sections 3 and 7)', () => {
+describe('identity and scenes (docs/api.md, "Scenes, addresses and ids")', () => {
   it('Weight is an Int Output and a Float Input in the weight-sorting scene', async () => {
     const w = await startTestServer({ sceneName: 'Sorting by Weight' });
     try {

@@ -1,4 +1,4 @@
-// Wire basics: content type, path matching and decoding, body parsing. behavior.md section 1.
+// Wire basics: content type, path matching and decoding, body parsing. docs/api.md, "Wire basics".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TagSnapshot } from '../../shared/core/tag-types.js';
 import type { RawRequestOptions, RawResponse } from '../support/http-client.js';

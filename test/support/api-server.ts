@@ -55,5 +55,5 @@ export async function startTestServer(
   };
 }
 
-/** The JSON media type of every JSON response (behavior.md section 1). */
+/** The JSON media type of every JSON response (docs/api.md, "Wire basics"). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
