@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
-import { UI_CONTENT_SECURITY_POLICY, resolveUiFile } from '../../main/ui-host/static-ui.js';
+import { CONTENT_SECURITY_POLICY } from '../../main/ui-host/renderer-files.js';
+import { resolveUiFile } from '../../main/ui-host/static-ui.js';
 import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
 import { webSocketTransport } from '../support/bridge-transports.js';
 import { rawRequest, type RawRequestOptions } from '../support/http-client.js';
@@ -50,7 +51,7 @@ describe('tagsim serve --ui', () => {
     const res = await request(port, 'GET', '/ui/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-security-policy']).toBe(UI_CONTENT_SECURITY_POLICY);
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(res.text).toContain('<title>TagSim</title>');
     const js = await request(port, 'GET', '/ui/app.js');
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -72,6 +73,8 @@ describe('tagsim serve --ui', () => {
     const res = await request(port, 'GET', path);
     expect([400, 404]).toContain(res.status);
     expect(res.text).not.toContain('"name": "tagsim"');
+    // A refusal carries the policy too, as the desktop window's app:// refusals do.
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('answers only to localhost or an IP address (DNS rebinding)', async () => {
