@@ -1,17 +1,9 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import { createBridgeHost, type BridgeHost } from '../runtime/bridge-host.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
-import { ServerController } from '../runtime/server-controller.js';
-import {
-  createSimulationHost,
-  type SimulationHost,
-  type SimulationHostOptions,
-} from '../runtime/simulation-host.js';
-import { SceneService } from '../runtime/scene-service.js';
-import type { SettingsStore } from '../settings/settings-store.js';
+import type { SimulationHostOptions } from '../runtime/simulation-host.js';
+import { startTagSim, type TagSim } from '../runtime/start-tagsim.js';
 import { resolveAppPaths } from './app-paths.js';
 import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';
@@ -114,11 +106,8 @@ export interface DesktopDeps<M> {
 
 /** The running desktop app. */
 export interface Desktop {
-  readonly engine: TagEngine;
-  readonly server: ServerController;
-  readonly settings: SettingsStore;
-  readonly host: BridgeHost;
-  readonly simulation: SimulationHost;
+  /** The TagSim the window, the tray and the menus show and drive. */
+  readonly tagsim: TagSim;
   readonly window: MainWindowController;
   readonly tray: TrayController;
   readonly appMenu: AppMenuController;
@@ -134,10 +123,9 @@ export const START_PAUSED_FLAG = '--paused';
 /**
  * The desktop app's life: claim the single instance (or hand over to the running one and quit),
  * then once Electron is ready load the machine's presets and the user's settings over them, start
- * the engine with the presets' scene (or the default scene), the
- * API server (host and port from the settings, 127.0.0.1:7410 by default), the simulation (run
- * on start, seed and time scale from the settings; `--paused` holds it), the bridge, the
- * `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
+ * the TagSim (startTagSim, as `tagsim serve` does) with the presets' scene (or the default scene),
+ * the API server's host and port from the settings (127.0.0.1:7410 by default) and the simulation
+ * as the settings say (`--paused` holds it); then the `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
  * window. Closing the window hides it; Quit (or any other quit) asks about unsaved scene changes
  * (not when the system ends the session), then stops the server and saves the settings. Resolves
  * to undefined in a second instance.
@@ -166,7 +154,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
   // Problems at start are reported, never fatal (a lab PC always starts), and shown in the window.
-  const { settings, startScene, notices, notice } = await loadStartupConfig({
+  const { settings, startScene, notices } = await loadStartupConfig({
     platform: deps.platform,
     env: deps.env ?? {},
     resourcesPath: deps.resourcesPath,
@@ -175,28 +163,23 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     defaultScene: () => deps.scene ?? resolveScene(),
     reportError,
   });
-  const engine = new TagEngine(startScene.scene, { reportError });
-  const scenes = new SceneService(engine, settings);
-  if (startScene.file) {
-    // Opened as a file (not only served), so Save writes back to it and it shows in Recent files.
-    const opened = await scenes.open({ loaded: startScene.file });
-    if (opened.ok === false && opened.reason === 'error')
-      notice(startScene.file.path)(
-        new Error(`the presets' scene ${startScene.file.path}: ${opened.message}`),
-      );
-  }
-  const { host: serverHost, port } = settings.get();
-  const server = new ServerController(engine, { host: serverHost, port });
-  server.errors.on(reportError);
-  const startWith = settings.get().simulation;
-  const simulation = createSimulationHost(engine, {
-    startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),
-    seed: startWith.seed,
-    timeScale: startWith.timeScale,
-    ...deps.simulation,
+  const { host: serverHost, port, simulation: startWith } = settings.get();
+  // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
+  const tagsim = await startTagSim({
+    scene: startScene,
+    settings,
+    server: { host: serverHost, port },
+    listen: 'background',
+    simulation: {
+      startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),
+      seed: startWith.seed,
+      timeScale: startWith.timeScale,
+      ...deps.simulation,
+    },
+    notices,
     reportError,
   });
-  const host = createBridgeHost({ engine, server, settings, scenes, simulation, notices });
+  const { engine, server, simulation, bridge: host } = tagsim;
 
   deps.protocol.handle(
     APP_SCHEME,
@@ -313,22 +296,14 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     tray.dispose();
     trayIcon.destroy();
     disposeIpc();
-    host.dispose();
-    simulation.dispose();
     await mainWindow.saveBounds();
-    await server.stop();
+    await tagsim.close();
   };
 
-  // Never throws: a taken port shows in the tray and the window as "Port 7410 in use".
-  void server.start();
   if (ui.showRequested || !deps.argv.includes(START_HIDDEN_FLAG)) mainWindow.show();
 
   return {
-    engine,
-    server,
-    settings,
-    host,
-    simulation,
+    tagsim,
     window: mainWindow,
     tray,
     appMenu,

@@ -204,14 +204,22 @@ export class SceneService {
         name = source.fileName ?? 'the dropped file';
         snapshot = parseSnapshot(source.text, name);
       }
-      const plan = planRestore(snapshot, this.engine.scene, name);
-      const notApplied = this.engine.restoreStates(plan.states, 'ui');
-      return { ok: true, restored: plan.states.size - notApplied.length, notes: plan.notes };
+      return { ok: true, ...this.applySnapshot(snapshot, name) };
     } catch (error) {
       const refused = refusal(error);
       if (refused.reason === 'invalid' || refused.reason === 'error') return refused;
       return { ok: false, reason: 'error', message: String(error) };
     }
+  }
+
+  /**
+   * Applies a snapshot already read (`name` is its file's, for the messages) in one engine
+   * update; throws SceneValidationError, changing nothing, when it holds no tag of this scene.
+   */
+  applySnapshot(snapshot: RuntimeSnapshot, name: string): { restored: number; notes: string[] } {
+    const plan = planRestore(snapshot, this.engine.scene, name);
+    const notApplied = this.engine.restoreStates(plan.states, 'ui');
+    return { restored: plan.states.size - notApplied.length, notes: plan.notes };
   }
 
   private replace(
