@@ -1,5 +1,5 @@
-// The desktop app put together (docs/desktop.md): startDesktop with fakes of every Electron API, a real
-// engine and a real API server on a free port.
+// The desktop app put together (docs/desktop.md): startDesktop with fakes of every Electron API, a
+// real engine and a real API server on a free port.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
-// Every conversion row of docs/api.md ("Conversion of request values"), over HTTP, for set value and force (and the bool
-// conversion of Always On / Always Off), plus the float32 storage and serialisation rules.
+// Every conversion row of docs/api.md ("Conversion of request values"), over HTTP, for set value
+// and force (and the bool conversion of Always On / Always Off), plus the float32 storage and
+// serialisation rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TagSnapshot, TagType, TagValue } from '../../shared/core/tag-types.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';

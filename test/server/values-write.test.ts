@@ -1,5 +1,6 @@
 // PUT /api/tag/values, PUT /api/tag/values/by-name and PUT /api/tag/by-name/values (set value).
-// docs/api.md, "Batches and per-item errors": Outputs only, per-item errors, partial success, 200 [] on success.
+// docs/api.md, "Batches and per-item errors": Outputs only, per-item errors, partial success,
+// `200 []` on success.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TagSnapshot } from '../../shared/core/tag-types.js';
 import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
