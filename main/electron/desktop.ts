@@ -36,7 +36,8 @@ import {
   type NavigableContentsLike,
   type SessionLike,
 } from './window-security.js';
-import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
+import type { SceneDialogs } from './native-dialogs.js';
+import { createSceneActions, type SceneActions } from './scene-actions.js';
 import { loadStartupConfig, type OpenSettings } from './startup-config.js';
 
 /** The part of Electron's `app` the desktop uses. */
@@ -216,6 +217,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     });
   const menus: { tray?: TrayController; appMenu?: AppMenuController } = {};
   const sceneActions = createSceneActions({
+    client: host.api,
     scenes: host.scenes,
     dialogs: deps.dialogs,
     platform: deps.platform,

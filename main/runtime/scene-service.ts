@@ -9,6 +9,7 @@ import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import type {
   SceneDocument,
   SceneOrigin,
@@ -20,7 +21,6 @@ import {
   parseSnapshot,
   planRestore,
   serializeSnapshot,
-  snapshotFileName,
   type RuntimeSnapshot,
   type SnapshotRestoreOutcome,
   type SnapshotSaveOutcome,

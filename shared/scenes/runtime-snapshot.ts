@@ -191,13 +191,6 @@ export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
   return `{\n${fields.join('\n')}\n${list}\n}\n`;
 }
 
-/** A file name for a scene's snapshot: the scene's name with what file systems refuse replaced. */
-export function snapshotFileName(sceneName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = sceneName.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '-').trim() || 'TagSim';
-  return `${safe}${SNAPSHOT_FILE_EXTENSION}`;
-}
-
 /** Reads a snapshot file's text, or throws a SceneValidationError with every problem and its place. */
 export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
   const problems: SceneProblem[] = [];

@@ -12,12 +12,12 @@ import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import {
   captureSnapshot,
   parseSnapshot,
   planRestore,
   serializeSnapshot,
-  snapshotFileName,
   snapshotFromApiTags,
 } from '../../shared/scenes/runtime-snapshot.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
@@ -113,8 +113,9 @@ describe('snapshot files', () => {
 
   it('are named after the scene, with what file systems refuse replaced', () => {
     expect(snapshotFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim-state.json');
-    expect(snapshotFileName('A/B: "C"?')).toBe('A-B- -C--.tagsim-state.json');
+    expect(snapshotFileName('A/B: "C"?')).toBe('A-B- -C-.tagsim-state.json');
     expect(snapshotFileName('  ')).toBe('TagSim.tagsim-state.json');
+    expect(snapshotFileName('Line 3. ')).toBe('Line 3.tagsim-state.json');
   });
 });
 
