@@ -15,7 +15,7 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
     router.get(path, async (ctx) => {
       // The body is optional here: a plain GET (the common case) reads every value at once.
       if (!hasBody(ctx)) return sendJson(ctx, engine.readValues(by));
-      const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
+      const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
       const refs = await readBody(ctx);
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
       if (refs !== undefined) assertItemCount(refs);
@@ -25,7 +25,7 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
 
   for (const { path, operation, by } of WRITE_ROUTES) {
     router.put(path, async (ctx) => {
-      const tags = engine.pinned();
+      const tags = engine.viewOfCurrentScene();
       const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
       const errors = tags.write(operation, by, items);
       markApplied(ctx);
@@ -35,7 +35,7 @@ export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimit
 
   for (const { path, by } of RELEASE_ROUTES) {
     router.put(path, async (ctx) => {
-      const tags = engine.pinned();
+      const tags = engine.viewOfCurrentScene();
       const errors = tags.release(by, await requireArray(ctx, readBody, refDescription(by)));
       markApplied(ctx);
       sendJson(ctx, errors);
