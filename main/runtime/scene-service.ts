@@ -19,12 +19,12 @@ import type {
 import {
   captureSnapshot,
   parseSnapshot,
-  planRestore,
   serializeSnapshot,
   type RuntimeSnapshot,
   type SnapshotRestoreOutcome,
   type SnapshotSaveOutcome,
 } from '../../shared/scenes/runtime-snapshot.js';
+import { planRestore } from '../../shared/scenes/restore-plan.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import {
   ChangedOnDiskError,
