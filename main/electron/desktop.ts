@@ -1,11 +1,9 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import type { ScenesState } from '../../shared/scenes/scene-document.js';
-import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { startTagSim, type TagSim } from '../runtime/start-tagsim.js';
 import { resolveAppPaths } from './app-paths.js';
-import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
+import type { AppMenuController } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';
 import { registerIpcHost, type IpcMainLike } from './ipc-host.js';
 import {
@@ -15,14 +13,8 @@ import {
   type QuitGuard,
   stayInTray,
 } from './lifecycle.js';
-import {
-  createTrayController,
-  type MenuTemplateItem,
-  readTrayState,
-  runTrayAction,
-  type TrayController,
-  type TrayLike,
-} from './tray.js';
+import { type DesktopTrayLike, startDesktopMenus } from './desktop-menus.js';
+import type { MenuTemplateItem, TrayController } from './tray.js';
 import {
   type BrowserWindowLike,
   createMainWindowController,
@@ -37,7 +29,7 @@ import {
   type SessionLike,
 } from './window-security.js';
 import type { SceneDialogs } from './native-dialogs.js';
-import { createSceneActions, type SceneActions } from './scene-actions.js';
+import type { SceneActions } from './scene-actions.js';
 import { loadStartupConfig, type OpenSettings } from './startup-config.js';
 
 /** The part of Electron's `app` the desktop uses. */
@@ -55,12 +47,6 @@ export interface DesktopAppLike extends LifecycleAppLike {
   getPath(name: 'userData' | 'documents'): string;
   getVersion(): string;
   readonly isPackaged: boolean;
-}
-
-/** A tray icon as created by `new Tray(image)`. */
-export interface DesktopTrayLike<M> extends TrayLike<M> {
-  on(event: 'click', listener: () => void): unknown;
-  destroy(): void;
 }
 
 /** Everything the desktop app needs from Electron (and the disk), injected so tests use fakes. */
@@ -180,7 +166,6 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     notices,
     reportError,
   });
-  const { engine, server, simulation, bridge: host } = tagsim;
 
   deps.protocol.handle(
     APP_SCHEME,
@@ -201,102 +186,32 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   ui.window = mainWindow;
   const disposeIpc = registerIpcHost({
     ipcMain: deps.ipcMain,
-    host,
+    host: tagsim.bridge,
     contents: () => mainWindow.current?.webContents,
     reportError,
   });
 
-  const scenesState = (): ScenesState => ({
-    builtins: [...BUILTIN_SCENE_NAMES],
-    recent: host.scenes.recent,
-    document: host.scenes.document,
-  });
-  const onScenes = (onChange: () => void) =>
-    host.events.on((message) => {
-      if (message.event === 'scenes') onChange();
-    });
-  const menus: { tray?: TrayController; appMenu?: AppMenuController } = {};
-  const sceneActions = createSceneActions({
-    client: host.api,
-    scenes: host.scenes,
-    dialogs: deps.dialogs,
-    platform: deps.platform,
-    ...documentsDir(app, reportError),
-    reportError,
-    afterCommand: () => {
-      menus.tray?.invalidate();
-      menus.appMenu?.invalidate();
-    },
-  });
-  confirmQuit = (signal) => sceneActions.confirmQuit(signal);
-
-  const trayIcon = deps.createTray(paths.trayIcon('stopped'));
-  const tray = createTrayController({
-    tray: trayIcon,
+  const menus = startDesktopMenus({
+    tagsim,
+    createTray: deps.createTray,
     buildMenu: deps.buildMenu,
-    iconPath: paths.trayIcon,
-    readState: () =>
-      readTrayState(
-        engine,
-        server.status,
-        settings.get().pinnedTagIds,
-        scenesState(),
-        simulation.status,
-        settings.get().simulation.startRunning,
-      ),
-    sources: [
-      (onChange) => engine.subscribe(onChange),
-      (onChange) => server.onStatus(onChange),
-      (onChange) =>
-        host.events.on((message) => {
-          if (message.event === 'pinned') onChange();
-        }),
-      onScenes,
-      (onChange) => simulation.onStatus(onChange),
-    ],
-    run: (action) =>
-      void runTrayAction(action, {
-        api: host.api,
-        rawValue: (id) => engine.getTagState(id)?.raw,
-        openWindow: showWindow,
-        scene: (command) => sceneActions.run(command),
-        setStartRunning: async (startRunning) => {
-          try {
-            await settings.update({ simulation: { ...settings.get().simulation, startRunning } });
-          } finally {
-            // The settings send no change events; and Electron toggled the native checkbox on the
-            // click, so the menu is replaced even if the save failed.
-            menus.tray?.invalidate();
-          }
-        },
-        quit: quitGuard.quit,
-        reportError,
-      }),
-  });
-  menus.tray = tray;
-
-  const appMenu = createAppMenuController({
     setApplicationMenu: deps.setApplicationMenu,
-    buildMenu: deps.buildMenu,
-    readState: () => ({ platform: deps.platform, isPackaged: app.isPackaged, scenes: scenesState() }),
-    sources: [onScenes],
-    run: (action) =>
-      void runAppMenuAction(action, {
-        scene: (command) => sceneActions.run(command),
-        about: () => deps.dialogs.showMessageBox(aboutBox(app.getVersion(), deps.versions ?? {})),
-        quit: quitGuard.quit,
-        reportError,
-      }),
+    dialogs: deps.dialogs,
+    trayIcon: paths.trayIcon,
+    platform: deps.platform,
+    isPackaged: app.isPackaged,
+    appVersion: app.getVersion(),
+    versions: deps.versions ?? {},
+    documentsDir: documentsDir(app, reportError),
+    showWindow,
+    quit: quitGuard.quit,
+    reportError,
   });
-  menus.appMenu = appMenu;
+  confirmQuit = (signal) => menus.sceneActions.confirmQuit(signal);
   deps.onSystemShutdown?.(quitGuard.systemShutdown);
-  // Windows users expect a click on the tray icon to open the app (elsewhere it opens the menu).
-  if (deps.platform === 'win32') trayIcon.on('click', showWindow);
 
   shutdown = async () => {
-    appMenu.dispose();
-    tray.dispose();
-    trayIcon.destroy();
+    menus.dispose();
     disposeIpc();
     await mainWindow.saveBounds();
     await tagsim.close();
@@ -307,19 +222,19 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   return {
     tagsim,
     window: mainWindow,
-    tray,
-    appMenu,
-    sceneActions,
+    tray: menus.tray,
+    appMenu: menus.appMenu,
+    sceneActions: menus.sceneActions,
     quitGuard,
   };
 }
 
 /** The Documents folder, where Open and Save as start at first (if the system has one). */
-function documentsDir(app: DesktopAppLike, reportError: (error: unknown) => void): { documentsDir?: string } {
+function documentsDir(app: DesktopAppLike, reportError: (error: unknown) => void): string | undefined {
   try {
-    return { documentsDir: app.getPath('documents') };
+    return app.getPath('documents');
   } catch (error) {
     reportError(error);
-    return {};
+    return undefined;
   }
 }
