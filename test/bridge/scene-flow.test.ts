@@ -10,7 +10,6 @@ import {
   sourceLabel,
 } from '../../shared/bridge/scene-flow.js';
 import type { SceneDocument, SceneOutcome } from '../../shared/scenes/scene-document.js';
-import { sceneFileName } from '../../shared/scenes/file-names.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
 
 const newId = () => '00000000-0000-4000-8000-000000000001';
@@ -103,14 +102,6 @@ describe('SceneFlow results', () => {
 });
 
 describe('scene names and labels', () => {
-  it('suggests a file name from a scene name, without what file systems refuse', () => {
-    expect(sceneFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim.json');
-    expect(sceneFileName('Line 1/2: "A"')).toBe('Line 1-2- -A-.tagsim.json');
-    expect(sceneFileName('A/B: C*?')).toBe('A-B- C-.tagsim.json');
-    expect(sceneFileName('Line 3. ')).toBe('Line 3.tagsim.json');
-    expect(sceneFileName('  ')).toBe('Scene.tagsim.json');
-  });
-
   it('names a source by its file, whatever the separators', () => {
     expect(baseName('/home/lab/line.tagsim.json')).toBe('line.tagsim.json');
     expect(baseName('C:\\lab\\line.tagsim.json')).toBe('line.tagsim.json');

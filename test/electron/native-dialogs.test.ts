@@ -1,5 +1,5 @@
-// Electron's dialogs as TagSim uses them (main/electron/native-dialogs.ts): file names and filters,
-// the problem list of an error box, and dialogs modal to the window while it is on screen.
+// Electron's dialogs as TagSim uses them (main/electron/native-dialogs.ts): the extension a Save as
+// adds, file filters, the problem list of an error box, and dialogs modal to the window.
 import { describe, expect, it, vi } from 'vitest';
 import {
   bindDialogs,
@@ -8,16 +8,8 @@ import {
   sceneFileFilters,
   withSceneExtension,
 } from '../../main/electron/native-dialogs.js';
-import { sceneFileName } from '../../shared/scenes/file-names.js';
 
 describe('file names and dialogs', () => {
-  it('names a file after its scene, without characters file systems refuse', () => {
-    expect(sceneFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim.json');
-    expect(sceneFileName('A/B: C*?')).toBe('A-B- C-.tagsim.json');
-    expect(sceneFileName('Line 3. ')).toBe('Line 3.tagsim.json');
-    expect(sceneFileName('   ')).toBe('Scene.tagsim.json');
-  });
-
   it('adds the extension only when the name has none of its own', () => {
     expect(withSceneExtension('/a/line')).toBe('/a/line.tagsim.json');
     expect(withSceneExtension('/a/line.tagsim.json')).toBe('/a/line.tagsim.json');

@@ -12,7 +12,6 @@ import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { planRestore } from '../../shared/scenes/restore-plan.js';
 import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
@@ -107,13 +106,6 @@ describe('snapshot files', () => {
     expect(() => parseSnapshot('[]', 'x.tagsim-state.json')).toThrow(
       'x.tagsim-state.json is not a valid state snapshot (1 problem)',
     );
-  });
-
-  it('are named after the scene, with what file systems refuse replaced', () => {
-    expect(snapshotFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim-state.json');
-    expect(snapshotFileName('A/B: "C"?')).toBe('A-B- -C-.tagsim-state.json');
-    expect(snapshotFileName('  ')).toBe('TagSim.tagsim-state.json');
-    expect(snapshotFileName('Line 3. ')).toBe('Line 3.tagsim-state.json');
   });
 });
 
