@@ -37,7 +37,10 @@ export interface TagSimOptions {
    * and save files by path) defaults to 'any' on a loopback host and 'none' on any other.
    */
   ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess };
-  /** Problems a host met before this start (presets, settings), for the window to show. */
+  /**
+   * Problems a host met before this start (presets, settings), for the window to show; the start
+   * appends its own (what a state snapshot could not apply) to this very list.
+   */
   notices?: StartupNotice[];
   /** Timers of the bridge's events, for tests. */
   bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every'>;
