@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { sceneFromApiTags } from '../../shared/scenes/api-import.js';
-import { snapshotFromApiTags } from '../../shared/scenes/runtime-snapshot.js';
+import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
 import { exportSceneCsv, importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { loadScene, type SceneChoice } from '../runtime/resolve-scene.js';

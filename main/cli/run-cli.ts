@@ -1,6 +1,6 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
@@ -68,11 +68,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
-  let runtime: Runtime;
+  let tagsim: TagSim;
   try {
-    runtime = await startRuntime({
-      host: command.host,
-      port: command.port,
+    tagsim = await startTagSim({
+      server: { host: command.host, port: command.port },
       scene: command.scene,
       state: command.state,
       ui: command.ui
@@ -83,38 +82,40 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
             ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
           }
         : undefined,
-      ...(command.seed !== undefined ? { seed: command.seed } : {}),
-      startRunning: !command.paused,
-      ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+      simulation: {
+        ...(command.seed !== undefined ? { seed: command.seed } : {}),
+        startRunning: !command.paused,
+        ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+      },
     });
   } catch (error) {
     if (error instanceof SceneValidationError) {
       printProblems(io, error);
       return 1;
     }
-    const cause = error instanceof RuntimeStartError ? error.cause : error;
+    const cause = error instanceof TagSimStartError ? error.cause : error;
     io.err(`tagsim: ${describeListenError(cause, command.host, command.port)}`);
     return 1;
   }
-  runtime.server.errors.on((e) =>
+  tagsim.errors.on((e) =>
     // A window's misbehaving socket is its own fault: one line, no stack.
     e instanceof WsClientError
       ? io.err(`tagsim: ${e.message}`)
       : io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   );
-  const { scene } = runtime.engine;
+  const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
-  if (runtime.restored) {
-    io.out(`Restored the state of ${runtime.restored.tags} tags from ${command.state}`);
-    for (const note of runtime.restored.notes) io.out(`note: ${note}`);
+  if (tagsim.restored) {
+    io.out(`Restored the state of ${tagsim.restored.tags} tags from ${command.state}`);
+    for (const note of tagsim.restored.notes) io.out(`note: ${note}`);
   }
-  io.out(`Listening on ${runtime.url}  (Ctrl+C to stop)`);
-  if (runtime.uiUrl) io.out(`UI: ${runtime.uiUrl}`);
-  if (runtime.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
-  io.out(simulationLine(runtime.simulation, command.seed ?? 1));
+  io.out(`Listening on ${tagsim.url}  (Ctrl+C to stop)`);
+  if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
+  if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
+  io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
 
   const signal = await io.stopRequested;
-  await runtime.stop();
+  await tagsim.close();
   io.out(`TagSim stopped (${signal}).`);
   return 0;
 }

@@ -6,7 +6,7 @@ import {
   type MenuTemplateItem,
   toMenuTemplate,
 } from './menu-model.js';
-import type { MessageBoxOptionsLike } from './scene-actions.js';
+import type { MessageBoxOptionsLike } from './native-dialogs.js';
 import { builtinItems, menuSaveEnabled, recentItems, type SceneCommand } from './scene-menu.js';
 
 /**

@@ -1,27 +1,16 @@
-import path from 'node:path';
+import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
 
 /**
  * The window's pages come from the packaged files through a custom scheme, `app://tagsim/...`,
  * never from a web server or `file://`: the origin is fixed, so the IPC host can check it, and
- * the CSP's 'self' means exactly our files.
+ * the CSP's 'self' means exactly our files. Files, types and headers are the browser UI's own
+ * (renderer-files.ts).
  */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'tagsim';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** What the window loads. */
 export const APP_START_URL = `${APP_ORIGIN}/index.html`;
-
-/** Sent with every page and script the scheme serves. Nothing remote, nothing inline. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** `app:` is standard (relative URLs, an origin) and secure (like https). Nothing more. */
 export const PRIVILEGED_SCHEMES = [{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }];
@@ -58,60 +47,16 @@ export function isAppUrl(url: string): boolean {
 }
 
 /**
- * The file a URL of the scheme names, inside `rendererDir`, or `undefined` when it names nothing
- * we serve: another host, an undecodable or traversing path (`..`, `%2e%2e%2f`, backslashes,
- * drive letters, NUL), or anything outside the folder. `/` is `index.html`.
+ * The file a URL of the scheme names inside `rendererDir` (resolveRendererFile's rules; `/` is
+ * `index.html`), or `undefined` for another host or anything that file guard refuses.
  */
-export function resolveRendererFile(
+export function resolveAppUrl(
   rendererDir: string,
   url: string,
-  pathApi: Pick<typeof path, 'resolve' | 'relative' | 'isAbsolute'> = path,
+  pathApi?: Parameters<typeof resolveRendererFile>[2],
 ): string | undefined {
   if (!isAppUrl(url)) return undefined;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(url).pathname);
-  } catch {
-    return undefined;
-  }
-  if (pathname === '/' || pathname === '') pathname = '/index.html';
-  // Backslashes and colons have no business in our file names, and on Windows they are how a
-  // path escapes (`..\`, `C:`, `file::$DATA`); NUL truncates paths in native code.
-  if (/[\\:\0]/.test(pathname)) return undefined;
-  const segments = pathname.split('/').filter((s) => s !== '');
-  if (segments.length === 0 || segments.some((s) => s === '.' || s === '..')) return undefined;
-  const root = pathApi.resolve(rendererDir);
-  const file = pathApi.resolve(root, ...segments);
-  const relative = pathApi.relative(root, file);
-  if (relative === '' || relative.startsWith('..') || pathApi.isAbsolute(relative)) return undefined;
-  return file;
-}
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-/** The MIME type of a file we serve, by extension. */
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
-
-/** Headers on every response of the scheme, errors included. */
-function securityHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-cache',
-  };
+  return resolveRendererFile(rendererDir, new URL(url).pathname, pathApi);
 }
 
 export interface AppProtocolOptions {
@@ -129,10 +74,10 @@ export function createAppProtocolHandler(
   options: AppProtocolOptions,
 ): (request: Pick<Request, 'url' | 'method'>) => Promise<Response> {
   const refuse = (status: number, statusText: string) =>
-    new Response(null, { status, statusText, headers: securityHeaders() });
+    new Response(null, { status, statusText, headers: { ...RENDERER_HEADERS } });
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'Method Not Allowed');
-    const file = resolveRendererFile(options.rendererDir, request.url);
+    const file = resolveAppUrl(options.rendererDir, request.url);
     if (file === undefined) return refuse(404, 'Not Found');
     let body: Uint8Array;
     try {
@@ -142,7 +87,7 @@ export function createAppProtocolHandler(
     }
     return new Response(request.method === 'HEAD' ? null : body, {
       status: 200,
-      headers: { ...securityHeaders(), 'Content-Type': contentTypeOf(file) },
+      headers: { ...RENDERER_HEADERS, 'Content-Type': contentTypeOf(file)! },
     });
   };
 }

@@ -1,19 +1,9 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import { TagEngine } from '../../shared/core/tag-engine.js';
-import type { ScenesState } from '../../shared/scenes/scene-document.js';
-import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import { createBridgeHost, type BridgeHost } from '../runtime/bridge-host.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
-import { ServerController } from '../runtime/server-controller.js';
-import {
-  createSimulationHost,
-  type SimulationHost,
-  type SimulationHostOptions,
-} from '../runtime/simulation-host.js';
-import { SceneService } from '../runtime/scene-service.js';
-import type { SettingsStore } from '../settings/settings-store.js';
+import type { SimulationHostOptions } from '../runtime/simulation-host.js';
+import { startTagSim, type TagSim } from '../runtime/start-tagsim.js';
 import { resolveAppPaths } from './app-paths.js';
-import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
+import type { AppMenuController } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';
 import { registerIpcHost, type IpcMainLike } from './ipc-host.js';
 import {
@@ -23,14 +13,8 @@ import {
   type QuitGuard,
   stayInTray,
 } from './lifecycle.js';
-import {
-  createTrayController,
-  type MenuTemplateItem,
-  readTrayState,
-  runTrayAction,
-  type TrayController,
-  type TrayLike,
-} from './tray.js';
+import { type DesktopTrayLike, startDesktopMenus } from './desktop-menus.js';
+import type { MenuTemplateItem, TrayController } from './tray.js';
 import {
   type BrowserWindowLike,
   createMainWindowController,
@@ -44,7 +28,8 @@ import {
   type NavigableContentsLike,
   type SessionLike,
 } from './window-security.js';
-import { createSceneActions, type SceneActions, type SceneDialogs } from './scene-actions.js';
+import type { SceneDialogs } from './native-dialogs.js';
+import type { SceneActions } from './scene-actions.js';
 import { loadStartupConfig, type OpenSettings } from './startup-config.js';
 
 /** The part of Electron's `app` the desktop uses. */
@@ -62,12 +47,6 @@ export interface DesktopAppLike extends LifecycleAppLike {
   getPath(name: 'userData' | 'documents'): string;
   getVersion(): string;
   readonly isPackaged: boolean;
-}
-
-/** A tray icon as created by `new Tray(image)`. */
-export interface DesktopTrayLike<M> extends TrayLike<M> {
-  on(event: 'click', listener: () => void): unknown;
-  destroy(): void;
 }
 
 /** Everything the desktop app needs from Electron (and the disk), injected so tests use fakes. */
@@ -114,11 +93,8 @@ export interface DesktopDeps<M> {
 
 /** The running desktop app. */
 export interface Desktop {
-  readonly engine: TagEngine;
-  readonly server: ServerController;
-  readonly settings: SettingsStore;
-  readonly host: BridgeHost;
-  readonly simulation: SimulationHost;
+  /** The TagSim the window, the tray and the menus show and drive. */
+  readonly tagsim: TagSim;
   readonly window: MainWindowController;
   readonly tray: TrayController;
   readonly appMenu: AppMenuController;
@@ -134,10 +110,9 @@ export const START_PAUSED_FLAG = '--paused';
 /**
  * The desktop app's life: claim the single instance (or hand over to the running one and quit),
  * then once Electron is ready load the machine's presets and the user's settings over them, start
- * the engine with the presets' scene (or the default scene), the
- * API server (host and port from the settings, 127.0.0.1:7410 by default), the simulation (run
- * on start, seed and time scale from the settings; `--paused` holds it), the bridge, the
- * `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
+ * the TagSim (startTagSim, as `tagsim serve` does) with the presets' scene (or the default scene),
+ * the API server's host and port from the settings (127.0.0.1:7410 by default) and the simulation
+ * as the settings say (`--paused` holds it); then the `app://` scheme, the IPC host, the tray (with its Scenes submenu), the application menu and the
  * window. Closing the window hides it; Quit (or any other quit) asks about unsaved scene changes
  * (not when the system ends the session), then stops the server and saves the settings. Resolves
  * to undefined in a second instance.
@@ -166,7 +141,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
   // Problems at start are reported, never fatal (a lab PC always starts), and shown in the window.
-  const { settings, startScene, notices, notice } = await loadStartupConfig({
+  const { settings, startScene, notices } = await loadStartupConfig({
     platform: deps.platform,
     env: deps.env ?? {},
     resourcesPath: deps.resourcesPath,
@@ -175,28 +150,22 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     defaultScene: () => deps.scene ?? resolveScene(),
     reportError,
   });
-  const engine = new TagEngine(startScene.scene, { reportError });
-  const scenes = new SceneService(engine, settings);
-  if (startScene.file) {
-    // Opened as a file (not only served), so Save writes back to it and it shows in Recent files.
-    const opened = await scenes.open({ loaded: startScene.file });
-    if (opened.ok === false && opened.reason === 'error')
-      notice(startScene.file.path)(
-        new Error(`the presets' scene ${startScene.file.path}: ${opened.message}`),
-      );
-  }
-  const { host: serverHost, port } = settings.get();
-  const server = new ServerController(engine, { host: serverHost, port });
-  server.errors.on(reportError);
-  const startWith = settings.get().simulation;
-  const simulation = createSimulationHost(engine, {
-    startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),
-    seed: startWith.seed,
-    timeScale: startWith.timeScale,
-    ...deps.simulation,
+  const { host: serverHost, port, simulation: startWith } = settings.get();
+  // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
+  const tagsim = await startTagSim({
+    scene: startScene,
+    settings,
+    server: { host: serverHost, port },
+    listen: 'background',
+    simulation: {
+      startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),
+      seed: startWith.seed,
+      timeScale: startWith.timeScale,
+      ...deps.simulation,
+    },
+    notices,
     reportError,
   });
-  const host = createBridgeHost({ engine, server, settings, scenes, simulation, notices });
 
   deps.protocol.handle(
     APP_SCHEME,
@@ -217,132 +186,55 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
   ui.window = mainWindow;
   const disposeIpc = registerIpcHost({
     ipcMain: deps.ipcMain,
-    host,
+    host: tagsim.bridge,
     contents: () => mainWindow.current?.webContents,
     reportError,
   });
 
-  const scenesState = (): ScenesState => ({
-    builtins: [...BUILTIN_SCENE_NAMES],
-    recent: host.scenes.recent,
-    document: host.scenes.document,
-  });
-  const onScenes = (onChange: () => void) =>
-    host.events.on((message) => {
-      if (message.event === 'scenes') onChange();
-    });
-  const menus: { tray?: TrayController; appMenu?: AppMenuController } = {};
-  const sceneActions = createSceneActions({
-    scenes: host.scenes,
-    dialogs: deps.dialogs,
-    platform: deps.platform,
-    ...documentsDir(app, reportError),
-    reportError,
-    afterCommand: () => {
-      menus.tray?.invalidate();
-      menus.appMenu?.invalidate();
-    },
-  });
-  confirmQuit = (signal) => sceneActions.confirmQuit(signal);
-
-  const trayIcon = deps.createTray(paths.trayIcon('stopped'));
-  const tray = createTrayController({
-    tray: trayIcon,
+  const menus = startDesktopMenus({
+    tagsim,
+    createTray: deps.createTray,
     buildMenu: deps.buildMenu,
-    iconPath: paths.trayIcon,
-    readState: () =>
-      readTrayState(
-        engine,
-        server.status,
-        settings.get().pinnedTagIds,
-        scenesState(),
-        simulation.status,
-        settings.get().simulation.startRunning,
-      ),
-    sources: [
-      (onChange) => engine.subscribe(onChange),
-      (onChange) => server.onStatus(onChange),
-      (onChange) =>
-        host.events.on((message) => {
-          if (message.event === 'pinned') onChange();
-        }),
-      onScenes,
-      (onChange) => simulation.onStatus(onChange),
-    ],
-    run: (action) =>
-      void runTrayAction(action, {
-        api: host.api,
-        rawValue: (id) => engine.getTagState(id)?.raw,
-        openWindow: showWindow,
-        scene: (command) => sceneActions.run(command),
-        setStartRunning: async (startRunning) => {
-          try {
-            await settings.update({ simulation: { ...settings.get().simulation, startRunning } });
-          } finally {
-            // The settings send no change events; and Electron toggled the native checkbox on the
-            // click, so the menu is replaced even if the save failed.
-            menus.tray?.invalidate();
-          }
-        },
-        quit: quitGuard.quit,
-        reportError,
-      }),
-  });
-  menus.tray = tray;
-
-  const appMenu = createAppMenuController({
     setApplicationMenu: deps.setApplicationMenu,
-    buildMenu: deps.buildMenu,
-    readState: () => ({ platform: deps.platform, isPackaged: app.isPackaged, scenes: scenesState() }),
-    sources: [onScenes],
-    run: (action) =>
-      void runAppMenuAction(action, {
-        scene: (command) => sceneActions.run(command),
-        about: () => deps.dialogs.showMessageBox(aboutBox(app.getVersion(), deps.versions ?? {})),
-        quit: quitGuard.quit,
-        reportError,
-      }),
+    dialogs: deps.dialogs,
+    trayIcon: paths.trayIcon,
+    platform: deps.platform,
+    isPackaged: app.isPackaged,
+    appVersion: app.getVersion(),
+    versions: deps.versions ?? {},
+    documentsDir: documentsDir(app, reportError),
+    showWindow,
+    quit: quitGuard.quit,
+    reportError,
   });
-  menus.appMenu = appMenu;
+  confirmQuit = (signal) => menus.sceneActions.confirmQuit(signal);
   deps.onSystemShutdown?.(quitGuard.systemShutdown);
-  // Windows users expect a click on the tray icon to open the app (elsewhere it opens the menu).
-  if (deps.platform === 'win32') trayIcon.on('click', showWindow);
 
   shutdown = async () => {
-    appMenu.dispose();
-    tray.dispose();
-    trayIcon.destroy();
+    menus.dispose();
     disposeIpc();
-    host.dispose();
-    simulation.dispose();
     await mainWindow.saveBounds();
-    await server.stop();
+    await tagsim.close();
   };
 
-  // Never throws: a taken port shows in the tray and the window as "Port 7410 in use".
-  void server.start();
   if (ui.showRequested || !deps.argv.includes(START_HIDDEN_FLAG)) mainWindow.show();
 
   return {
-    engine,
-    server,
-    settings,
-    host,
-    simulation,
+    tagsim,
     window: mainWindow,
-    tray,
-    appMenu,
-    sceneActions,
+    tray: menus.tray,
+    appMenu: menus.appMenu,
+    sceneActions: menus.sceneActions,
     quitGuard,
   };
 }
 
 /** The Documents folder, where Open and Save as start at first (if the system has one). */
-function documentsDir(app: DesktopAppLike, reportError: (error: unknown) => void): { documentsDir?: string } {
+function documentsDir(app: DesktopAppLike, reportError: (error: unknown) => void): string | undefined {
   try {
-    return { documentsDir: app.getPath('documents') };
+    return app.getPath('documents');
   } catch (error) {
     reportError(error);
-    return {};
+    return undefined;
   }
 }

@@ -16,7 +16,7 @@ import {
 } from 'electron';
 import { registerPrivilegedSchemes } from './app-protocol.js';
 import { startDesktop } from './desktop.js';
-import { bindDialogs } from './scene-actions.js';
+import { bindDialogs } from './native-dialogs.js';
 
 // Electron accepts privileged schemes only before 'ready', so this runs first, synchronously.
 registerPrivilegedSchemes(protocol);

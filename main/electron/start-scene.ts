@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import { loadScene, sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { PresetsProblem, type Presets } from '../settings/presets.js';
-import type { LoadedSceneFile } from '../storage/scene-files.js';
 
 /**
  * How to read the presets' `scene`: like `tagsim serve --scene` (a name ending in .json is a
@@ -23,7 +22,7 @@ export async function loadStartScene(
   presets: Presets,
   defaultScene: () => SceneDefinition,
   reportError: (error: unknown) => void,
-): Promise<{ scene: SceneDefinition; file?: LoadedSceneFile }> {
+): Promise<LoadedScene> {
   if (presets.scene === undefined || presets.file === undefined) return { scene: defaultScene() };
   try {
     return await loadScene(presetSceneChoice(presets.scene, presets.file));

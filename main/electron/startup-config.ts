@@ -1,10 +1,10 @@
 import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { LoadedScene } from '../runtime/resolve-scene.js';
 import { startupNotice } from '../runtime/startup-notice.js';
 import { loadPresets, presetsCandidates, PresetsProblem, type Presets } from '../settings/presets.js';
 import type { SettingsLayer } from '../settings/settings.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
-import type { LoadedSceneFile } from '../storage/scene-files.js';
 import { loadStartScene } from './start-scene.js';
 
 /** Opens the settings file over the presets, reporting what it could not read. */
@@ -18,11 +18,9 @@ export type OpenSettings = (
 export interface StartupConfig {
   presets: Presets;
   settings: SettingsStore;
-  startScene: { scene: SceneDefinition; file?: LoadedSceneFile };
+  startScene: LoadedScene;
   /** Problems met on the way: reported, never fatal, and shown in the window. */
   notices: StartupNotice[];
-  /** Records one more problem about `file` (reported and shown). */
-  notice(file: string): (error: unknown) => void;
 }
 
 /**
@@ -62,5 +60,5 @@ export async function loadStartupConfig(options: {
     options.defaultScene,
     notice(presets.file ?? 'presets.json'),
   );
-  return { presets, settings, startScene, notices, notice };
+  return { presets, settings, startScene, notices };
 }

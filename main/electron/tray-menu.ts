@@ -1,5 +1,5 @@
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
-import type { TagFailure, TagSnapshot, TagState, TagValue } from '../../shared/core/tag-types.js';
+import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
@@ -65,7 +65,7 @@ export interface TrayModel {
 export const MAX_TOOLTIP_LENGTH = 127;
 
 /** Counts the forced and the failed tags (a tag that is both counts in each). */
-export function countFaults(tags: Iterable<TagSnapshot>): { forced: number; failed: number } {
+export function countFaults(tags: Iterable<ApiTag>): { forced: number; failed: number } {
   let forced = 0;
   let failed = 0;
   for (const tag of tags) {
@@ -92,7 +92,7 @@ export function serverStatusLine(server: ServerStatus): string {
 }
 
 /** The failure a tag shows, by the effective-value rule (Always On wins over Always Off). */
-export function failureOf(tag: TagSnapshot): TagFailure {
+export function failureOf(tag: ApiTag): TagFailure {
   return tag.shortCircuit ? 'alwaysOn' : tag.openCircuit ? 'alwaysOff' : 'none';
 }
 

@@ -7,7 +7,7 @@ import { menuKey, type MenuTemplateItem, toMenuTemplate } from './menu-model.js'
 import type { SceneCommand } from './scene-menu.js';
 import { buildTrayModel, countFaults, type TrayAction, type TrayState } from './tray-menu.js';
 
-/** At most one tray rebuild in this interval, however fast the API changes tags (issue 3). */
+/** At most one tray rebuild in this interval, however fast the API changes tags (docs/desktop.md, "Tray"). */
 export const TRAY_REBUILD_INTERVAL_MS = 200;
 
 /** The part of Electron's Tray used here. */

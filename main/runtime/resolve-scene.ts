@@ -14,6 +14,12 @@ export type LibraryChoice = { builtin: string } | { synthetic: number };
 /** How a host names the scene to serve: from the library, or a scene file. */
 export type SceneChoice = LibraryChoice | { file: string };
 
+/** A scene ready to serve, with the file it was read from (when it was). */
+export interface LoadedScene {
+  scene: SceneDefinition;
+  file?: LoadedSceneFile;
+}
+
 /** Largest synthetic scene; far beyond any real scene, small enough to stay responsive. */
 export const MAX_SYNTHETIC_TAGS = 100_000;
 
@@ -58,9 +64,7 @@ export function resolveScene(choice: LibraryChoice = { builtin: DEFAULT_SCENE_NA
  * that no built-in has is tried as a file when one exists at that path. Throws SceneValidationError
  * (every problem) for a file with problems and an Error with one line for anything else.
  */
-export async function loadScene(
-  choice: SceneChoice = { builtin: DEFAULT_SCENE_NAME },
-): Promise<{ scene: SceneDefinition; file?: LoadedSceneFile }> {
+export async function loadScene(choice: SceneChoice = { builtin: DEFAULT_SCENE_NAME }): Promise<LoadedScene> {
   if ('file' in choice) {
     const file = await readSceneFile(choice.file);
     return { scene: file.scene, file };

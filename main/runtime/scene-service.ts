@@ -9,6 +9,7 @@ import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import type {
   SceneDocument,
   SceneOrigin,
@@ -18,13 +19,12 @@ import type {
 import {
   captureSnapshot,
   parseSnapshot,
-  planRestore,
   serializeSnapshot,
-  snapshotFileName,
   type RuntimeSnapshot,
   type SnapshotRestoreOutcome,
   type SnapshotSaveOutcome,
 } from '../../shared/scenes/runtime-snapshot.js';
+import { planRestore } from '../../shared/scenes/restore-plan.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import {
   ChangedOnDiskError,
@@ -204,14 +204,22 @@ export class SceneService {
         name = source.fileName ?? 'the dropped file';
         snapshot = parseSnapshot(source.text, name);
       }
-      const plan = planRestore(snapshot, this.engine.scene, name);
-      const notApplied = this.engine.restoreStates(plan.states, 'ui');
-      return { ok: true, restored: plan.states.size - notApplied.length, notes: plan.notes };
+      return { ok: true, ...this.applySnapshot(snapshot, name) };
     } catch (error) {
       const refused = refusal(error);
       if (refused.reason === 'invalid' || refused.reason === 'error') return refused;
       return { ok: false, reason: 'error', message: String(error) };
     }
+  }
+
+  /**
+   * Applies a snapshot already read (`name` is its file's, for the messages) in one engine
+   * update; throws SceneValidationError, changing nothing, when it holds no tag of this scene.
+   */
+  applySnapshot(snapshot: RuntimeSnapshot, name: string): { restored: number; notes: string[] } {
+    const plan = planRestore(snapshot, this.engine.scene, name);
+    const notApplied = this.engine.restoreStates(plan.states, 'ui');
+    return { restored: plan.states.size - notApplied.length, notes: plan.notes };
   }
 
   private replace(

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import { bindScenario } from '../../shared/scenario/bind-scenario.js';
 import { renderJunit, renderJunitError } from '../../shared/scenario/junit.js';
@@ -17,8 +16,8 @@ import {
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { describeListenError } from '../runtime/listen-errors.js';
-import { loadScene, sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
-import { RuntimeStartError, startRuntime, type Runtime } from '../runtime/start-runtime.js';
+import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
@@ -94,35 +93,37 @@ export async function runScenario(
   }
 
   const choice = command.scene ?? sceneOfScenario(scenario, command.scenario);
-  let scene: SceneDefinition;
+  let loaded: LoadedScene;
   try {
-    scene = (await loadScene(choice)).scene;
-    bindScenario(scenario, scene, source);
+    loaded = await loadScene(choice);
+    bindScenario(scenario, loaded.scene, source);
   } catch (error) {
     return cannotRun(...describeError(error), scenario.name);
   }
 
   const seed = command.seed ?? scenario.seed;
-  let runtime: Runtime;
+  let runtime: TagSim;
   try {
-    runtime = await startRuntime({
-      host: command.host,
-      port: command.port,
-      ...(choice ? { scene: choice } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      startRunning: !command.paused,
-      ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+    runtime = await startTagSim({
+      server: { host: command.host, port: command.port },
+      // The scene checked above, not read a second time.
+      scene: loaded,
+      simulation: {
+        ...(seed !== undefined ? { seed } : {}),
+        startRunning: !command.paused,
+        ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+      },
     });
   } catch (error) {
     if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);
-    const cause = error instanceof RuntimeStartError ? error.cause : error;
+    const cause = error instanceof TagSimStartError ? error.cause : error;
     return cannotRun(describeListenError(cause, command.host, command.port), [], scenario.name);
   }
 
   let result: ScenarioResult;
   let bound: BoundScenario;
   try {
-    runtime.server.errors.on((e) =>
+    runtime.errors.on((e) =>
       io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
     );
     // The scene served is the one checked above; bind to its very tags.
@@ -144,11 +145,11 @@ export async function runScenario(
     io.out(`Listening on ${runtime.url}`);
     result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
   } catch (error) {
-    await runtime.stop();
+    await runtime.close();
     return cannotRun(...describeError(error), scenario.name);
   }
   await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS));
-  await runtime.stop();
+  await runtime.close();
 
   if (command.report !== undefined) {
     const xml = renderJunit(result, {

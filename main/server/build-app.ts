@@ -23,7 +23,7 @@ export function buildApp(engine: TagEngine, options: AppOptions): Koa {
   // Koa would print every error; the JSON error middleware reports the unexpected ones instead.
   app.silent = true;
 
-  // Paths are matched as written in the spec: lower case, with one trailing slash tolerated.
+  // Paths are matched as docs/api.md writes them: lower case, one trailing slash tolerated.
   const router = new Router({ sensitive: true, strict: false });
   registerTagRoutes(router, engine);
   registerValueRoutes(router, engine, options.bodyLimitBytes, new BytesInFlight(options.maxBytesInFlight));

@@ -165,7 +165,10 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
         };
         s.once('error', failed);
         s.listen(port, host, () => {
+          // The listen failure handler goes; what the server meets later (an accept failing for
+          // want of file descriptors) is reported, and never crashes the process.
           s.off('error', failed);
+          s.on('error', (e) => error.emit(e));
           const address = s.address() as AddressInfo;
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           url = `http://${shownHost}:${address.port}`;

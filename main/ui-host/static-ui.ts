@@ -1,54 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import type { Middleware } from 'koa';
+import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from './renderer-files.js';
 import { isAllowedHost } from './request-guard.js';
 
 export const UI_PATH = '/ui/';
 
-/** The page may load only its own script, styles and images and talk only to its own origin. */
-export const UI_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
-
 /**
- * Resolves a URL path under /ui/ to a file inside `rootDir`, or `undefined` for anything that
- * would leave it (`..`, encoded slashes, absolute paths) or has a type the UI does not ship.
+ * The file a URL path under /ui/ names inside `rootDir` (resolveRendererFile's rules), or
+ * `undefined` for a path outside /ui/ or anything that file guard refuses.
  */
 export function resolveUiFile(rootDir: string, urlPath: string): string | undefined {
   if (!urlPath.startsWith(UI_PATH)) return undefined;
-  let relative: string;
-  try {
-    relative = decodeURIComponent(urlPath.slice(UI_PATH.length)) || 'index.html';
-  } catch {
-    return undefined;
-  }
-  if (
-    relative.includes('\0') ||
-    relative.includes('\\') ||
-    relative.split('/').some((part) => part === '..')
-  ) {
-    return undefined;
-  }
-  const root = normalize(rootDir.endsWith(sep) ? rootDir : rootDir + sep);
-  const file = normalize(join(root, relative));
-  if (!file.startsWith(root) || CONTENT_TYPES[extname(file)] === undefined) return undefined;
-  return file;
+  return resolveRendererFile(rootDir, urlPath.slice(UI_PATH.length - 1));
 }
 
 /** Serves the renderer bundle at /ui/ with a strict CSP; every other path goes on to the API. */
@@ -59,6 +22,8 @@ export function staticUi(rootDir: string): Middleware {
       return;
     }
     if (!ctx.path.startsWith(UI_PATH)) return next();
+    // Refusals carry the policy too, as the desktop window's app:// answers do.
+    ctx.set(RENDERER_HEADERS);
     if (!isAllowedHost(ctx.get('host'))) {
       ctx.status = 403;
       ctx.body = { code: 403, error: 'The TagSim UI answers only to localhost or an IP address.' };
@@ -80,11 +45,7 @@ export function staticUi(rootDir: string): Middleware {
       ctx.body = { code: 404, error: `No such UI file: ${ctx.path}` };
       return;
     }
-    ctx.set('Content-Security-Policy', UI_CONTENT_SECURITY_POLICY);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = CONTENT_TYPES[extname(file)]!;
+    ctx.type = contentTypeOf(file)!;
     ctx.body = content;
   };
 }

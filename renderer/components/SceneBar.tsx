@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
-import { baseName } from '../state/scene-flows.js';
+import { baseName } from '../../shared/bridge/scene-flow.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
 
 /**

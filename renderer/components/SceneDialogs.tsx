@@ -1,13 +1,6 @@
-import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
-import {
-  CANCEL_ANSWERS,
-  type DialogAnswers,
-  type DialogKind,
-  type DialogSpecs,
-  type OpenDialog,
-} from '../state/dialogs.js';
+import { CANCEL_ANSWERS, type DialogProps, type OpenDialog } from '../state/dialogs.js';
 import { Modal } from './Modal.js';
+import { NewSceneDialog, OpenPathDialog, SavePathDialog, StatePathDialog } from './PathDialogs.js';
 
 export interface DialogHostProps {
   dialog: OpenDialog | undefined;
@@ -17,13 +10,10 @@ export interface DialogHostProps {
   onDownloadState?: () => void;
 }
 
-interface DialogProps<K extends DialogKind> {
-  spec: DialogSpecs[K];
-  answer(value: DialogAnswers[K]): void;
-  cancel(): void;
-}
-
-/** Draws the dialog the window is asking, if any (one at a time; see state/dialogs.ts). */
+/**
+ * Draws the dialog the window is asking, if any (one at a time; see state/dialogs.ts): the
+ * questions and messages here, the dialogs that ask for a path or a name in PathDialogs.tsx.
+ */
 export function DialogHost({ dialog, onDownload, onDownloadState }: DialogHostProps) {
   if (!dialog) return null;
   const cancel = () => (dialog.answer as (value: unknown) => void)(CANCEL_ANSWERS[dialog.kind]);
@@ -100,130 +90,6 @@ function UnsavedDialog({ spec, answer, cancel }: DialogProps<'unsaved'>) {
   );
 }
 
-/** A one-field dialog: a text field and a submit button. */
-function TextFieldDialog(props: {
-  id: string;
-  title: string;
-  label: string;
-  initial: string;
-  submitLabel: string;
-  hint?: string;
-  mono?: boolean;
-  answer(value: string): void;
-  cancel(): void;
-  extra?: ComponentChildren;
-}) {
-  const [text, setText] = useState(props.initial);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const fieldId = `${props.id}-field`;
-  const submit = () => {
-    if (text.trim() === '') setError('This cannot be empty.');
-    else props.answer(text.trim());
-  };
-  return (
-    <Modal
-      id={props.id}
-      title={props.title}
-      onCancel={props.cancel}
-      onSubmit={submit}
-      wide
-      actions={
-        <>
-          <button type="submit" class="primary">
-            {props.submitLabel}
-          </button>
-          <button type="button" onClick={props.cancel}>
-            Cancel
-          </button>
-        </>
-      }
-    >
-      <label class="field-label" for={fieldId}>
-        {props.label}
-      </label>
-      <input
-        id={fieldId}
-        type="text"
-        class={props.mono ? 'modal-input mono' : 'modal-input'}
-        value={text}
-        autocomplete="off"
-        spellcheck={false}
-        data-autofocus
-        aria-invalid={error !== undefined}
-        aria-describedby={error !== undefined ? `${fieldId}-error` : undefined}
-        onInput={(event) => {
-          setText((event.currentTarget as HTMLInputElement).value);
-          setError(undefined);
-        }}
-      />
-      {error !== undefined ? (
-        <div id={`${fieldId}-error`} class="inline-error" role="alert">
-          {error}
-        </div>
-      ) : null}
-      {props.hint ? <p class="hint modal-hint">{props.hint}</p> : null}
-      {props.extra}
-    </Modal>
-  );
-}
-
-function SavePathDialog({
-  spec,
-  answer,
-  cancel,
-  onDownload,
-}: DialogProps<'savePath'> & { onDownload?: () => void }) {
-  return (
-    <TextFieldDialog
-      id="save-dialog"
-      title={spec.reason === 'noPath' ? 'Save the scene to a file' : 'Save the scene as'}
-      label="Path of the file on the computer that runs TagSim"
-      initial={spec.suggested}
-      submitLabel="Save"
-      mono
-      hint="A relative path is relative to the folder TagSim was started in. An existing file is replaced; its previous version is kept next to it as .bak."
-      answer={answer}
-      cancel={cancel}
-      extra={<DownloadRow label="Download .tagsim.json" onDownload={onDownload} />}
-    />
-  );
-}
-
-/** A download offer under a path field (browser UI only). */
-function DownloadRow({ label, onDownload }: { label: string; onDownload: (() => void) | undefined }) {
-  if (!onDownload) return null;
-  return (
-    <div class="download-row">
-      <span>Or keep a copy on this computer:</span>
-      <button type="button" onClick={onDownload}>
-        {label}
-      </button>
-    </div>
-  );
-}
-
-function StatePathDialog({
-  spec,
-  answer,
-  cancel,
-  onDownload,
-}: DialogProps<'statePath'> & { onDownload?: () => void }) {
-  return (
-    <TextFieldDialog
-      id="state-dialog"
-      title="Save the runtime state"
-      label="Path of the file on the computer that runs TagSim"
-      initial={spec.suggested}
-      submitLabel="Save"
-      mono
-      hint="Every tag's value, force and failure, to restore later (Scene ▸ Restore state). A relative path is relative to the folder TagSim was started in."
-      answer={answer}
-      cancel={cancel}
-      extra={<DownloadRow label="Download .tagsim-state.json" onDownload={onDownload} />}
-    />
-  );
-}
-
 function NoticeDialog({ spec, cancel }: DialogProps<'notice'>) {
   return (
     <Modal
@@ -242,37 +108,6 @@ function NoticeDialog({ spec, cancel }: DialogProps<'notice'>) {
         </p>
       ))}
     </Modal>
-  );
-}
-
-function OpenPathDialog({ spec, answer, cancel }: DialogProps<'openPath'>) {
-  return (
-    <TextFieldDialog
-      id="open-path-dialog"
-      title={spec.purpose === 'scene' ? 'Open a scene file by path' : 'Restore the runtime state from a file'}
-      label="Path of the file on the computer that runs TagSim"
-      initial={spec.suggested}
-      submitLabel={spec.purpose === 'scene' ? 'Open' : 'Restore'}
-      mono
-      hint="A relative path is relative to the folder TagSim was started in."
-      answer={answer}
-      cancel={cancel}
-    />
-  );
-}
-
-function NewSceneDialog({ spec, answer, cancel }: DialogProps<'newScene'>) {
-  return (
-    <TextFieldDialog
-      id="new-scene-dialog"
-      title="New scene"
-      label="Name"
-      initial={spec.suggested}
-      submitLabel="Create"
-      hint="A new scene starts with the simulator's system tags: FACTORY I/O (Run), (Pause), (Reset), (Running), (Paused) and (Time Scale)."
-      answer={answer}
-      cancel={cancel}
-    />
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { suggestedFileName } from '../state/scene-flows.js';
+import { sceneFileName } from '../../shared/scenes/file-names.js';
 
 /** Hands a text file to the browser as a download (to the browser's computer). */
 export function downloadText(fileName: string, content: string): void {
@@ -20,5 +20,5 @@ export function downloadText(fileName: string, content: string): void {
  * only: the scene keeps its unsaved marker until it is saved to a path.
  */
 export function downloadScene(scene: SceneDefinition): void {
-  downloadText(suggestedFileName(scene.name), serializeScene(scene));
+  downloadText(sceneFileName(scene.name), serializeScene(scene));
 }

@@ -64,6 +64,13 @@ export type OpenDialog = {
   };
 }[DialogKind];
 
+/** What a dialog component is given: its spec, the function that answers, and Esc's cancel. */
+export interface DialogProps<K extends DialogKind> {
+  spec: DialogSpecs[K];
+  answer(value: DialogAnswers[K]): void;
+  cancel(): void;
+}
+
 /** Asks a question in a dialog and resolves with the answer. */
 export type Ask = <K extends DialogKind>(kind: K, spec: DialogSpecs[K]) => Promise<DialogAnswers[K]>;
 

@@ -1,13 +1,19 @@
 import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
+import {
+  type DownloadScene,
+  type ExplainedRefusal,
+  type FlowAction,
+  type OpenSource,
+  SceneFlow,
+  type SceneQuestions,
+} from '../../shared/bridge/scene-flow.js';
 import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
-import { parseSceneFile, SCENE_FILE_EXTENSION } from '../../shared/scenes/scene-file.js';
+import { sceneFileName } from '../../shared/scenes/file-names.js';
+import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import type { Ask } from './dialogs.js';
-
-export { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
+import type { Ask } from './dialogs.js';
 
 /** The bridge methods the scene flows use. */
 export type SceneClient = Pick<
@@ -15,41 +21,31 @@ export type SceneClient = Pick<
   'openScene' | 'newScene' | 'saveScene' | 'editScene' | 'undoEdit' | 'redoEdit'
 >;
 
-/** A scene to open: a built-in by name, a file on the TagSim machine, or a file's text (upload, drop). */
-export type OpenSource = { builtin: string } | { path: string } | { text: string; fileName: string };
-
-/** Hands the scene to the person's computer as a file (the browser UI's download). */
-export type DownloadScene = (scene: SceneDefinition) => void;
-
 /** An edit's outcome as the editor shows it: the new document, or the lines to show inline. */
 export type EditResult = { ok: true; document: SceneDocument } | { ok: false; problems: string[] };
 
 /**
- * The conversations behind the scene menu, over the bridge and the window's dialogs: opening or
- * starting a scene asks before unsaved changes are lost (Save / Discard / Cancel); saving asks
- * for a path when the scene has none, and before overwriting a file that changed on disk; a file
- * that is not a valid scene is listed problem by problem, and the app keeps the scene it had.
- * Pure TypeScript: the dialogs are behind `ask`.
+ * The scene menu's conversations in the window's own dialogs: the shared SceneFlow (ask before
+ * unsaved changes are lost, ask where to save, never half-load a broken file) with this window's
+ * questions, plus what only a window does: files from this computer, a path typed in, the list
+ * of built-ins, the editor's edits. Pure TypeScript: the dialogs are behind `ask`.
  */
 export class SceneFlows {
+  private readonly flow: SceneFlow;
+
   constructor(
     private readonly client: SceneClient,
     private readonly ask: Ask,
     private readonly document: () => SceneDocument | undefined,
-    /**
-     * Where the window cannot save files on the TagSim machine (a browser UI without file
-     * access), saving downloads a copy instead; undefined where it can. Asked at each save.
-     */
-    private readonly downloadInstead: () => DownloadScene | undefined = () => undefined,
-  ) {}
+    /** Saving downloads a copy instead, where the window cannot save on the TagSim machine. */
+    downloadInstead: () => DownloadScene | undefined = () => undefined,
+  ) {
+    this.flow = new SceneFlow(client, windowQuestions(ask), document, downloadInstead);
+  }
 
   /** Opens a scene; resolves with the new document, or undefined when it did not happen. */
-  open(source: OpenSource): Promise<SceneDocument | undefined> {
-    const label = sourceLabel(source);
-    return this.replace(
-      (discardChanges) => this.client.openScene({ ...source, ...(discardChanges ? { discardChanges } : {}) }),
-      label,
-    );
+  async open(source: OpenSource): Promise<SceneDocument | undefined> {
+    return documentOf(await this.flow.open(source));
   }
 
   /**
@@ -68,8 +64,13 @@ export class SceneFlows {
       });
       return undefined;
     }
-    const text = await this.call(() => file.text(), `Could not read ${file.name}`);
-    if (text === undefined) return undefined;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      await this.ask('error', { title: `Could not read ${file.name}`, message: messageOf(error) });
+      return undefined;
+    }
     // Check a scene file here first, so a broken one is reported without asking to discard
     // anything (other formats, such as CSV, are the host's to read).
     const problems = /\.csv$/i.test(file.name) ? undefined : sceneFileProblems(text, file.name);
@@ -100,10 +101,7 @@ export class SceneFlows {
   async create(): Promise<SceneDocument | undefined> {
     const name = await this.ask('newScene', { suggested: 'New scene' });
     if (name === undefined || name.trim() === '') return undefined;
-    return this.replace(
-      (discardChanges) => this.client.newScene({ name, ...(discardChanges ? { discardChanges } : {}) }),
-      name,
-    );
+    return documentOf(await this.flow.create(name));
   }
 
   /**
@@ -111,40 +109,7 @@ export class SceneFlows {
    * says. Resolves true once saved.
    */
   async save(options: { saveAs?: boolean } = {}): Promise<boolean> {
-    const download = this.downloadInstead();
-    if (download) {
-      const document = this.document();
-      if (document) download(document.scene);
-      return document !== undefined;
-    }
-    let path: string | undefined;
-    if (options.saveAs) {
-      path = await this.askSavePath('saveAs');
-      if (path === undefined) return false;
-    }
-    let overwrite = false;
-    for (;;) {
-      const outcome = await this.call(
-        () =>
-          this.client.saveScene({
-            ...(path !== undefined ? { path } : {}),
-            ...(overwrite ? { overwrite } : {}),
-          }),
-        'Could not save the scene',
-      );
-      if (outcome === undefined) return false;
-      if (outcome.ok) return true;
-      if (outcome.reason === 'noPath') {
-        path = await this.askSavePath('noPath');
-        if (path === undefined) return false;
-      } else if (outcome.reason === 'changedOnDisk' && !overwrite) {
-        if (!(await this.ask('overwrite', { path: outcome.path }))) return false;
-        overwrite = true;
-      } else {
-        await this.refused(outcome, 'The scene was not saved', `Could not save to ${path ?? 'its file'}`);
-        return false;
-      }
-    }
+    return (await this.flow.save(options)).status === 'done';
   }
 
   /** Applies one editor change; a refused one comes back as the host's fix-oriented lines. */
@@ -160,55 +125,15 @@ export class SceneFlows {
   }
 
   undo(): Promise<SceneDocument | undefined> {
-    return this.call(() => this.client.undoEdit(undefined), 'Could not undo');
+    return this.quietly(() => this.client.undoEdit(undefined), 'Could not undo');
   }
 
   redo(): Promise<SceneDocument | undefined> {
-    return this.call(() => this.client.redoEdit(undefined), 'Could not redo');
-  }
-
-  /** Opens or starts a scene; on 'unsaved', asks Save / Discard / Cancel and tries again. */
-  private async replace(
-    run: (discardChanges: boolean) => Promise<SceneOutcome>,
-    label: string,
-  ): Promise<SceneDocument | undefined> {
-    let discard = false;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const outcome = await this.call(() => run(discard), `Could not open ${label}`);
-      if (outcome === undefined) return undefined;
-      if (outcome.ok) return outcome.document;
-      if (outcome.reason !== 'unsaved') {
-        await this.refused(outcome, `${label} is not a valid scene`, `Could not open ${label}`);
-        return undefined;
-      }
-      const sceneName = this.document()?.scene.name ?? 'this scene';
-      const downloads = this.downloadInstead() !== undefined;
-      const choice = await this.ask('unsaved', { sceneName, ...(downloads ? { download: true } : {}) });
-      if (choice === 'cancel') return undefined;
-      if (choice === 'discard') discard = true;
-      else if (!(await this.save())) return undefined;
-      // A downloaded copy leaves the host's scene unsaved: the changes are safe, so go on.
-      else if (downloads) discard = true;
-    }
-    return undefined;
-  }
-
-  private askSavePath(reason: 'noPath' | 'saveAs'): Promise<string | undefined> {
-    const document = this.document();
-    const suggested = document?.path ?? suggestedFileName(document?.scene.name ?? 'scene');
-    return this.ask('savePath', { suggested, reason }).then((path) =>
-      path === undefined || path.trim() === '' ? undefined : path.trim(),
-    );
-  }
-
-  private async refused(outcome: SceneRefusal, invalidTitle: string, errorTitle: string): Promise<void> {
-    if (outcome.reason === 'invalid')
-      await this.ask('problems', { title: invalidTitle, problems: outcome.problems });
-    else await this.ask('error', { title: errorTitle, message: refusalLines(outcome).join('\n') });
+    return this.quietly(() => this.client.redoEdit(undefined), 'Could not redo');
   }
 
   /** Runs a call; a transport failure (lost connection, timeout) is shown and yields undefined. */
-  private async call<T>(run: () => Promise<T>, title: string): Promise<T | undefined> {
+  private async quietly<T>(run: () => Promise<T>, title: string): Promise<T | undefined> {
     try {
       return await run();
     } catch (error) {
@@ -216,6 +141,43 @@ export class SceneFlows {
       return undefined;
     }
   }
+}
+
+/** The shared flow's questions as this window's dialogs. */
+function windowQuestions(ask: Ask): SceneQuestions {
+  return {
+    unsaved: ({ sceneName, download }) => ask('unsaved', { sceneName, ...(download ? { download } : {}) }),
+    savePath: async ({ reason, document }) => {
+      const suggested = document?.path ?? sceneFileName(document?.scene.name ?? 'Scene');
+      const path = await ask('savePath', { suggested, reason });
+      return path === undefined || path.trim() === '' ? undefined : path.trim();
+    },
+    overwrite: (path) => ask('overwrite', { path }),
+    refused: async (refusal: ExplainedRefusal, during: FlowAction) => {
+      if (refusal.reason === 'invalid')
+        await ask('problems', { title: invalidTitle(during), problems: refusal.problems });
+      else await ask('error', { title: failedTitle(during), message: refusalLines(refusal).join('\n') });
+    },
+    failed: (error, during) =>
+      ask('error', {
+        title: during.action === 'open' ? failedTitle(during) : 'Could not save the scene',
+        message: messageOf(error),
+      }),
+  };
+}
+
+function invalidTitle(during: FlowAction): string {
+  return during.action === 'open' ? `${during.label} is not a valid scene` : 'The scene was not saved';
+}
+
+function failedTitle(during: FlowAction): string {
+  return during.action === 'open'
+    ? `Could not open ${during.label}`
+    : `Could not save to ${during.path ?? 'its file'}`;
+}
+
+function documentOf(result: Awaited<ReturnType<SceneFlow['open']>>): SceneDocument | undefined {
+  return result.status === 'done' ? result.document : undefined;
 }
 
 /** The problems of a scene file's text, by the rules the host applies; undefined when it is valid. */
@@ -243,24 +205,6 @@ export function refusalLines(outcome: SceneRefusal): string[] {
     case 'changedOnDisk':
       return [`${outcome.path} was changed by another program since TagSim opened it.`];
   }
-}
-
-/** What a dialog calls a scene source: the built-in's name, or the file's name. */
-export function sourceLabel(source: OpenSource): string {
-  if ('builtin' in source) return source.builtin;
-  if ('path' in source) return baseName(source.path);
-  return source.fileName;
-}
-
-/** The last part of a path, with / or \ separators (the TagSim machine may be Windows). */
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
-}
-
-/** A file name for a scene: its name without the characters file systems refuse, and the extension. */
-export function suggestedFileName(sceneName: string): string {
-  const base = sceneName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'scene';
-  return `${base}${SCENE_FILE_EXTENSION}`;
 }
 
 function messageOf(error: unknown): string {

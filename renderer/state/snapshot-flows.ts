@@ -1,7 +1,8 @@
 import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
+import { snapshotFileName } from '../../shared/scenes/file-names.js';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import { SNAPSHOT_FILE_EXTENSION } from '../../shared/scenes/runtime-snapshot.js';
 import type { Ask } from './dialogs.js';
-import { MAX_SCENE_FILE_BYTES, suggestedFileName } from './scene-flows.js';
 
 /** The bridge methods of runtime snapshots. */
 export type SnapshotClient = Pick<BridgeApi, 'saveSnapshot' | 'restoreSnapshot'>;
@@ -31,7 +32,7 @@ export class SnapshotFlows {
 
   /** Asks for a path and saves the state there; resolves true once saved. */
   async save(): Promise<boolean> {
-    const suggested = suggestedFileName(this.sceneName()).replace(/\.tagsim\.json$/, SNAPSHOT_FILE_EXTENSION);
+    const suggested = snapshotFileName(this.sceneName());
     const path = (await this.ask('statePath', { suggested }))?.trim();
     if (!path) return false;
     const outcome = await this.call(() => this.client.saveSnapshot({ path }), 'Could not save the state');

@@ -1,18 +1,18 @@
 import type { SceneInfo, TagsEvent, UiTag } from '../../shared/bridge/bridge-spec.js';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 
 /**
  * A tag as the window receives it. `raw` (the value under any force or failure) is carried by the
  * bridge; it is optional here so that a host which does not send it yet still draws ('—').
  */
-export type ViewTag = TagSnapshot & Partial<Pick<UiTag, 'raw'>>;
+export type ViewTag = ApiTag & Partial<Pick<UiTag, 'raw'>>;
 
-export function isFailed(tag: TagSnapshot): boolean {
+export function isFailed(tag: ApiTag): boolean {
   return tag.openCircuit || tag.shortCircuit;
 }
 
 /** A tag is faulted when it is forced or has a failure: what the bulk actions undo. */
-export function isFaulted(tag: TagSnapshot): boolean {
+export function isFaulted(tag: ApiTag): boolean {
   return tag.isForced || isFailed(tag);
 }
 

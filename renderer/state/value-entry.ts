@@ -1,6 +1,6 @@
 import { convertTo } from '../../shared/core/convert.js';
 import { messages } from '../../shared/core/messages.js';
-import type { TagFailure, TagSnapshot, TagType, TagValue } from '../../shared/core/tag-types.js';
+import type { TagFailure, ApiTag, TagType, TagValue } from '../../shared/core/tag-types.js';
 
 export type ParsedEntry =
   | {
@@ -41,7 +41,7 @@ export function formatValue(value: TagValue | undefined): string {
 }
 
 /** The failure of a tag, as the window names it. */
-export function failureOf(tag: Pick<TagSnapshot, 'openCircuit' | 'shortCircuit'>): TagFailure {
+export function failureOf(tag: Pick<ApiTag, 'openCircuit' | 'shortCircuit'>): TagFailure {
   return tag.shortCircuit ? 'alwaysOn' : tag.openCircuit ? 'alwaysOff' : 'none';
 }
 

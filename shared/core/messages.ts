@@ -1,6 +1,6 @@
 import type { TagType } from './tag-types.js';
 
-/** The exact per-item error messages of the real simulator (spec section 7, behavior.md section 6). */
+/** The exact per-item error messages of the real simulator (docs/api.md, "Batches and per-item errors"). */
 export const messages = {
   idNotFound: (id: string) => `Tag with id '${id}' not found.`,
   nameNotFound: (name: string) => `Tag named '${name}' not found.`,

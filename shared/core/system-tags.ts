@@ -9,7 +9,7 @@ export interface SystemTagSpec {
 }
 
 /**
- * The simulator's system tags (behavior.md section 7). The camera-select Int Output at 240 is
+ * The simulator's system tags (docs/api.md, "Scenes, addresses and ids"). The camera-select Int Output at 240 is
  * left out because its exact name is not confirmed.
  */
 export const SYSTEM_TAGS: readonly SystemTagSpec[] = [

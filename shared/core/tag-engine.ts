@@ -4,7 +4,7 @@ import { Emitter } from './emitter.js';
 import { messages } from './messages.js';
 import type { SceneDefinition } from './scene.js';
 import { initialValue, TagRecord } from './tag-record.js';
-import type { TagFailure, TagKind, TagSnapshot, TagState, TagType, TagValue } from './tag-types.js';
+import type { TagFailure, TagKind, ApiTag, TagState, TagType, TagValue } from './tag-types.js';
 import { compileWildcard } from './wildcard.js';
 
 /** How the items of a batch identify their tags. */
@@ -69,11 +69,11 @@ export class TagEngine {
   }
 
   /**
-   * A view of the engine pinned to the scene loaded now: a request that must wait (for its body,
+   * A view of the engine fixed to the scene loaded now: a request that must wait (for its body,
    * say) and then act uses it, so it finishes against the scene it started with even if another
    * is loaded meanwhile; its changes to a replaced scene are simply dropped with that scene.
    */
-  pinned(): TagEngine {
+  viewOfCurrentScene(): TagEngine {
     // Same methods and the same change events; only `state` is the view's own.
     const view = Object.create(this) as TagEngine;
     view.state = this.state;
@@ -110,9 +110,9 @@ export class TagEngine {
   }
 
   /** All tags in scene order, filtered. */
-  listTags(filter: TagFilter = {}): TagSnapshot[] {
+  listTags(filter: TagFilter = {}): ApiTag[] {
     const matchName = filter.name === undefined ? undefined : compileWildcard(filter.name);
-    const out: TagSnapshot[] = [];
+    const out: ApiTag[] = [];
     for (const r of this.state.records) {
       if (filter.type !== undefined && r.def.type !== filter.type) continue;
       if (filter.kind !== undefined && r.def.kind !== filter.kind) continue;
@@ -123,7 +123,7 @@ export class TagEngine {
   }
 
   /** One tag by id (exact), or `undefined`. */
-  getTag(id: string): TagSnapshot | undefined {
+  getTag(id: string): ApiTag | undefined {
     return this.state.byId.get(id)?.snapshot();
   }
 
@@ -139,7 +139,7 @@ export class TagEngine {
   }
 
   /** Every tag with exactly this name, scene order. */
-  tagsNamed(name: string): TagSnapshot[] {
+  tagsNamed(name: string): ApiTag[] {
     return (this.state.byName.get(name) ?? []).map((r) => r.snapshot());
   }
 

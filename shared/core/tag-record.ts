@@ -1,6 +1,6 @@
 import { convertTo } from './convert.js';
 import { effectiveValue, offValue } from './effective-value.js';
-import type { TagDefinition, TagFailure, TagSnapshot, TagValue } from './tag-types.js';
+import type { TagDefinition, TagFailure, ApiTag, TagValue } from './tag-types.js';
 
 /**
  * The runtime state of one tag. Each mutator returns whether anything a client can observe
@@ -58,7 +58,7 @@ export class TagRecord {
     return true;
   }
 
-  snapshot(): TagSnapshot {
+  snapshot(): ApiTag {
     const { name, id, address, type, kind } = this.def;
     return {
       name,

@@ -30,7 +30,7 @@ export interface TagDefinition {
 }
 
 /** A tag as `GET /api/tags` shows it: definition plus state, `value` being the effective value. */
-export interface TagSnapshot {
+export interface ApiTag {
   name: string;
   id: string;
   address: number;
@@ -44,6 +44,6 @@ export interface TagSnapshot {
 }
 
 /** A tag as the UI sees it: the API's view plus the raw value under any force or failure. */
-export interface TagState extends TagSnapshot {
+export interface TagState extends ApiTag {
   raw: TagValue;
 }

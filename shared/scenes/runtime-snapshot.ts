@@ -1,7 +1,5 @@
 import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { toFloat32 } from '../core/float32.js';
-import type { SceneDefinition } from '../core/scene.js';
-import type { TagRuntimeState } from '../core/tag-engine.js';
 import {
   TAG_KINDS,
   TAG_TYPES,
@@ -13,7 +11,7 @@ import {
 } from '../core/tag-types.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
-import { isRecord, show } from './json-words.js';
+import { isRecord, show, unknownFields } from './json-words.js';
 
 /**
  * Runtime snapshots: the state of a running scene (each tag's raw value, force and failure) in a
@@ -106,65 +104,6 @@ export function captureSnapshot(
   };
 }
 
-/**
- * A snapshot from the answer of `GET /api/tags` of a running simulator. The API shows the
- * effective value, the force and the failures, but not the raw value under a force or failure:
- * there the snapshot gives the tag's OFF value, and `hidden` counts those tags.
- */
-export function snapshotFromApiTags(
-  answer: unknown,
-  options: { sceneName: string; savedAt?: Date; source?: string },
-): { snapshot: RuntimeSnapshot; hidden: number } {
-  const problems: SceneProblem[] = [];
-  const tags: SnapshotTag[] = [];
-  let hidden = 0;
-  if (!Array.isArray(answer)) {
-    problems.push({ path: '(answer)', message: 'is not a list of tags; is this the FACTORY I/O Web API?' });
-  } else {
-    answer.forEach((raw, i) => {
-      const t = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-      const type = (TAG_TYPES as readonly unknown[]).includes(t['type']) ? (t['type'] as TagType) : undefined;
-      const shortCircuit = t['shortCircuit'] === true;
-      const openCircuit = t['openCircuit'] === true;
-      const forced = t['isForced'] === true;
-      if (
-        typeof t['id'] !== 'string' ||
-        typeof t['name'] !== 'string' ||
-        !(TAG_KINDS as readonly unknown[]).includes(t['kind']) ||
-        !type ||
-        !fits(type, t['value']) ||
-        !fits(type, t['forcedValue'])
-      ) {
-        problems.push({ path: `tags[${i}]`, message: 'is not a tag as GET /api/tags shows one' });
-        return;
-      }
-      const off: TagValue = type === 'Bit' ? false : 0;
-      const visible = !forced && !shortCircuit && !openCircuit;
-      if (!visible) hidden++;
-      tags.push({
-        id: t['id'],
-        name: t['name'],
-        kind: t['kind'] as TagKind,
-        type,
-        raw: visible ? (t['value'] as TagValue) : off,
-        forced,
-        forcedValue: t['forcedValue'] as TagValue,
-        failure: shortCircuit ? 'alwaysOn' : openCircuit ? 'alwaysOff' : 'none',
-      });
-    });
-  }
-  if (problems.length > 0)
-    throw new SceneValidationError(problems, options.source, 'tag list (GET /api/tags)');
-  return {
-    snapshot: {
-      scene: options.sceneName,
-      ...(options.savedAt ? { savedAt: options.savedAt.toISOString() } : {}),
-      tags,
-    },
-    hidden,
-  };
-}
-
 /** The file's text: one tag a line, so that a diff of two snapshots reads well. */
 export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
   const head = {
@@ -191,13 +130,6 @@ export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
   return `{\n${fields.join('\n')}\n${list}\n}\n`;
 }
 
-/** A file name for a scene's snapshot: the scene's name with what file systems refuse replaced. */
-export function snapshotFileName(sceneName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = sceneName.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '-').trim() || 'TagSim';
-  return `${safe}${SNAPSHOT_FILE_EXTENSION}`;
-}
-
 /** Reads a snapshot file's text, or throws a SceneValidationError with every problem and its place. */
 export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
   const problems: SceneProblem[] = [];
@@ -213,7 +145,7 @@ export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
     report('(file)', 'a state snapshot is a JSON object');
     throw fail();
   }
-  unknown(json, ROOT_FIELDS, '', report);
+  unknownFields(json, ROOT_FIELDS, '', report);
   if (json['format'] !== SNAPSHOT_FORMAT) {
     report(
       'format',
@@ -254,55 +186,6 @@ export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
   };
 }
 
-/**
- * Matches a snapshot to the scene being served: the states to hand to `TagEngine.restoreStates`
- * and notes on what does not match. Throws when no tag of the snapshot is in the scene (a state
- * saved from another scene), so that a wrong file never wipes the current state.
- */
-export function planRestore(
-  snapshot: RuntimeSnapshot,
-  scene: SceneDefinition,
-  source?: string,
-): { states: Map<string, TagRuntimeState>; notes: string[] } {
-  const byId = new Map(scene.tags.map((t) => [t.id, t]));
-  const states = new Map<string, TagRuntimeState>();
-  const notes: string[] = [];
-  const absent: string[] = [];
-  for (const t of snapshot.tags) {
-    const tag = byId.get(t.id);
-    if (!tag) {
-      absent.push(`'${t.name}'`);
-      continue;
-    }
-    if (tag.type !== t.type) {
-      notes.push(`'${tag.name}' is ${tag.type} now, ${t.type} in the snapshot: it starts over`);
-      continue;
-    }
-    states.set(t.id, { raw: t.raw, isForced: t.forced, forcedValue: t.forcedValue, failure: t.failure });
-  }
-  if (states.size === 0 && snapshot.tags.length > 0) {
-    throw new SceneValidationError(
-      [
-        {
-          path: 'tags',
-          message: `none of its tags is in the scene '${scene.name}' (it was saved from '${snapshot.scene}'); open that scene first`,
-        },
-      ],
-      source,
-      'state snapshot for this scene',
-    );
-  }
-  if (absent.length > 0)
-    notes.push(`${count(absent.length)} of the snapshot not in this scene: ${list(absent)}`);
-  const saved = new Set(snapshot.tags.map((t) => t.id));
-  const unsaved = scene.tags.filter((t) => !saved.has(t.id)).map((t) => `'${t.name}'`);
-  if (unsaved.length > 0)
-    notes.push(
-      `${count(unsaved.length)} of the scene not in the snapshot ${unsaved.length === 1 ? 'starts' : 'start'} over: ${list(unsaved)}`,
-    );
-  return { states, notes };
-}
-
 function snapshotTag(
   raw: unknown,
   at: string,
@@ -317,7 +200,7 @@ function snapshotTag(
     found++;
     report(path, message);
   };
-  unknown(raw, TAG_FIELDS, `${at}.`, r);
+  unknownFields(raw, TAG_FIELDS, `${at}.`, r);
   const { id, name, kind, type, raw: value, forced, forcedValue, failure } = raw;
   if (typeof id !== 'string' || id.trim() === '') r(`${at}.id`, 'must be the tag id, a non-empty string');
   if (typeof name !== 'string') r(`${at}.name`, 'must be a string');
@@ -330,7 +213,7 @@ function snapshotTag(
       ['raw', value],
       ['forcedValue', forcedValue],
     ] as const) {
-      if (!fits(typed, v))
+      if (!fitsType(typed, v))
         r(`${at}.${field}`, `must be ${VALUE_WORDS[typed]} for a ${typed} tag; got ${show(v)}`);
     }
   }
@@ -356,7 +239,8 @@ const VALUE_WORDS: Readonly<Record<TagType, string>> = {
   Float: 'a number that fits a 32-bit float',
 };
 
-function fits(type: TagType, value: unknown): boolean {
+/** True for a value a tag of `type` can hold exactly, as a snapshot stores it. */
+export function fitsType(type: TagType, value: unknown): boolean {
   switch (type) {
     case 'Bit':
       return typeof value === 'boolean';
@@ -365,25 +249,4 @@ function fits(type: TagType, value: unknown): boolean {
     case 'Float':
       return typeof value === 'number' && Number.isFinite(toFloat32(value));
   }
-}
-
-function unknown(
-  record: Record<string, unknown>,
-  known: readonly string[],
-  prefix: string,
-  report: (path: string, message: string) => void,
-): void {
-  for (const key of Object.keys(record))
-    if (!known.includes(key))
-      report(`${prefix}${key}`, `unknown field; remove it (known fields: ${known.join(', ')})`);
-}
-
-function count(n: number): string {
-  return n === 1 ? '1 tag' : `${n} tags`;
-}
-
-function list(names: readonly string[]): string {
-  return names.length <= 5
-    ? names.join(', ')
-    : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
 }

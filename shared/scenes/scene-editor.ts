@@ -6,7 +6,8 @@ import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.j
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
 import { formatProblem, SceneValidationError } from './scene-problems.js';
-import { addressTaken, serializeScene } from './scene-file.js';
+import { serializeScene } from './scene-file.js';
+import { addressTaken } from './scene-tags.js';
 
 /** The fields of a tag an edit may change (the id never changes: clients keep it). */
 export interface TagChanges {

@@ -9,13 +9,9 @@ import {
   type BridgeTransport,
 } from '../../shared/bridge/bridge-client.js';
 import type { SimulationStatus, TagsEvent } from '../../shared/bridge/bridge-spec.js';
-import { TagEngine } from '../../shared/core/tag-engine.js';
-import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { createBridgeHost } from '../../main/runtime/bridge-host.js';
-import { ServerController } from '../../main/runtime/server-controller.js';
-import { createSimulationHost } from '../../main/runtime/simulation-host.js';
-import { startRuntime } from '../../main/runtime/start-runtime.js';
-import { memorySettingsStore } from '../../main/settings/settings-store.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { startTagSim } from '../../main/runtime/start-tagsim.js';
 import { inMemoryTransport, inProcessTransport, webSocketTransport } from '../support/bridge-transports.js';
 
 interface Fixture {
@@ -25,38 +21,35 @@ interface Fixture {
 }
 
 async function localFixture(makeTransport: typeof inProcessTransport): Promise<Fixture> {
-  const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
-  const server = new ServerController(engine, { host: '127.0.0.1', port: 0 });
-  // Not started, and no timer: the plant stays still unless a test runs it.
-  const simulation = createSimulationHost(engine, { startRunning: false, every: () => () => undefined });
-  const host = createBridgeHost({ engine, server, settings: memorySettingsStore(), simulation });
+  // No port and no timer: the plant stays still unless a test runs it.
+  const tagsim = await startTagSim({
+    listen: 'later',
+    simulation: { startRunning: false, every: () => () => undefined },
+  });
   return {
-    client: createBridgeClient(makeTransport(host)),
-    engine,
-    close: async () => {
-      host.dispose();
-      simulation.dispose();
-    },
+    client: createBridgeClient(makeTransport(tagsim.bridge)),
+    engine: tagsim.engine,
+    close: () => tagsim.close(),
   };
 }
 
 async function webSocketFixture(): Promise<Fixture> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
   // Not started: the plant would move the sensors the tests set.
-  const runtime = await startRuntime({
-    port: 0,
+  const tagsim = await startTagSim({
+    server: { port: 0 },
     ui: { rendererDir, token: 'contract-token' },
-    startRunning: false,
+    simulation: { startRunning: false },
   });
   const transport = await webSocketTransport(
-    `${runtime.url.replace('http:', 'ws:')}/ui/ws?token=contract-token`,
+    `${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=contract-token`,
   );
   return {
     client: createBridgeClient(transport as BridgeTransport),
-    engine: runtime.engine,
+    engine: tagsim.engine,
     close: async () => {
       transport.close();
-      await runtime.stop();
+      await tagsim.close();
     },
   };
 }

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/run-cli.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
-import { startRuntime } from '../../main/runtime/start-runtime.js';
+import { startTagSim } from '../../main/runtime/start-tagsim.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import {
   BUILTIN_SCENE_NAMES,
@@ -158,15 +158,19 @@ describe('tagsim serve --scene <file> and --state', () => {
   it('serves the file as a document the window can edit and save back (serve --scene --ui)', async () => {
     const path = file('doc.tagsim.json');
     writeFileSync(path, serializeScene(builtinScene('Filling Tank')!));
-    const runtime = await startRuntime({ port: 0, scene: { file: path }, ui: { rendererDir: dir } });
+    const tagsim = await startTagSim({
+      server: { port: 0 },
+      scene: { file: path },
+      ui: { rendererDir: dir },
+    });
     try {
-      expect(runtime.scenes.document).toMatchObject({ origin: 'file', path, dirty: false });
-      expect(runtime.scenes.recent).toEqual([path]);
-      runtime.scenes.edit({ op: 'renameScene', name: 'Tank B' });
-      expect((await runtime.scenes.save()).ok).toBe(true);
+      expect(tagsim.scenes.document).toMatchObject({ origin: 'file', path, dirty: false });
+      expect(tagsim.scenes.recent).toEqual([path]);
+      tagsim.scenes.edit({ op: 'renameScene', name: 'Tank B' });
+      expect((await tagsim.scenes.save()).ok).toBe(true);
       expect(parseSceneFile(readFileSync(path, 'utf8')).name).toBe('Tank B');
     } finally {
-      await runtime.stop();
+      await tagsim.close();
     }
   });
 

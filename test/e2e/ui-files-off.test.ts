@@ -1,6 +1,6 @@
 // The window of a browser UI without file access on the TagSim machine (what `tagsim serve --ui
 // --host 0.0.0.0` gives): no by-path items in the scene menu, and uploads and downloads work.
-// The runtime is started in-process with files 'none' (the sandbox cannot rely on binding a
+// TagSim is started in-process with files 'none' (the sandbox cannot rely on binding a
 // network address); the window is the real bundle in chromium, over 127.0.0.1.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js';
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
-let runtime: Runtime;
+let tagsim: TagSim;
 let b: TestBrowser;
 let dir: string;
 let diskBefore: string[];
@@ -24,20 +24,20 @@ beforeAll(async () => {
   const sceneFile = join(dir, 'line.tagsim.json');
   writeFileSync(sceneFile, serializeScene({ ...builtinScene('Sorting by Height (Basic)')!, name: 'Line' }));
   diskBefore = readdirSync(dir);
-  runtime = await startRuntime({
-    port: 0,
+  tagsim = await startTagSim({
+    server: { port: 0 },
     scene: { file: sceneFile },
-    startRunning: false,
+    simulation: { startRunning: false },
     ui: { rendererDir, fileAccess: 'none' },
   });
   b = await openBrowser();
-  await b.page.goto(runtime.uiUrl!);
+  await b.page.goto(tagsim.uiUrl!);
   await row(b.page, 'Counter').waitFor();
 }, 30_000);
 
 afterAll(async () => {
   await b?.close();
-  await runtime?.stop();
+  await tagsim?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -90,7 +90,7 @@ describe('the browser window without file access', () => {
         mimeType: 'application/json',
         buffer: Buffer.from(serializeScene({ ...builtinScene('Sorting by Weight')!, name: 'Weighed' })),
       });
-    await poll(() => runtime.engine.scene.name).toBe('Weighed');
+    await poll(() => tagsim.engine.scene.name).toBe('Weighed');
     await poll(() => page().locator('.scene-name').textContent()).toBe('Weighed');
     expect(readdirSync(dir)).toEqual(diskBefore);
     expect(b.problems).toEqual([]);

@@ -1,6 +1,6 @@
-// The application menu (issue 4, Electron side): a pure function of the scenes state, its keys,
-// what is enabled when, the developer items only in development, and the controller that keeps
-// Electron's menu in step.
+// The application menu (docs/desktop.md, "Scenes in the desktop app"): a pure function of the
+// scenes state, its keys, what is enabled when, the developer items only in development, and the
+// controller that keeps Electron's menu in step.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SceneDocument, ScenesState } from '../../shared/scenes/scene-document.js';
 import {

@@ -1,4 +1,4 @@
-// The app:// scheme (issue 3, "Security": no remote content, UI from packaged files): it serves
+// The app:// scheme (docs/security.md: no remote content, UI from packaged files): it serves
 // files of dist/renderer only, refuses every way out of that folder, and sends the CSP.
 import path from 'node:path';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,33 +6,30 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APP_START_URL,
-  CONTENT_SECURITY_POLICY,
-  contentTypeOf,
   createAppProtocolHandler,
   isAppUrl,
   PRIVILEGED_SCHEMES,
   registerPrivilegedSchemes,
-  resolveRendererFile,
+  resolveAppUrl,
 } from '../../main/electron/app-protocol.js';
+import { CONTENT_SECURITY_POLICY } from '../../main/ui-host/renderer-files.js';
 
 const DIR = '/opt/tagsim/dist/renderer';
 
-describe('resolveRendererFile', () => {
+describe('resolveAppUrl', () => {
   it('maps app://tagsim/<path> to the file under dist/renderer; / is index.html', () => {
-    expect(resolveRendererFile(DIR, 'app://tagsim/')).toBe(`${DIR}/index.html`);
-    expect(resolveRendererFile(DIR, 'app://tagsim')).toBe(`${DIR}/index.html`);
-    expect(resolveRendererFile(DIR, APP_START_URL)).toBe(`${DIR}/index.html`);
-    expect(resolveRendererFile(DIR, 'app://tagsim/app.js')).toBe(`${DIR}/app.js`);
-    expect(resolveRendererFile(DIR, 'app://tagsim/fonts/a%20b.woff2?v=1#x')).toBe(`${DIR}/fonts/a b.woff2`);
-    expect(resolveRendererFile(DIR, 'APP://TAGSIM/app.css')).toBe(`${DIR}/app.css`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/')).toBe(`${DIR}/index.html`);
+    expect(resolveAppUrl(DIR, 'app://tagsim')).toBe(`${DIR}/index.html`);
+    expect(resolveAppUrl(DIR, APP_START_URL)).toBe(`${DIR}/index.html`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/app.js')).toBe(`${DIR}/app.js`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/fonts/a%20b.woff2?v=1#x')).toBe(`${DIR}/fonts/a b.woff2`);
+    expect(resolveAppUrl(DIR, 'APP://TAGSIM/app.css')).toBe(`${DIR}/app.css`);
   });
 
   it('resolves the dot segments of the URL itself at the site root, as a browser does', () => {
-    expect(resolveRendererFile(DIR, 'app://tagsim/../main/electron/main.js')).toBe(
-      `${DIR}/main/electron/main.js`,
-    );
-    expect(resolveRendererFile(DIR, 'app://tagsim/assets/../../package.json')).toBe(`${DIR}/package.json`);
-    expect(resolveRendererFile(DIR, 'app://tagsim/%2e%2e/%2E%2E/etc/passwd')).toBe(`${DIR}/etc/passwd`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/../main/electron/main.js')).toBe(`${DIR}/main/electron/main.js`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/assets/../../package.json')).toBe(`${DIR}/package.json`);
+    expect(resolveAppUrl(DIR, 'app://tagsim/%2e%2e/%2E%2E/etc/app.js')).toBe(`${DIR}/etc/app.js`);
   });
 
   it.each([
@@ -50,22 +47,22 @@ describe('resolveRendererFile', () => {
     ['https', 'https://tagsim/index.html'],
     ['not a URL', 'index.html'],
   ])('refuses %s', (_name, url) => {
-    expect(resolveRendererFile(DIR, url)).toBeUndefined();
+    expect(resolveAppUrl(DIR, url)).toBeUndefined();
   });
 
   it('decodes once: a double-encoded traversal is an odd file name inside the folder', () => {
-    expect(resolveRendererFile(DIR, 'app://tagsim/%252e%252e%252fpackage.json')).toBe(
+    expect(resolveAppUrl(DIR, 'app://tagsim/%252e%252e%252fpackage.json')).toBe(
       `${DIR}/%2e%2e%2fpackage.json`,
     );
   });
 
   it('never resolves outside the folder, whatever the path (Windows paths too)', () => {
     const win = 'C:\\Program Files\\TagSim\\resources\\app.asar\\dist\\renderer';
-    expect(resolveRendererFile(win, 'app://tagsim/app.js', path.win32)).toBe(`${win}\\app.js`);
-    expect(resolveRendererFile(win, 'app://tagsim/..%5capp.asar', path.win32)).toBeUndefined();
-    expect(resolveRendererFile(win, 'app://tagsim/%2e%2e/x', path.win32)).toBe(`${win}\\x`);
-    expect(resolveRendererFile(win, 'app://tagsim/D:%2fx', path.win32)).toBeUndefined();
-    const samples = ['..', '.', '%2e', '%2f', '%5c', 'a', '/', ':', '%00', '%252e'];
+    expect(resolveAppUrl(win, 'app://tagsim/app.js', path.win32)).toBe(`${win}\\app.js`);
+    expect(resolveAppUrl(win, 'app://tagsim/..%5capp.asar', path.win32)).toBeUndefined();
+    expect(resolveAppUrl(win, 'app://tagsim/%2e%2e/x.js', path.win32)).toBe(`${win}\\x.js`);
+    expect(resolveAppUrl(win, 'app://tagsim/D:%2fx.js', path.win32)).toBeUndefined();
+    const samples = ['..', '.', '%2e', '%2f', '%5c', 'a', '/', ':', '%00', '%252e', '.js'];
     for (let i = 0; i < 2000; i++) {
       const tail = Array.from(
         { length: 6 },
@@ -75,7 +72,7 @@ describe('resolveRendererFile', () => {
         [path.posix, DIR],
         [path.win32, win],
       ] as const) {
-        const file = resolveRendererFile(dir, `app://tagsim/${tail}`, api);
+        const file = resolveAppUrl(dir, `app://tagsim/${tail}`, api);
         if (file !== undefined) {
           const rel = api.relative(dir, file);
           expect(rel === '' || rel.startsWith('..') || api.isAbsolute(rel)).toBe(false);
@@ -116,7 +113,8 @@ describe('the protocol handler', () => {
     await mkdir(path.join(dir, 'renderer'));
     await writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>TagSim</title>');
     await writeFile(path.join(dir, 'renderer', 'app.js'), 'console.log(1)');
-    await writeFile(path.join(dir, 'secret.txt'), 'do not serve');
+    await writeFile(path.join(dir, 'secret.js'), 'do not serve');
+    await writeFile(path.join(dir, 'renderer', 'notes.txt'), 'not a renderer file');
     handler = createAppProtocolHandler({ rendererDir: path.join(dir, 'renderer'), readFile });
   });
   afterAll(async () => {
@@ -143,7 +141,7 @@ describe('the protocol handler', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('refuses traversal and missing files with 404, never reading outside the folder', async () => {
+  it('refuses traversal, missing files and types the renderer does not ship with 404, never reading outside the folder', async () => {
     const renderer = path.join(dir, 'renderer');
     const read = vi.fn((file: string) => {
       expect(file.startsWith(`${renderer}${path.sep}`), file).toBe(true);
@@ -151,19 +149,20 @@ describe('the protocol handler', () => {
     });
     const guarded = createAppProtocolHandler({ rendererDir: path.join(dir, 'renderer'), readFile: read });
     for (const url of [
-      'app://tagsim/../secret.txt',
-      'app://tagsim/%2e%2e/secret.txt',
-      'app://tagsim/..%2fsecret.txt',
-      'app://tagsim/..%5csecret.txt',
+      'app://tagsim/../secret.js',
+      'app://tagsim/%2e%2e/secret.js',
+      'app://tagsim/..%2fsecret.js',
+      'app://tagsim/..%5csecret.js',
       'app://other/index.html',
+      'app://tagsim/notes.txt',
     ]) {
       const response = await guarded({ url, method: 'GET' });
       expect(response.status, url).toBe(404);
       expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     }
     expect(read.mock.calls.map(([file]) => path.relative(renderer, file))).toStrictEqual([
-      'secret.txt',
-      'secret.txt',
+      'secret.js',
+      'secret.js',
     ]);
     expect((await guarded({ url: 'app://tagsim/missing.js', method: 'GET' })).status).toBe(404);
   });
@@ -181,20 +180,5 @@ describe('the scheme and its policy', () => {
       { scheme: 'app', privileges: { standard: true, secure: true } },
     ]);
     expect(PRIVILEGED_SCHEMES).toHaveLength(1);
-  });
-
-  it('has the CSP of issue 3', () => {
-    expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
-  });
-
-  it('knows the content types of what the renderer ships', () => {
-    expect(contentTypeOf('a/index.HTML')).toBe('text/html; charset=utf-8');
-    expect(contentTypeOf('app.css')).toBe('text/css; charset=utf-8');
-    expect(contentTypeOf('app.js.map')).toBe('application/json; charset=utf-8');
-    expect(contentTypeOf('icon.png')).toBe('image/png');
-    expect(contentTypeOf('unknown.bin')).toBe('application/octet-stream');
   });
 });

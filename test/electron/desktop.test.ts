@@ -1,5 +1,5 @@
-// The desktop app put together (issue 3): startDesktop with fakes of every Electron API, a real
-// engine and a real API server on a free port.
+// The desktop app put together (docs/desktop.md): startDesktop with fakes of every Electron API, a
+// real engine and a real API server on a free port.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -106,8 +106,8 @@ async function start(options: StartOptions = {}) {
     return last;
   };
   const listening = async () => {
-    await vi.waitFor(() => expect(desktop?.server.status.state).toBe('listening'));
-    return desktop!.server.status.url!;
+    await vi.waitFor(() => expect(desktop?.tagsim.server.status.state).toBe('listening'));
+    return desktop!.tagsim.server.status.url!;
   };
   const appMenu = () => {
     const last = appMenus.at(-1);
@@ -232,7 +232,7 @@ describe('startDesktop', () => {
       id: 'sensor',
       failure: 'alwaysOn',
     });
-    expect(t.desktop?.engine.getTag('sensor')?.shortCircuit).toBe(true);
+    expect(t.desktop?.tagsim.engine.getTag('sensor')?.shortCircuit).toBe(true);
     await vi.waitFor(() => expect(t.tray().images.at(-1)).toBe(`${ASAR}/assets/tray/tray-faults.png`));
     expect(t.tray().tooltips.at(-1)).toContain('1 fault active');
     await t.ipcMain.invoke('tagsim:setPinned', t.window().webContents.invokeEvent(), {
@@ -247,7 +247,7 @@ describe('startDesktop', () => {
 
   it("runs the simulation; the tray's Simulation submenu pauses, resumes and scales it", async () => {
     const t = await start();
-    const simulation = t.desktop!.simulation;
+    const simulation = t.desktop!.tagsim.simulation;
     expect(simulation.status.state).toBe('running');
     expect(findItem(t.tray().menu.template, ['Simulation', 'Running at 1x']).enabled).toBe(false);
     findItem(t.tray().menu.template, ['Simulation', 'Pause']).click?.();
@@ -277,7 +277,7 @@ describe('startDesktop', () => {
 
   it('starts the simulation as the settings say: not running, at their time scale', async () => {
     const t = await start({ settings: { simulation: { startRunning: false, seed: 7, timeScale: 2 } } });
-    expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
+    expect(t.desktop!.tagsim.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
     const menu = t.tray().menu.template;
     expect(findItem(menu, ['Simulation', 'Not started at 2x']).enabled).toBe(false);
     expect(findItem(menu, ['Simulation', 'Run when TagSim starts'])).toMatchObject({
@@ -285,13 +285,13 @@ describe('startDesktop', () => {
       checked: false,
     });
     findItem(menu, ['Simulation', 'Run']).click?.();
-    await vi.waitFor(() => expect(t.desktop!.simulation.status.state).toBe('running'));
+    await vi.waitFor(() => expect(t.desktop!.tagsim.simulation.status.state).toBe('running'));
   });
 
   it('with --paused, starts with the simulation not running, and leaves the setting as it is', async () => {
     const t = await start({ argv: ['tagsim', '--paused'] });
-    expect(t.desktop!.simulation.status.state).toBe('stopped');
-    expect(t.desktop!.settings.get().simulation.startRunning).toBe(true);
+    expect(t.desktop!.tagsim.simulation.status.state).toBe('stopped');
+    expect(t.desktop!.tagsim.settings.get().simulation.startRunning).toBe(true);
     expect(findItem(t.tray().menu.template, ['Simulation', 'Run when TagSim starts']).checked).toBe(true);
   });
 
@@ -301,7 +301,7 @@ describe('startDesktop', () => {
       const file = path.join(userData, 'settings.json');
       await writeFile(file, JSON.stringify({ port: 0 }));
       const first = await start({ settings: 'file', userData });
-      expect(first.desktop!.simulation.status.state).toBe('running');
+      expect(first.desktop!.tagsim.simulation.status.state).toBe('running');
       findItem(first.tray().menu.template, ['Simulation', 'Run when TagSim starts']).click?.();
       await vi.waitFor(async () =>
         expect(JSON.parse(await readFile(file, 'utf8'))).toStrictEqual({
@@ -315,14 +315,16 @@ describe('startDesktop', () => {
         ),
       );
       // It is a setting for the next start: the simulation running now goes on.
-      expect(first.desktop!.simulation.status.state).toBe('running');
+      expect(first.desktop!.tagsim.simulation.status.state).toBe('running');
       await quit(first.app);
 
       const second = await start({ settings: 'file', userData });
-      expect(second.desktop!.simulation.status.state).toBe('stopped');
+      expect(second.desktop!.tagsim.simulation.status.state).toBe('stopped');
       expect(findItem(second.tray().menu.template, ['Simulation', 'Not started at 1x']).enabled).toBe(false);
       findItem(second.tray().menu.template, ['Simulation', 'Run when TagSim starts']).click?.();
-      await vi.waitFor(() => expect(second.desktop!.settings.get().simulation.startRunning).toBe(true));
+      await vi.waitFor(() =>
+        expect(second.desktop!.tagsim.settings.get().simulation.startRunning).toBe(true),
+      );
       await quit(second.app);
       expect(JSON.parse(await readFile(file, 'utf8')).simulation.startRunning).toBe(true);
     } finally {
@@ -336,7 +338,7 @@ describe('startDesktop', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       const t = await start({ settings: { port } });
-      await vi.waitFor(() => expect(t.desktop?.server.status.state).toBe('failed'));
+      await vi.waitFor(() => expect(t.desktop?.tagsim.server.status.state).toBe('failed'));
       await vi.waitFor(() => expect(t.tray().tooltips.at(-1)).toBe(`TagSim: Port ${port} in use`));
       expect(t.tray().images.at(-1)).toBe(`${ASAR}/assets/tray/tray-stopped.png`);
       expect(findItem(t.tray().menu.template, [`Port ${port} in use`]).enabled).toBe(false);
@@ -355,9 +357,14 @@ describe('startDesktop', () => {
     findItem(t.tray().menu.template, ['Quit TagSim']).click?.();
     expect(t.app.quitCalls).toBe(1);
     await quit(t.app);
-    expect(t.desktop?.server.status.state).toBe('stopped');
+    expect(t.desktop?.tagsim.server.status.state).toBe('stopped');
     await expect(fetch(`${url}/api/tags`)).rejects.toThrow();
-    expect(t.desktop?.settings.get().windowBounds).toStrictEqual({ x: 10, y: 20, width: 900, height: 700 });
+    expect(t.desktop?.tagsim.settings.get().windowBounds).toStrictEqual({
+      x: 10,
+      y: 20,
+      width: 900,
+      height: 700,
+    });
     expect(t.ipcMain.handlers.size).toBe(0);
     expect(t.tray().destroyed).toBe(true);
     // Now the window really closes.
@@ -370,10 +377,10 @@ describe('startDesktop', () => {
       const file = path.join(userData, 'settings.json');
       await writeFile(file, JSON.stringify({ port: 0, pinnedTagIds: ['motor'] }));
       const t = await start({ settings: 'file', userData });
-      expect(t.desktop?.settings.get().pinnedTagIds).toStrictEqual(['motor']);
+      expect(t.desktop?.tagsim.settings.get().pinnedTagIds).toStrictEqual(['motor']);
       await t.listening();
       findItem(t.tray().menu.template, ['Quick faults', 'Motor', 'Always Off']).click?.();
-      await vi.waitFor(() => expect(t.desktop?.engine.getTag('motor')?.openCircuit).toBe(true));
+      await vi.waitFor(() => expect(t.desktop?.tagsim.engine.getTag('motor')?.openCircuit).toBe(true));
       t.window().bounds = { x: 5, y: 6, width: 800, height: 600 };
       await quit(t.app);
       expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
@@ -389,8 +396,8 @@ describe('startDesktop', () => {
   describe('scenes', () => {
     /** Serves a built-in and renames it in the editor: unsaved changes. */
     async function editBuiltin(desktop: Desktop | undefined, name = 'My line') {
-      expect((await desktop!.host.scenes.open({ builtin: 'Filling Tank' })).ok).toBe(true);
-      expect(desktop!.host.scenes.edit({ op: 'renameScene', name }).ok).toBe(true);
+      expect((await desktop!.tagsim.bridge.scenes.open({ builtin: 'Filling Tank' })).ok).toBe(true);
+      expect(desktop!.tagsim.bridge.scenes.edit({ op: 'renameScene', name }).ok).toBe(true);
     }
 
     it('sets an application menu that follows the scene', async () => {
@@ -404,7 +411,7 @@ describe('startDesktop', () => {
         expect(findItem(t.appMenu().template, ['Edit', 'Undo scene edit']).enabled).toBe(true),
       );
       findItem(t.appMenu().template, ['Edit', 'Undo scene edit']).click?.();
-      expect(t.desktop?.engine.scene.name).toBe('Filling Tank');
+      expect(t.desktop?.tagsim.engine.scene.name).toBe('Filling Tank');
     });
 
     it('has no developer items in the menu when packaged', async () => {
@@ -417,7 +424,7 @@ describe('startDesktop', () => {
     it('opens a built-in from the tray, which then checks it', async () => {
       const t = await start();
       findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).click?.();
-      await vi.waitFor(() => expect(t.desktop?.engine.scene.name).toBe('Filling Tank'));
+      await vi.waitFor(() => expect(t.desktop?.tagsim.engine.scene.name).toBe('Filling Tank'));
       await vi.waitFor(() =>
         expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).checked).toBe(
           true,
@@ -440,7 +447,7 @@ describe('startDesktop', () => {
       await vi.waitFor(() => expect(t.dialogs.messages).toStrictEqual(['Save changes to Unsaved line?']));
       // Electron checked the radio item when clicked: the menu is set again, as it was.
       await vi.waitFor(() => expect(t.tray().menus.length).toBe(menusBefore + 1));
-      expect(t.desktop?.engine.scene.name).toBe('Unsaved line');
+      expect(t.desktop?.tagsim.engine.scene.name).toBe('Unsaved line');
       expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Level Control']).checked).toBe(
         false,
       );
@@ -457,7 +464,7 @@ describe('startDesktop', () => {
         await vi.waitFor(() => expect(t.dialogs.errors).toHaveLength(1));
         expect(t.dialogs.errors[0]?.message).toBe('broken.tagsim.json is not a valid TagSim scene.');
         expect(t.dialogs.errors[0]?.detail).toContain('TagSim keeps serving "Desktop scene".');
-        expect(t.desktop?.engine.scene.name).toBe('Desktop scene');
+        expect(t.desktop?.tagsim.engine.scene.name).toBe('Desktop scene');
         const url = await t.listening();
         expect(((await (await fetch(`${url}/api/tags`)).json()) as unknown[]).length).toBe(2);
       } finally {
@@ -483,7 +490,7 @@ describe('startDesktop', () => {
 
       t.dialogs.click("Don't save");
       await quit(t.app);
-      expect(t.desktop?.server.status.state).toBe('stopped');
+      expect(t.desktop?.tagsim.server.status.state).toBe('stopped');
       expect(t.dialogs.messages).toHaveLength(2);
     });
 
@@ -498,7 +505,9 @@ describe('startDesktop', () => {
           name: string;
         };
         expect(saved.name).toBe('Saved at quit');
-        expect(t.desktop?.settings.get().recentScenes).toStrictEqual([path.join(dir, 'line.tagsim.json')]);
+        expect(t.desktop?.tagsim.settings.get().recentScenes).toStrictEqual([
+          path.join(dir, 'line.tagsim.json'),
+        ]);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -512,7 +521,7 @@ describe('startDesktop', () => {
       expect(t.app.quitCalls).toBe(1);
       await quit(t.app);
       expect(t.dialogs.boxes).toHaveLength(0);
-      expect(t.desktop?.server.status.state).toBe('stopped');
+      expect(t.desktop?.tagsim.server.status.state).toBe('stopped');
     });
 
     it('when Windows ends the session, quits without asking', async () => {
@@ -585,11 +594,11 @@ describe('startDesktop with machine presets (presets.json)', () => {
       const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
       // The student's port (0: any free one) wins over the lab's, which is taken.
       await t.listening();
-      expect(t.desktop!.settings.get()).toMatchObject({
+      expect(t.desktop!.tagsim.settings.get()).toMatchObject({
         pinnedTagIds: ['motor'],
         simulation: { startRunning: false, seed: 9, timeScale: 2 },
       });
-      expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
+      expect(t.desktop!.tagsim.simulation.status).toMatchObject({ state: 'stopped', timeScale: 2 });
       expect(findItem(t.tray().menu.template, ['Quick faults', 'Motor', 'Always Off'])).toBeDefined();
       expect(t.reportError).not.toHaveBeenCalled();
       t.window().bounds = { x: 5, y: 6, width: 800, height: 600 };
@@ -604,11 +613,11 @@ describe('startDesktop with machine presets (presets.json)', () => {
       // A new student, with no settings of their own: the lab's port.
       await rm(pc.settingsFile);
       const fresh = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
-      await vi.waitFor(() => expect(fresh.desktop?.server.status.state).toBe('failed'));
+      await vi.waitFor(() => expect(fresh.desktop?.tagsim.server.status.state).toBe('failed'));
       await vi.waitFor(() =>
         expect(fresh.tray().tooltips.at(-1)).toContain(`TagSim: Port ${labPort} in use`),
       );
-      expect(fresh.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 4 });
+      expect(fresh.desktop!.tagsim.simulation.status).toMatchObject({ state: 'stopped', timeScale: 4 });
     } finally {
       blocker.close();
     }
@@ -618,8 +627,8 @@ describe('startDesktop with machine presets (presets.json)', () => {
     const pc = await labMachine();
     await pc.presets(pc.resourcesPath, { port: 0, scene: 'filling tank' });
     const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
-    expect(t.desktop!.engine.scene.name).toBe('Filling Tank');
-    expect(t.desktop!.host.scenes.document.origin).toBe('builtin');
+    expect(t.desktop!.tagsim.engine.scene.name).toBe('Filling Tank');
+    expect(t.desktop!.tagsim.bridge.scenes.document.origin).toBe('builtin');
     expect(findItem(t.tray().menu.template, ['Scenes', 'Built-in scenes', 'Filling Tank']).checked).toBe(
       true,
     );
@@ -629,10 +638,10 @@ describe('startDesktop with machine presets (presets.json)', () => {
     );
     expect(names).toContain('Fill valve');
     // The student opens another scene; the next start is back on the exercise.
-    await t.desktop!.host.scenes.open({ builtin: 'Level Control' });
+    await t.desktop!.tagsim.bridge.scenes.open({ builtin: 'Level Control' });
     await quit(t.app);
     const next = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
-    expect(next.desktop!.engine.scene.name).toBe('Filling Tank');
+    expect(next.desktop!.tagsim.engine.scene.name).toBe('Filling Tank');
     expect(next.reportError).not.toHaveBeenCalled();
   });
 
@@ -649,10 +658,14 @@ describe('startDesktop with machine presets (presets.json)', () => {
       env: { TAGSIM_PRESETS: path.join(pc.lab, 'presets.json') },
     });
     expect(t.reportError).not.toHaveBeenCalled();
-    expect(t.desktop!.engine.scene.name).toBe('Exercise 3');
+    expect(t.desktop!.tagsim.engine.scene.name).toBe('Exercise 3');
     // Opened as the file: Save writes back to it, and it is a recent file.
-    expect(t.desktop!.host.scenes.document).toMatchObject({ origin: 'file', path: sceneFile, dirty: false });
-    expect(t.desktop!.settings.get().recentScenes).toStrictEqual([sceneFile]);
+    expect(t.desktop!.tagsim.bridge.scenes.document).toMatchObject({
+      origin: 'file',
+      path: sceneFile,
+      dirty: false,
+    });
+    expect(t.desktop!.tagsim.settings.get().recentScenes).toStrictEqual([sceneFile]);
     const url = await t.listening();
     expect(((await (await fetch(`${url}/api/tags`)).json()) as unknown[]).length).toBe(exercise.tags.length);
   });
@@ -661,7 +674,7 @@ describe('startDesktop with machine presets (presets.json)', () => {
     const pc = await labMachine();
     await pc.presets(pc.resourcesPath, { port: 0, scene: 'exercise-9.tagsim.json' });
     const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
-    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
+    expect(t.desktop!.tagsim.engine.scene.name).toBe('Desktop scene');
     const file = path.join(pc.resourcesPath, 'presets.json');
     const missing = path.join(pc.resourcesPath, 'exercise-9.tagsim.json');
     expect(presetsProblems(t.reportError)).toStrictEqual([
@@ -692,7 +705,7 @@ describe('startDesktop with machine presets (presets.json)', () => {
 
     await pc.presets(pc.resourcesPath, { port: 0, scene: 'Sorting by Colour' });
     const unknown = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
-    expect(unknown.desktop!.engine.scene.name).toBe('Desktop scene');
+    expect(unknown.desktop!.tagsim.engine.scene.name).toBe('Desktop scene');
     expect(presetsProblems(unknown.reportError)[0]?.[1]).toContain("unknown scene 'Sorting by Colour'");
   });
 
@@ -707,8 +720,8 @@ describe('startDesktop with machine presets (presets.json)', () => {
     });
     const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
     await t.listening();
-    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
-    expect(t.desktop!.simulation.status).toMatchObject({ state: 'stopped', timeScale: 1 });
+    expect(t.desktop!.tagsim.engine.scene.name).toBe('Desktop scene');
+    expect(t.desktop!.tagsim.simulation.status).toMatchObject({ state: 'stopped', timeScale: 1 });
     const file = path.join(pc.resourcesPath, 'presets.json');
     const problems = presetsProblems(t.reportError);
     expect(problems.map(([field]) => field)).toStrictEqual([
@@ -726,8 +739,8 @@ describe('startDesktop with machine presets (presets.json)', () => {
     await pc.userSettings({ port: 0 });
     const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
     await t.listening();
-    expect(t.desktop!.engine.scene.name).toBe('Desktop scene');
-    expect(t.desktop!.simulation.status.state).toBe('running');
+    expect(t.desktop!.tagsim.engine.scene.name).toBe('Desktop scene');
+    expect(t.desktop!.tagsim.simulation.status.state).toBe('running');
     const problems = presetsProblems(t.reportError);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.[1]).toMatch(/presets .*presets\.json: not valid JSON/);
@@ -743,7 +756,7 @@ describe('startDesktop with machine presets (presets.json)', () => {
       resourcesPath: pc.resourcesPath,
       env: { TAGSIM_PRESETS: path.join(pc.lab, 'presets.json') },
     });
-    expect(named.desktop!.engine.scene.name).toBe('Level Control');
+    expect(named.desktop!.tagsim.engine.scene.name).toBe('Level Control');
     await quit(named.app);
 
     const typo = path.join(pc.lab, 'preset.json');
@@ -753,7 +766,7 @@ describe('startDesktop with machine presets (presets.json)', () => {
       resourcesPath: pc.resourcesPath,
       env: { TAGSIM_PRESETS: typo },
     });
-    expect(fallback.desktop!.engine.scene.name).toBe('Filling Tank');
+    expect(fallback.desktop!.tagsim.engine.scene.name).toBe('Filling Tank');
     expect(presetsProblems(fallback.reportError)).toStrictEqual([
       [undefined, `presets ${typo}: TAGSIM_PRESETS names this file, which does not exist`],
     ]);

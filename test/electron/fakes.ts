@@ -10,7 +10,7 @@ import type {
   OpenDialogOptionsLike,
   SaveDialogOptionsLike,
   SceneDialogs,
-} from '../../main/electron/scene-actions.js';
+} from '../../main/electron/native-dialogs.js';
 
 type AnyListener = (...args: never[]) => unknown;
 

@@ -1,5 +1,5 @@
-// The Electron transport of the bridge, main side (issue 3, "One renderer, two transports" and
-// "Security"): one handler per BRIDGE_SPEC method, the sender frame checked on every message,
+// The Electron transport of the bridge, main side (docs/desktop.md, "How the shell is built", and
+// docs/security.md): one handler per BRIDGE_SPEC method, the sender frame checked on every message,
 // every payload validated before the core sees it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,5 +1,5 @@
-// The app's life (issue 3, "Tray"): one instance per user, alive in the tray with no window,
-// and a clean shutdown (server stopped, settings saved) however the quit was asked for.
+// The app's life (docs/desktop.md, "Lifecycle"): one instance per user, alive in the tray with no
+// window, and a clean shutdown (server stopped, settings saved) however the quit was asked for.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   claimSingleInstance,

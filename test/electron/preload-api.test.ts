@@ -1,4 +1,4 @@
-// The preload's surface (issue 3, "Security"): exactly a BridgeTransport, forwarding only the
+// The preload's surface (docs/security.md): exactly a BridgeTransport, forwarding only the
 // methods of BRIDGE_SPEC, and events without Electron's event object.
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_EVENT_CHANNEL, BRIDGE_METHOD_NAMES, BRIDGE_SPEC } from '../../shared/bridge/bridge-spec.js';

@@ -1,30 +1,22 @@
-// The scene commands of the tray and the application menu (issue 4, Electron side): Open, Save,
-// Save as, the "Save changes?" prompt, Overwrite when the file changed on disk, the error box
-// listing a file's problems, and the prompt before quitting. A real SceneService and engine over
-// real files in a temporary folder; only Electron's dialogs are fakes.
+// The scene commands of the tray and the application menu (docs/desktop.md, "Scenes in the desktop
+// app"): Open, Save, Save as, the "Save changes?" prompt, Overwrite when the file changed on disk,
+// the error box listing a file's problems, and the prompt before quitting. A real TagSim (its
+// bridge) over real files in a temporary folder; only Electron's dialogs are fakes.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TagEngine } from '../../shared/core/tag-engine.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { SceneService } from '../../main/runtime/scene-service.js';
-import { memorySettingsStore } from '../../main/settings/settings-store.js';
-import {
-  bindDialogs,
-  createSceneActions,
-  type ElectronDialogLike,
-  MAX_LISTED_PROBLEMS,
-  problemList,
-  type SceneActions,
-  sceneFileFilters,
-  sceneFileName,
-  withSceneExtension,
-} from '../../main/electron/scene-actions.js';
+import type { SceneService } from '../../main/runtime/scene-service.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
+import { MAX_LISTED_PROBLEMS } from '../../main/electron/native-dialogs.js';
+import { createSceneActions, type SceneActions } from '../../main/electron/scene-actions.js';
 import { FakeDialogs } from './fakes.js';
 
 let dir: string;
+let tagsim: TagSim;
 let engine: TagEngine;
 let scenes: SceneService;
 let dialogs: FakeDialogs;
@@ -34,13 +26,17 @@ let afterCommand: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'tagsim-scene-actions-'));
-  engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
-  let n = 0;
-  scenes = new SceneService(engine, memorySettingsStore(), 'builtin', () => `id-${++n}`);
+  // No port and no timer: the commands drive the bridge, as the tray and the menus do.
+  tagsim = await startTagSim({
+    listen: 'later',
+    simulation: { startRunning: false, every: () => () => undefined },
+  });
+  ({ engine, scenes } = tagsim);
   dialogs = new FakeDialogs();
   reportError = vi.fn<(error: unknown) => void>();
   afterCommand = vi.fn<() => void>();
   actions = createSceneActions({
+    client: tagsim.bridge.api,
     scenes,
     dialogs,
     platform: 'linux',
@@ -52,6 +48,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   expect(dialogs.allAnswered, 'every scripted dialog answer was used').toBe(true);
+  await tagsim.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -434,57 +431,5 @@ describe('confirmQuit', () => {
     expect(dialogs.open[0]?.signal).toBe(controller.signal);
     controller.abort();
     expect(await answer).toBe(true);
-  });
-});
-
-describe('file names and dialogs', () => {
-  it('names a file after its scene, without characters file systems refuse', () => {
-    expect(sceneFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim.json');
-    expect(sceneFileName('A/B: C*?')).toBe('A-B- C-.tagsim.json');
-    expect(sceneFileName('Line 3. ')).toBe('Line 3.tagsim.json');
-    expect(sceneFileName('   ')).toBe('Scene.tagsim.json');
-  });
-
-  it('adds the extension only when the name has none of its own', () => {
-    expect(withSceneExtension('/a/line')).toBe('/a/line.tagsim.json');
-    expect(withSceneExtension('/a/line.tagsim.json')).toBe('/a/line.tagsim.json');
-    expect(withSceneExtension('/a/line.json')).toBe('/a/line.json');
-    expect(withSceneExtension('/a.json/line')).toBe('/a.json/line.tagsim.json');
-  });
-
-  it('lists problems with a limit', () => {
-    expect(problemList(['a', 'b'])).toBe('• a\n• b');
-    expect(problemList(['a', 'b', 'c'], 2)).toBe('• a\n• b\n…and 1 more problem');
-  });
-
-  it('filters *.tagsim.json, except on macOS, which matches by the last part only', () => {
-    expect(sceneFileFilters('win32')[0]).toStrictEqual({ name: 'TagSim scene', extensions: ['tagsim.json'] });
-    expect(sceneFileFilters('darwin')).toStrictEqual([
-      { name: 'TagSim scene', extensions: ['json'] },
-      { name: 'All files', extensions: ['*'] },
-    ]);
-  });
-
-  it('bindDialogs makes the dialogs modal to the window while there is one on screen', async () => {
-    const window = { id: 'window' };
-    const shown: { window?: typeof window } = {};
-    const electron = {
-      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
-      showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })),
-      showMessageBox: vi.fn(async () => ({ response: 0 })),
-    };
-    const bound = bindDialogs(electron as unknown as ElectronDialogLike<typeof window>, () => shown.window);
-    await bound.showMessageBox({ message: 'standalone' });
-    await bound.showOpenDialog({ title: 'standalone' });
-    await bound.showSaveDialog({ title: 'standalone' });
-    shown.window = window;
-    await bound.showMessageBox({ message: 'modal' });
-    await bound.showOpenDialog({ title: 'modal' });
-    await bound.showSaveDialog({ title: 'modal' });
-    for (const fn of [electron.showMessageBox, electron.showOpenDialog, electron.showSaveDialog]) {
-      const calls = fn.mock.calls as unknown[][];
-      expect(calls[0]).toHaveLength(1);
-      expect(calls[1]?.[0]).toBe(window);
-    }
   });
 });

@@ -1,4 +1,4 @@
-// The tray as a pure model of the state (issue 3, "Tray"): icon, tooltip and menu for every
+// The tray as a pure model of the state (docs/desktop.md, "Tray"): icon, tooltip and menu for every
 // server state and fault count, and the quick faults of the pinned tags.
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
@@ -102,7 +102,7 @@ describe('the tray in each server state', () => {
     });
   });
 
-  it('has the menu of issue 3, in order', () => {
+  it('has the menu of docs/desktop.md, in order', () => {
     expect(labels(buildTrayModel(state()).menu)).toStrictEqual([
       'Listening on http://127.0.0.1:7410',
       '---',

@@ -1,4 +1,4 @@
-// The window (issue 3, "Security" and "Tray"): secure webPreferences, deny-by-default
+// The window (docs/security.md and docs/desktop.md): secure webPreferences, deny-by-default
 // permissions, no navigation or new windows, loaded from app://, hidden (not closed) until quit,
 // bounds remembered and restored onto a display that exists.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -19,13 +19,13 @@ beforeAll(async () => {
   );
   listingBytes = listing.bytes;
 });
-afterAll(() => server.runtime.stop());
+afterAll(() => server.tagsim.close());
 
 describe('random HTTP requests to tagsim serve --ui', () => {
   it('never get a 5xx or an unbounded answer, and change the tags only through valid items', async () => {
     await fc.assert(
       fc.asyncProperty(hostileRequest, async (request) => {
-        const before = server.stateOf(server.runtime.engine);
+        const before = server.stateOf(server.tagsim.engine);
         const ex = await rawExchange(server.port, request.bytes, {
           timeoutMs: 8000,
           maxBytes: 64 * 1024 * 1024,
@@ -42,12 +42,12 @@ describe('random HTTP requests to tagsim serve --ui', () => {
         if (!applied) {
           // Refused as a whole (or a read): nothing changed.
           if (answer?.status !== 200 || request.method !== 'PUT')
-            expect(server.stateOf(server.runtime.engine)).toBe(before);
+            expect(server.stateOf(server.tagsim.engine)).toBe(before);
         } else if (request.json !== undefined) {
           const items = JSON.parse(request.json) as unknown[];
           if (route.operation === 'release') server.shadow.release(route.by, items);
           else server.shadow.write(route.operation, route.by, items);
-          expect(server.stateOf(server.runtime.engine)).toBe(server.stateOf(server.shadow));
+          expect(server.stateOf(server.tagsim.engine)).toBe(server.stateOf(server.shadow));
         }
         server.resync();
 

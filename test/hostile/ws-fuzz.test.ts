@@ -13,7 +13,7 @@ let server: Awaited<ReturnType<typeof startFuzzServer>>;
 beforeAll(async () => {
   server = await startFuzzServer();
 });
-afterAll(() => server.runtime.stop());
+afterAll(() => server.tagsim.close());
 
 /** The codes a page's own mistakes may close its socket with. */
 const PAGE_FAULT_CODES = [1002, 1003, 1007, 1008, 1009];
@@ -97,7 +97,7 @@ describe('random frames on the window socket', () => {
       fc.asyncProperty(frame, async ({ call, bytes }) => {
         ws ??= await openRawWs(server.port, FUZZ_TOKEN);
         const socket = ws;
-        const before = server.stateOf(server.runtime.engine);
+        const before = server.stateOf(server.tagsim.engine);
         const seen = socket.messages.length;
         socket.socket.write(bytes);
         const answered = (m: string) => call !== undefined && m.startsWith(`{"id":${call.id},`);
@@ -122,9 +122,9 @@ describe('random frames on the window socket', () => {
           const parsed = JSON.parse(outcome.answer) as { error?: string };
           if (parsed.error !== undefined) {
             expect(parsed.error).not.toBe('Internal error in TagSim.');
-            expect(server.stateOf(server.runtime.engine)).toBe(before);
+            expect(server.stateOf(server.tagsim.engine)).toBe(before);
           } else if (!CHANGING.has(String(call?.method))) {
-            expect(server.stateOf(server.runtime.engine)).toBe(before);
+            expect(server.stateOf(server.tagsim.engine)).toBe(before);
           }
         } else {
           // Only a frame that was not a call (or not a whole one) may go unanswered.

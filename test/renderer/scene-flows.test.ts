@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogAnswers, DialogKind, DialogSpecs } from '../../renderer/state/dialogs.js';
-import {
-  baseName,
-  MAX_SCENE_FILE_BYTES,
-  refusalLines,
-  SceneFlows,
-  type DownloadScene,
-  type SceneClient,
-  sourceLabel,
-  suggestedFileName,
-} from '../../renderer/state/scene-flows.js';
+import { refusalLines, SceneFlows, type SceneClient } from '../../renderer/state/scene-flows.js';
+import type { DownloadScene } from '../../shared/bridge/scene-flow.js';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome } from '../../shared/scenes/scene-document.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
@@ -346,20 +339,7 @@ describe('SceneFlows: edits', () => {
   });
 });
 
-describe('scene names and labels', () => {
-  it('suggests a file name from a scene name', () => {
-    expect(suggestedFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim.json');
-    expect(suggestedFileName('Line 1/2: "A"')).toBe('Line 1-2- -A-.tagsim.json');
-    expect(suggestedFileName('  ')).toBe('scene.tagsim.json');
-  });
-
-  it('names a source by its file, whatever the separators', () => {
-    expect(baseName('/home/lab/line.tagsim.json')).toBe('line.tagsim.json');
-    expect(baseName('C:\\lab\\line.tagsim.json')).toBe('line.tagsim.json');
-    expect(sourceLabel({ builtin: 'Palletizer' })).toBe('Palletizer');
-    expect(sourceLabel({ text: '{}', fileName: 'x.tagsim.json' })).toBe('x.tagsim.json');
-  });
-
+describe('refusals', () => {
   it('says every refusal in words', () => {
     expect(refusalLines({ ok: false, reason: 'noPath' })).toEqual([
       'The scene has no file yet: use Save as.',

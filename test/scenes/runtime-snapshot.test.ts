@@ -12,14 +12,9 @@ import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import {
-  captureSnapshot,
-  parseSnapshot,
-  planRestore,
-  serializeSnapshot,
-  snapshotFileName,
-  snapshotFromApiTags,
-} from '../../shared/scenes/runtime-snapshot.js';
+import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
+import { planRestore } from '../../shared/scenes/restore-plan.js';
+import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 
@@ -91,6 +86,7 @@ describe('snapshot files', () => {
     good.tags[7].failure = 'broken';
     good.tags[8].forced = 'yes';
     good.tags[9].id = good.tags[10].id;
+    good.tags[11].forcde = true;
     expect(problemsOf(JSON.stringify(good))).toEqual([
       'extra: unknown field; remove it (known fields: format, version, scene, savedAt, tags)',
       'version: 2 is newer than this TagSim reads (1); update TagSim',
@@ -99,6 +95,7 @@ describe('snapshot files', () => {
       'tags[7].failure: must be none, alwaysOff or alwaysOn; got "broken"',
       'tags[8].forced: must be true or false; got "yes"',
       `tags[10].id: '${good.tags[10].id}' is already the id of tags[9]`,
+      "tags[11].forcde: unknown field; did you mean 'forced'? (known fields: id, name, kind, type, raw, forced, forcedValue, failure)",
     ]);
     expect(problemsOf('{"format":"tagsim-scene","version":1,"scene":"S","tags":[]}')).toEqual([
       'format: must be "tagsim-state"; got "tagsim-scene" (that is a scene file, not a state snapshot)',
@@ -109,12 +106,6 @@ describe('snapshot files', () => {
     expect(() => parseSnapshot('[]', 'x.tagsim-state.json')).toThrow(
       'x.tagsim-state.json is not a valid state snapshot (1 problem)',
     );
-  });
-
-  it('are named after the scene, with what file systems refuse replaced', () => {
-    expect(snapshotFileName('Sorting by Height (Basic)')).toBe('Sorting by Height (Basic).tagsim-state.json');
-    expect(snapshotFileName('A/B: "C"?')).toBe('A-B- -C--.tagsim-state.json');
-    expect(snapshotFileName('  ')).toBe('TagSim.tagsim-state.json');
   });
 });
 

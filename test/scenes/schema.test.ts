@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import { BUILTIN_SCENE_NAMES, builtinScene, syntheticScene } from '../../shared/scenes/builtin-scenes.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
-import { SCENE_FILE_FIELDS, serializeScene, TAG_FILE_FIELDS } from '../../shared/scenes/scene-file.js';
+import { SCENE_FILE_FIELDS, serializeScene } from '../../shared/scenes/scene-file.js';
+import { TAG_FILE_FIELDS } from '../../shared/scenes/scene-tags.js';
 import { SCENE_SCHEMA_FILE, sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { base, BROKEN_FILES } from './corpus.js';
 

@@ -1,8 +1,9 @@
 // A whole batch is applied atomically with respect to other requests: no reader ever sees half of
-// it (behavior.md section 6). Large batches race many concurrent reads over real connections.
+// it (docs/api.md, "Batches and per-item errors"). Large batches race many concurrent reads over
+// real connections.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
 
 let t: TestServer;
@@ -91,7 +92,7 @@ it('no read sees a partially applied set-value batch', async () => {
     } else {
       const res = await t.client.get('/api/tags?kind=output', { agent });
       expect(res.status).toBe(200);
-      const tags = res.json as TagSnapshot[];
+      const tags = res.json as ApiTag[];
       expectConsistent(
         tags.find((tag) => tag.id === counter)!.value as number,
         tags.filter((tag) => bitOutputs.includes(tag.id)).map((tag) => tag.value),
@@ -130,7 +131,7 @@ it('no read sees a partially applied by-name failure batch', async () => {
   const reads = await race(writes, async () => {
     const res = await t.client.get('/api/tags', { agent });
     expect(res.status).toBe(200);
-    const tags = res.json as TagSnapshot[];
+    const tags = res.json as ApiTag[];
     const states = new Set(tags.map((tag) => `${tag.openCircuit}/${tag.shortCircuit}`));
     expect(states.size, [...states].join(' ')).toBe(1);
     for (const tag of tags) expect(tag.openCircuit && tag.shortCircuit).toBe(false);
@@ -158,7 +159,7 @@ it('concurrent force and release batches leave every read consistent', async () 
 
   await race(writes, async () => {
     const res = await t.client.get('/api/tags', { agent });
-    const tags = res.json as TagSnapshot[];
+    const tags = res.json as ApiTag[];
     // Either nothing is forced or everything is forced to 1 / true.
     const forced = new Set(tags.map((tag) => tag.isForced));
     expect(forced.size).toBe(1);

@@ -1,7 +1,8 @@
-// Every conversion row of behavior.md section 5, over HTTP, for set value and force (and the bool
-// conversion of Always On / Always Off), plus the float32 storage and serialisation rules.
+// Every conversion row of docs/api.md ("Conversion of request values"), over HTTP, for set value
+// and force (and the bool conversion of Always On / Always Off), plus the float32 storage and
+// serialisation rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TagSnapshot, TagType, TagValue } from '../../shared/core/tag-types.js';
+import type { ApiTag, TagType, TagValue } from '../../shared/core/tag-types.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
 
 /** Marks an item sent without a `value` member. */
@@ -137,10 +138,10 @@ afterAll(async () => {
 });
 beforeEach(() => t.reset());
 
-async function tagById(id: string): Promise<TagSnapshot> {
+async function tagById(id: string): Promise<ApiTag> {
   const res = await t.client.get(`/api/tags/${id}`);
   expect(res.status).toBe(200);
-  return res.json as TagSnapshot;
+  return res.json as ApiTag;
 }
 
 async function putOk(path: string, body: unknown): Promise<void> {

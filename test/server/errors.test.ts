@@ -1,4 +1,4 @@
-// Whole-request errors (405, 413, 500) and the server's events. behavior.md section 2.
+// Whole-request errors (405, 413, 500) and the server's events. docs/api.md, "Whole-request errors".
 import { Agent } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestEvent } from '../../main/server/create-api-server.js';

@@ -1,8 +1,8 @@
 // Force, release, Always Off, Always On (by id and by name) and the effective-value rule.
-// behavior.md sections 5 and 6.
+// docs/api.md, "Values, forces and failures".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
 
 let t: TestServer;
@@ -18,14 +18,14 @@ const RESET = 'FACTORY I/O (Reset)';
 const TIME_SCALE = 'FACTORY I/O (Time Scale)';
 const BOOL_MESSAGE = 'Could not convert value to bool data type';
 
-async function tagById(id: string): Promise<TagSnapshot> {
+async function tagById(id: string): Promise<ApiTag> {
   const res = await t.client.get(`/api/tags/${id}`);
   expect(res.status).toBe(200);
-  return res.json as TagSnapshot;
+  return res.json as ApiTag;
 }
 
 /** What a client sees of a tag: the listing entry and the value read must agree. */
-async function seen(id: string): Promise<TagSnapshot> {
+async function seen(id: string): Promise<ApiTag> {
   const tag = await tagById(id);
   const read = await t.client.getWithJson('/api/tag/values', [id]);
   expect(read.json).toEqual([{ id, value: tag.value }]);
@@ -223,7 +223,7 @@ describe.each([
   });
 });
 
-describe('the effective value (behavior.md section 5)', () => {
+describe('the effective value (docs/api.md, "Values, forces and failures")', () => {
   it('Always Off shows OFF: false / 0 / 0, over raw and forced values', async () => {
     const load = t.idOf('Load');
     const counter = t.idOf('Counter');

@@ -1,5 +1,5 @@
-// createApiServer: listen(), close(), url. Not a behavior.md rule, but what every host relies on.
-import { Agent } from 'node:http';
+// createApiServer: listen(), close(), url. Not a rule of docs/api.md, but what every host relies on.
+import { Agent, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../main/server/create-api-server.js';
@@ -85,6 +85,53 @@ describe('createApiServer', () => {
       expect((await apiClient(url).get('/api/tags')).status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('keeps one error listener on the listening server, which reports instead of crashing', async () => {
+    // The node:http server is reached through a request's socket (Node sets `socket.server`).
+    let http: Server | undefined;
+    const server = createApiServer(newEngine(), {
+      host: '127.0.0.1',
+      port: 0,
+      mount: {
+        pathPrefix: '/probe',
+        middleware: async (ctx, next) => {
+          http = (ctx.req.socket as Socket & { server?: Server }).server;
+          await next();
+        },
+      },
+    });
+    const errors: unknown[] = [];
+    server.events.error.on((e) => errors.push(e));
+    const { url } = await server.listen();
+    try {
+      await apiClient(url).get('/api/tags');
+      expect(http).toBeDefined();
+      // Only the reporting listener: the one that waited for the bind is gone.
+      expect(http!.listenerCount('error')).toBe(1);
+      const failure = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' });
+      http!.emit('error', failure);
+      expect(errors).toStrictEqual([failure]);
+      expect((await apiClient(url).get('/api/tags')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a failed listen leaves the next attempt free to bind', async () => {
+    const blocker = createApiServer(newEngine(), { host: '127.0.0.1', port: 0 });
+    const { port } = await blocker.listen();
+    const server = createApiServer(newEngine(), { host: '127.0.0.1', port });
+    try {
+      for (let attempt = 0; attempt < 20; attempt++)
+        await expect(server.listen()).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await blocker.close();
+      const { url } = await server.listen();
+      expect((await apiClient(url).get('/api/tags')).status).toBe(200);
+    } finally {
+      await server.close();
+      await blocker.close();
     }
   });
 });

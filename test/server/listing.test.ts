@@ -1,7 +1,7 @@
 // GET /api/tags (filters), GET /api/tags/{id}, GET /api/tags/by-name/{name}; identity and scenes.
-// behavior.md sections 3, 4 and 7.
+// docs/api.md, "Listing filters" and "Scenes, addresses and ids".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { JSON_CONTENT_TYPE, sceneNamed, startTestServer, type TestServer } from '../support/api-server.js';
 
@@ -27,12 +27,12 @@ const TAG_FIELDS = [
   'forcedValue',
 ];
 
-async function list(query = ''): Promise<TagSnapshot[]> {
+async function list(query = ''): Promise<ApiTag[]> {
   const res = await t.client.get(`/api/tags${query}`);
   expect(res.status, res.text).toBe(200);
   expect(res.headers['content-type']).toBe(JSON_CONTENT_TYPE);
   expect(Array.isArray(res.json)).toBe(true);
-  return res.json as TagSnapshot[];
+  return res.json as ApiTag[];
 }
 
 async function namesOf(query: string): Promise<string[]> {
@@ -286,7 +286,7 @@ describe('GET /api/tags/{id}', () => {
     const encoded = [...id].map((ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
     const res = await t.client.get(`/api/tags/${encoded}`);
     expect(res.status).toBe(200);
-    expect((res.json as TagSnapshot).name).toBe('Counter');
+    expect((res.json as ApiTag).name).toBe('Counter');
   });
 });
 
@@ -295,7 +295,7 @@ describe('GET /api/tags/by-name/{name}', () => {
     const res = await t.client.get('/api/tags/by-name/FACTORY%20I%2FO%20(Reset)');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(JSON_CONTENT_TYPE);
-    const tags = res.json as TagSnapshot[];
+    const tags = res.json as ApiTag[];
     expect(tags.map((tag) => [tag.name, tag.kind, tag.type, tag.address])).toEqual([
       ['FACTORY I/O (Reset)', 'Output', 'Bit', 498],
       ['FACTORY I/O (Reset)', 'Input', 'Bit', 498],
@@ -309,7 +309,7 @@ describe('GET /api/tags/by-name/{name}', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual([t.tag('Counter')]);
     const spaced = await t.client.get('/api/tags/by-name/Pallet%20sensor');
-    expect((spaced.json as TagSnapshot[]).map((tag) => tag.name)).toEqual(['Pallet sensor']);
+    expect((spaced.json as ApiTag[]).map((tag) => tag.name)).toEqual(['Pallet sensor']);
   });
 
   it('answers 200 [] when no tag has the name', async () => {
@@ -330,17 +330,17 @@ describe('GET /api/tags/by-name/{name}', () => {
   it('tolerates one trailing slash', async () => {
     const res = await t.client.get('/api/tags/by-name/FACTORY%20I%2FO%20(Reset)/');
     expect(res.status).toBe(200);
-    expect((res.json as TagSnapshot[]).length).toBe(2);
+    expect((res.json as ApiTag[]).length).toBe(2);
   });
 });
 
-describe('identity and scenes (behavior.md sections 3 and 7)', () => {
+describe('identity and scenes (docs/api.md, "Scenes, addresses and ids")', () => {
   it('Weight is an Int Output and a Float Input in the weight-sorting scene', async () => {
     const w = await startTestServer({ sceneName: 'Sorting by Weight' });
     try {
       const res = await w.client.get('/api/tags/by-name/Weight');
       expect(res.status).toBe(200);
-      expect((res.json as TagSnapshot[]).map((tag) => [tag.name, tag.type, tag.kind])).toEqual([
+      expect((res.json as ApiTag[]).map((tag) => [tag.name, tag.type, tag.kind])).toEqual([
         ['Weight', 'Int', 'Output'],
         ['Weight', 'Float', 'Input'],
       ]);
@@ -404,7 +404,7 @@ describe('identity and scenes (behavior.md sections 3 and 7)', () => {
     const other = await startTestServer();
     try {
       const res = await other.client.get('/api/tags');
-      expect((res.json as TagSnapshot[]).map((tag) => tag.id)).toEqual(first.map((tag) => tag.id));
+      expect((res.json as ApiTag[]).map((tag) => tag.id)).toEqual(first.map((tag) => tag.id));
     } finally {
       await other.close();
     }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SceneService, type SceneSource } from '../../main/runtime/scene-service.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
@@ -83,7 +83,7 @@ it('serves every request while the scene switches 60 times (built-ins and a file
     const res = await t.client.get('/api/tags', { agent });
     statuses.push(res.status);
     expect(res.status).toBe(200);
-    const tags = res.json as TagSnapshot[];
+    const tags = res.json as ApiTag[];
     for (const tag of tags) {
       expect(Object.keys(tag)).toEqual([
         'name',
@@ -137,12 +137,12 @@ it('serves every request while the scene switches 60 times (built-ins and a file
         // A request made once the switch is done sees the new scene.
         const after = await t.client.get('/api/tags', { agent });
         expect(after.status).toBe(200);
-        expect(sceneOfIds((after.json as TagSnapshot[]).map((tag) => tag.id))).toBe(target.name);
+        expect(sceneOfIds((after.json as ApiTag[]).map((tag) => tag.id))).toBe(target.name);
         if (i % 10 === 9) {
           // A broken file in the middle of it all changes nothing.
           expect(await service.open({ path: brokenPath })).toMatchObject({ ok: false, reason: 'invalid' });
           const same = await t.client.get('/api/tags', { agent });
-          expect(sceneOfIds((same.json as TagSnapshot[]).map((tag) => tag.id))).toBe(target.name);
+          expect(sceneOfIds((same.json as ApiTag[]).map((tag) => tag.id))).toBe(target.name);
         }
         await new Promise((resolve) => setTimeout(resolve, 3));
       }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
-import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { sceneNamed } from '../support/api-server.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
@@ -28,16 +28,16 @@ async function sameWithOffer(port: number, method: string, target: string, body?
 }
 
 describe('an Upgrade offer on a server whose mount takes upgrades (tagsim serve --ui)', () => {
-  let runtime: Runtime;
+  let tagsim: TagSim;
   let port: number;
 
   beforeAll(async () => {
     const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>TagSim</title>');
-    runtime = await startRuntime({ port: 0, ui: { rendererDir, token: 'tok' } });
-    port = runtime.server.status.port;
+    tagsim = await startTagSim({ server: { port: 0 }, ui: { rendererDir, token: 'tok' } });
+    port = tagsim.server.status.port;
   });
-  afterAll(() => runtime.stop());
+  afterAll(() => tagsim.close());
 
   it('answers GET /api/tags as without the offer', async () => {
     const res = await sameWithOffer(port, 'GET', '/api/tags');

@@ -1,5 +1,5 @@
 // GET /api/tag/values, GET /api/tag/values/by-name and GET /api/tag/by-name/values.
-// behavior.md sections 1 (GET bodies, alternate path) and 6 (read values).
+// docs/api.md: "Wire basics" (GET bodies, alternate path) and "Endpoints" (read values).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
 

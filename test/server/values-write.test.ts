@@ -1,7 +1,8 @@
 // PUT /api/tag/values, PUT /api/tag/values/by-name and PUT /api/tag/by-name/values (set value).
-// behavior.md section 6: Outputs only, per-item errors, partial success, 200 [] on success.
+// docs/api.md, "Batches and per-item errors": Outputs only, per-item errors, partial success,
+// `200 []` on success.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
 
 let t: TestServer;
@@ -17,10 +18,10 @@ const RESET = 'FACTORY I/O (Reset)';
 const INPUT_MESSAGE = 'Not allowed to set value of an input tag.';
 const BY_NAME_SET_PATHS = ['/api/tag/values/by-name', '/api/tag/by-name/values'];
 
-async function tagById(id: string): Promise<TagSnapshot> {
+async function tagById(id: string): Promise<ApiTag> {
   const res = await t.client.get(`/api/tags/${id}`);
   expect(res.status).toBe(200);
-  return res.json as TagSnapshot;
+  return res.json as ApiTag;
 }
 
 describe('PUT /api/tag/values', () => {
@@ -182,7 +183,7 @@ describe.each(BY_NAME_SET_PATHS)('PUT %s', (path) => {
     const res = await t.client.put(path, [{ name: RESET, value: true }]);
     expect(res.status).toBe(200);
     expect(res.json).toEqual([{ name: RESET, code: 406, error: INPUT_MESSAGE }]);
-    const tags = (await t.client.get('/api/tags/by-name/FACTORY%20I%2FO%20(Reset)')).json as TagSnapshot[];
+    const tags = (await t.client.get('/api/tags/by-name/FACTORY%20I%2FO%20(Reset)')).json as ApiTag[];
     expect(tags.map((tag) => [tag.kind, tag.value])).toEqual([
       ['Output', true],
       ['Input', false],

@@ -1,6 +1,6 @@
-// Wire basics: content type, path matching and decoding, body parsing. behavior.md section 1.
+// Wire basics: content type, path matching and decoding, body parsing. docs/api.md, "Wire basics".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import type { RawRequestOptions, RawResponse } from '../support/http-client.js';
 import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
 
@@ -69,7 +69,7 @@ describe('path matching', () => {
     const counter = t.idOf('Counter');
     const one = await t.client.get(`/api/tags/${counter}/`);
     expect(one.status).toBe(200);
-    expect((one.json as TagSnapshot).id).toBe(counter);
+    expect((one.json as ApiTag).id).toBe(counter);
     for (const path of [
       '/api/tag/values-force/',
       '/api/tag/values-alwaysoff/',
@@ -123,7 +123,7 @@ describe('path matching', () => {
 describe('percent-decoding of path segments', () => {
   it('decodes once: %2F is a slash, %20 a space, UTF-8 is decoded', async () => {
     const res = await t.client.get('/api/tags/by-name/FACTORY%20I%2FO%20(Reset)');
-    expect((res.json as TagSnapshot[]).map((tag) => tag.kind)).toEqual(['Output', 'Input']);
+    expect((res.json as ApiTag[]).map((tag) => tag.kind)).toEqual(['Output', 'Input']);
     expect((await t.client.get('/api/tags/%C3%A9%E2%82%AC')).json).toEqual({
       code: 404,
       error: "Tag with id 'é€' not found.",

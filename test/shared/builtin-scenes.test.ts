@@ -1,4 +1,5 @@
-// behavior.md sections 3 and 7: the shipped scenes, their system tags, addresses and fixed ids.
+// docs/api.md, "Scenes, addresses and ids": the shipped scenes, their system tags, addresses and
+// fixed ids.
 import { describe, it, expect } from 'vitest';
 import { FIRST_RESERVED_ADDRESS, ADDRESS_SPACE_SIZE } from '../../shared/core/address-space.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';

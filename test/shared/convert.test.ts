@@ -1,4 +1,5 @@
-// behavior.md section 5: conversion of a request `value` to the tag's type (.NET `Convert` rules).
+// docs/api.md, "Conversion of request values": conversion of a request `value` to the tag's type
+// (.NET `Convert` rules).
 import { describe, it, expect } from 'vitest';
 import {
   convertTo,

@@ -1,4 +1,5 @@
-// behavior.md section 5: Float is a 32-bit float served as the shortest decimal that reads back.
+// docs/api.md, "Conversion of request values": Float is a 32-bit float served as the shortest
+// decimal that reads back.
 import { describe, it, expect } from 'vitest';
 import { FLOAT32_MAX, toFloat32 } from '../../shared/core/float32.js';
 

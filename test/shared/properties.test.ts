@@ -1,4 +1,4 @@
-// Property-based tests of the conversion rules of behavior.md section 5.
+// Property-based tests of the conversion rules of docs/api.md ("Conversion of request values").
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { INT32_MAX, INT32_MIN, toBit, toFloat, toInt } from '../../shared/core/convert.js';

@@ -258,7 +258,7 @@ describe('TagEngine scene loading', () => {
 
   it('lets a pinned view finish against the scene it started with', () => {
     const engine = new TagEngine(base());
-    const view = engine.pinned();
+    const view = engine.viewOfCurrentScene();
     engine.loadScene(builtinScene('Filling Tank')!);
     expect(view.readValues('name', ['Pallet sensor'])).toEqual([{ name: 'Pallet sensor', value: false }]);
     expect(engine.readValues('name', ['Pallet sensor'])[0]).toMatchObject({ code: 404 });

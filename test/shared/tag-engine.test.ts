@@ -1,4 +1,4 @@
-// behavior.md sections 3-6 at the level of the domain core: values, forces, failures, batches,
+// docs/api.md at the level of the domain core: values, forces, failures, batches,
 // listing and change notifications of TagEngine (no HTTP).
 import { describe, it, expect, vi } from 'vitest';
 import { messages } from '../../shared/core/messages.js';

@@ -1,4 +1,4 @@
-// behavior.md section 7: ids of shipped scenes are fixed GUIDs (UUID v5 over SHA-1).
+// docs/api.md, "Scenes, addresses and ids": ids of shipped scenes are fixed GUIDs (UUID v5 over SHA-1).
 import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';

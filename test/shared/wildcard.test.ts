@@ -1,4 +1,4 @@
-// behavior.md section 4: the `name` filter is a whole-name, case-insensitive wildcard match.
+// docs/api.md, "Listing filters": the `name` filter is a whole-name, case-insensitive wildcard match.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { compileWildcard } from '../../shared/core/wildcard.js';

@@ -1,7 +1,7 @@
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
-import type { TagSnapshot } from '../../shared/core/tag-types.js';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { apiClient, type ApiClient } from './http-client.js';
 
@@ -14,7 +14,7 @@ export interface TestServer {
   /** Puts the scene back to its initial state: values, forces and failures. */
   reset(): void;
   /** The one tag with this name and kind (throws when there is not exactly one). */
-  tag(name: string, kind?: 'Input' | 'Output'): TagSnapshot;
+  tag(name: string, kind?: 'Input' | 'Output'): ApiTag;
   /** Shorthand for `tag(name, kind).id`. */
   idOf(name: string, kind?: 'Input' | 'Output'): string;
   close(): Promise<void>;
@@ -38,7 +38,7 @@ export async function startTestServer(
     ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
   });
   const { url } = await server.listen();
-  const tag = (name: string, kind?: 'Input' | 'Output'): TagSnapshot => {
+  const tag = (name: string, kind?: 'Input' | 'Output'): ApiTag => {
     const found = engine.tagsNamed(name).filter((t) => kind === undefined || t.kind === kind);
     if (found.length !== 1) throw new Error(`Expected one tag '${name}' ${kind ?? ''}, got ${found.length}.`);
     return found[0]!;
@@ -55,5 +55,5 @@ export async function startTestServer(
   };
 }
 
-/** The JSON media type of every JSON response (behavior.md section 1). */
+/** The JSON media type of every JSON response (docs/api.md, "Wire basics"). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
-import { UI_CONTENT_SECURITY_POLICY, resolveUiFile } from '../../main/ui-host/static-ui.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
+import { CONTENT_SECURITY_POLICY } from '../../main/ui-host/renderer-files.js';
+import { resolveUiFile } from '../../main/ui-host/static-ui.js';
 import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
 import { webSocketTransport } from '../support/bridge-transports.js';
 import { rawRequest, type RawRequestOptions } from '../support/http-client.js';
 
 const TOKEN = 'test-token-123';
-let runtime: Runtime;
+let tagsim: TagSim;
 let port: number;
 let rendererDir: string;
 
@@ -20,13 +21,13 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>TagSim</title>');
   writeFileSync(join(rendererDir, 'app.js'), 'console.log(1);');
   writeFileSync(join(rendererDir, 'notes.txt'), 'not a UI file type');
-  runtime = await startRuntime({ port: 0, ui: { rendererDir, token: TOKEN } });
-  port = runtime.server.status.port;
+  tagsim = await startTagSim({ server: { port: 0 }, ui: { rendererDir, token: TOKEN } });
+  port = tagsim.server.status.port;
 });
-afterAll(() => runtime.stop());
+afterAll(() => tagsim.close());
 
 const request = (_port: number, method: string, path: string, options?: RawRequestOptions) =>
-  rawRequest(runtime.url, method, path, options);
+  rawRequest(tagsim.url!, method, path, options);
 
 /** Opens the UI socket with the given headers; resolves with the HTTP status of a refusal or 101. */
 function upgrade(path: string, headers: Record<string, string>): Promise<number> {
@@ -43,14 +44,14 @@ function upgrade(path: string, headers: Record<string, string>): Promise<number>
 
 describe('tagsim serve --ui', () => {
   it('prints a UI address with the token', () => {
-    expect(runtime.uiUrl).toBe(`http://127.0.0.1:${port}/ui/?token=${TOKEN}`);
+    expect(tagsim.uiUrl).toBe(`http://127.0.0.1:${port}/ui/?token=${TOKEN}`);
   });
 
   it('serves the renderer bundle at /ui/ with a strict CSP', async () => {
     const res = await request(port, 'GET', '/ui/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-security-policy']).toBe(UI_CONTENT_SECURITY_POLICY);
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(res.text).toContain('<title>TagSim</title>');
     const js = await request(port, 'GET', '/ui/app.js');
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -72,6 +73,8 @@ describe('tagsim serve --ui', () => {
     const res = await request(port, 'GET', path);
     expect([400, 404]).toContain(res.status);
     expect(res.text).not.toContain('"name": "tagsim"');
+    // A refusal carries the policy too, as the desktop window's app:// refusals do.
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('answers only to localhost or an IP address (DNS rebinding)', async () => {
@@ -83,7 +86,7 @@ describe('tagsim serve --ui', () => {
 
   it('keeps the API as it was, and does not count UI requests as API traffic', async () => {
     await request(port, 'GET', '/ui/app.js');
-    expect(runtime.server.status.controllable).toBe(false);
+    expect(tagsim.server.status.controllable).toBe(false);
     const tags = await request(port, 'GET', '/api/tags?name=Counter');
     expect(tags.json).toHaveLength(1);
     const unknown = await request(port, 'GET', '/nope');
@@ -97,7 +100,7 @@ describe('tagsim serve --ui', () => {
       const refusal = "this TagSim's window cannot start or stop its server: it is served by that server";
       await expect(client.startServer({ host: '0.0.0.0' })).rejects.toThrow(refusal);
       await expect(client.stopServer(undefined)).rejects.toThrow(refusal);
-      expect(runtime.server.status).toMatchObject({ state: 'listening', host: '127.0.0.1', port });
+      expect(tagsim.server.status).toMatchObject({ state: 'listening', host: '127.0.0.1', port });
       expect((await request(port, 'GET', '/api/tags?name=Counter')).json).toHaveLength(1);
     } finally {
       transport.close();

@@ -12,7 +12,7 @@ import {
 import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { webSocketTransport } from '../support/bridge-transports.js';
 
 const TOKEN = 'files-token';
@@ -20,13 +20,13 @@ const REFUSAL = /cannot open or save files on the server.*--ui-files/;
 
 interface Fixture {
   dir: string;
-  /** The scene file the runtime started from (so the document has a path, and recent has it). */
+  /** The scene file the tagsim started from (so the document has a path, and recent has it). */
   sceneFile: string;
   /** Another scene file, to open by path. */
   otherFile: string;
   /** A state snapshot of the served scene, with Counter forced to 42. */
   stateFile: string;
-  runtime: Runtime;
+  tagsim: TagSim;
   client: BridgeClient;
   close(): Promise<void>;
 }
@@ -44,31 +44,31 @@ async function start(fileAccess?: UiFileAccess): Promise<Fixture> {
   writeFileSync(sceneFile, serializeScene({ ...builtinScene('Sorting by Height (Basic)')!, name: 'Line' }));
   const otherFile = join(dir, 'other.tagsim.json');
   writeFileSync(otherFile, serializeScene({ ...builtinScene('Sorting by Weight')!, name: 'Other' }));
-  const runtime = await startRuntime({
-    port: 0,
+  const tagsim = await startTagSim({
+    server: { port: 0 },
     scene: { file: sceneFile },
-    startRunning: false,
+    simulation: { startRunning: false },
     ui: { rendererDir, token: TOKEN, ...(fileAccess ? { fileAccess } : {}) },
   });
-  // A snapshot written by the runtime itself (not through the bridge): Counter forced to 42.
-  const counter = runtime.engine.listTags({ name: 'Counter' })[0]!;
-  runtime.engine.write('force', 'id', [{ id: counter.id, value: 42 }], 'api');
+  // A snapshot written by TagSim itself (not through the bridge): Counter forced to 42.
+  const counter = tagsim.engine.listTags({ name: 'Counter' })[0]!;
+  tagsim.engine.write('force', 'id', [{ id: counter.id, value: 42 }], 'api');
   const stateFile = join(dir, 'faults.tagsim-state.json');
-  const saved = await runtime.scenes.saveSnapshot();
+  const saved = await tagsim.scenes.saveSnapshot();
   if (!saved.ok) throw new Error(saved.message);
   writeFileSync(stateFile, saved.content);
-  runtime.engine.release('id', [counter.id], 'api');
-  const transport = await webSocketTransport(`${runtime.url.replace('http:', 'ws:')}/ui/ws?token=${TOKEN}`);
+  tagsim.engine.release('id', [counter.id], 'api');
+  const transport = await webSocketTransport(`${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=${TOKEN}`);
   return (fixture = {
     dir,
     sceneFile,
     otherFile,
     stateFile,
-    runtime,
+    tagsim,
     client: createBridgeClient(transport as BridgeTransport),
     close: async () => {
       transport.close();
-      await runtime.stop();
+      await tagsim.close();
     },
   });
 }
@@ -78,13 +78,13 @@ function disk(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
 }
 
-const counterOf = (f: Fixture) => f.runtime.engine.listTagStates().find((t) => t.name === 'Counter')!;
+const counterOf = (f: Fixture) => f.tagsim.engine.listTagStates().find((t) => t.name === 'Counter')!;
 
 describe("the browser UI with file access 'none'", () => {
   it('says so in getState and does not list the recent files', async () => {
     const f = await start('none');
     expect((await f.client.getState(undefined)).fileAccess).toBe('none');
-    expect(f.runtime.scenes.recent).toEqual([f.sceneFile]);
+    expect(f.tagsim.scenes.recent).toEqual([f.sceneFile]);
     const scenes = await f.client.getScenes(undefined);
     expect(scenes.recent).toEqual([]);
     expect(scenes.document.scene.name).toBe('Line');
@@ -95,8 +95,8 @@ describe("the browser UI with file access 'none'", () => {
     const before = disk(f.dir);
     const outcome = await f.client.openScene({ path: f.otherFile });
     expect(outcome).toEqual({ ok: false, reason: 'error', message: expect.stringMatching(REFUSAL) });
-    expect(f.runtime.engine.scene.name).toBe('Line');
-    expect(f.runtime.scenes.recent).toEqual([f.sceneFile]);
+    expect(f.tagsim.engine.scene.name).toBe('Line');
+    expect(f.tagsim.scenes.recent).toEqual([f.sceneFile]);
     expect(disk(f.dir)).toEqual(before);
   });
 
@@ -110,7 +110,7 @@ describe("the browser UI with file access 'none'", () => {
       expect(outcome).toEqual({ ok: false, reason: 'error', message: expect.stringMatching(REFUSAL) });
     }
     expect(disk(f.dir)).toEqual(before);
-    expect(f.runtime.scenes.document.dirty).toBe(true);
+    expect(f.tagsim.scenes.document.dirty).toBe(true);
   });
 
   it('refuses to save or restore a snapshot by path; the download and the upload still work', async () => {
@@ -141,14 +141,14 @@ describe("the browser UI with file access 'none'", () => {
       fileName: 'other.tagsim.json',
     });
     expect(outcome).toMatchObject({ ok: true, document: { origin: 'import' } });
-    expect(f.runtime.engine.scene.name).toBe('Other');
+    expect(f.tagsim.engine.scene.name).toBe('Other');
   });
 });
 
 describe("the browser UI with file access 'any' (the default on 127.0.0.1)", () => {
   it('is the default on a loopback host and lists the recent files', async () => {
     const f = await start();
-    expect(f.runtime.uiFileAccess).toBe('any');
+    expect(f.tagsim.uiFileAccess).toBe('any');
     expect((await f.client.getState(undefined)).fileAccess).toBe('any');
     expect((await f.client.getScenes(undefined)).recent).toEqual([f.sceneFile]);
   });
@@ -156,7 +156,7 @@ describe("the browser UI with file access 'any' (the default on 127.0.0.1)", () 
   it('opens, saves, and saves and restores snapshots by path', async () => {
     const f = await start('any');
     expect(await f.client.openScene({ path: f.otherFile })).toMatchObject({ ok: true });
-    expect(f.runtime.engine.scene.name).toBe('Other');
+    expect(f.tagsim.engine.scene.name).toBe('Other');
 
     const copy = join(f.dir, 'copy.tagsim.json');
     expect(await f.client.saveScene({ path: copy })).toMatchObject({ ok: true });

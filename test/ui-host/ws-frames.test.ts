@@ -4,24 +4,24 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../../main/runtime/start-runtime.js';
+import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { clientFrame, openRawWs } from '../support/raw-ws.js';
 
 const TOKEN = 'frames-token';
-let runtime: Runtime;
+let tagsim: TagSim;
 let port: number;
 const errors: unknown[] = [];
 
 beforeAll(async () => {
   const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>TagSim</title>');
-  runtime = await startRuntime({ port: 0, ui: { rendererDir, token: TOKEN } });
-  runtime.server.errors.on((e) => errors.push(e));
-  port = runtime.server.status.port;
+  tagsim = await startTagSim({ server: { port: 0 }, ui: { rendererDir, token: TOKEN } });
+  tagsim.errors.on((e) => errors.push(e));
+  port = tagsim.server.status.port;
 });
-afterAll(() => runtime.stop());
+afterAll(() => tagsim.close());
 
 /** A bridge call as the window sends it. */
 const call = (id: number, method: string, args?: unknown) =>

@@ -34,7 +34,7 @@ export function registerValueRoutes(
     router.get(path, async (ctx) => {
       // The body is optional here: a plain GET (the common case) reads every value at once.
       if (!hasBody(ctx)) return sendJson(ctx, engine.readValues(by));
-      const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
+      const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
       const refs = await readBody(ctx);
       if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
       if (refs !== undefined) assertItemCount(refs);
@@ -44,7 +44,7 @@ export function registerValueRoutes(
 
   for (const { path, operation, by } of WRITE_ROUTES) {
     router.put(path, async (ctx) => {
-      const tags = engine.pinned();
+      const tags = engine.viewOfCurrentScene();
       const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
       const errors = tags.write(operation, by, items);
       markApplied(ctx);
@@ -54,7 +54,7 @@ export function registerValueRoutes(
 
   for (const { path, by } of RELEASE_ROUTES) {
     router.put(path, async (ctx) => {
-      const tags = engine.pinned();
+      const tags = engine.viewOfCurrentScene();
       const errors = tags.release(by, await requireArray(ctx, readBody, refDescription(by)));
       markApplied(ctx);
       sendJson(ctx, errors);

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRuntime, type Runtime } from '../../../main/runtime/start-runtime.js';
+import { startTagSim, type TagSim } from '../../../main/runtime/start-tagsim.js';
 import { WsClientError } from '../../../main/ui-host/ws-bridge-host.js';
 import { TagEngine, type TagRuntimeState } from '../../../shared/core/tag-engine.js';
 import { syntheticScene } from '../../../shared/scenes/builtin-scenes.js';
@@ -17,7 +17,7 @@ const SCENE_SIZE = 60;
  * takes only what the server should have applied.
  */
 export async function startFuzzServer(): Promise<{
-  runtime: Runtime;
+  tagsim: TagSim;
   port: number;
   shadow: TagEngine;
   /** Errors the server reported that are TagSim's own faults (a bad client's are not). */
@@ -30,26 +30,25 @@ export async function startFuzzServer(): Promise<{
   const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-fuzz-ui-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>TagSim</title>');
   writeFileSync(join(rendererDir, 'app.js'), 'void 0;');
-  const runtime = await startRuntime({
-    port: 0,
+  const tagsim = await startTagSim({
+    server: { port: 0, timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 } },
     scene: { synthetic: SCENE_SIZE },
-    startRunning: false,
-    timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 },
+    simulation: { startRunning: false },
     ui: { rendererDir, token: FUZZ_TOKEN, fileAccess: 'none' },
   });
   const faults: unknown[] = [];
-  runtime.server.errors.on((e) => {
+  tagsim.errors.on((e) => {
     if (!(e instanceof WsClientError)) faults.push(e);
   });
   const shadow = new TagEngine(syntheticScene(SCENE_SIZE));
   const stateOf = (engine: TagEngine) => JSON.stringify(engine.listTagStates());
   const resync = () => {
     const states = new Map<string, TagRuntimeState>();
-    for (const t of runtime.engine.listTagStates()) {
+    for (const t of tagsim.engine.listTagStates()) {
       const failure = t.shortCircuit ? 'alwaysOn' : t.openCircuit ? 'alwaysOff' : 'none';
       states.set(t.id, { raw: t.raw, isForced: t.isForced, forcedValue: t.forcedValue, failure });
     }
     shadow.restoreStates(states);
   };
-  return { runtime, port: runtime.server.status.port, shadow, faults, stateOf, resync };
+  return { tagsim, port: tagsim.server.status.port, shadow, faults, stateOf, resync };
 }

@@ -1,0 +1,197 @@
+import { basename } from 'node:path';
+import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
+import { Emitter } from '../../shared/core/emitter.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
+import { DEFAULT_HOST, DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
+import { readSnapshotFile } from '../storage/snapshot-files.js';
+import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
+import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from './bridge-host.js';
+import { loadScene, type LoadedScene, type SceneChoice } from './resolve-scene.js';
+import { SceneService } from './scene-service.js';
+import { ServerController } from './server-controller.js';
+import { createSimulationHost, type SimulationHost, type SimulationHostOptions } from './simulation-host.js';
+import { uiFileAccessFor, uiFilesRefusal } from './ui-file-access.js';
+
+/** Everything a TagSim is built from; each host (CLI, desktop, tests, a lab) passes what it has. */
+export interface TagSimOptions {
+  /** The scene to serve: a choice to load, or one a host already loaded (default: the default scene). */
+  scene?: SceneChoice | LoadedScene;
+  /** A state snapshot file (`.tagsim-state.json`) to start from: values, forces and failures. */
+  state?: string;
+  /** The tag API server: host 127.0.0.1 and port 7410 unless given (port 0 picks a free one). */
+  server?: Omit<ApiServerOptions, 'mount'>;
+  /**
+   * When the server binds: 'required' (the default) waits for it and rejects, leaving nothing
+   * running, when it cannot; 'background' returns at once and the outcome shows in
+   * `server.status` (the desktop app's "Port 7410 in use"); 'later' binds nothing until
+   * `server.start()`.
+   */
+  listen?: 'required' | 'background' | 'later';
+  /** The simulation: seed, running from the start, time scale (and timers, in tests). */
+  simulation?: Omit<SimulationHostOptions, 'reportError'>;
+  /** Pins, recent files, the port the window chose...; in memory unless a host keeps them on disk. */
+  settings?: SettingsStore;
+  /**
+   * Serve the browser UI at /ui/ from this folder (the renderer bundle). Its `fileAccess` (open
+   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other.
+   */
+  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess };
+  /**
+   * Problems a host met before this start (presets, settings), for the window to show; the start
+   * appends its own (what a state snapshot could not apply) to this very list.
+   */
+  notices?: StartupNotice[];
+  /** Timers of the bridge's events, for tests. */
+  bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every'>;
+  /** Hears every error from the very start (the same ones `errors` carries). */
+  reportError?: (error: unknown) => void;
+}
+
+/** A running TagSim: one station with its scene, simulation, API server and bridge. */
+export interface TagSim {
+  readonly engine: TagEngine;
+  /** The scene being served, as a document: open another, edit, save, snapshots. */
+  readonly scenes: SceneService;
+  /** The simulation, advanced by a real timer: run, pause, reset, time scale, status. */
+  readonly simulation: SimulationHost;
+  /** The API server: its status, start (another port), stop, and its request events. */
+  readonly server: ServerController;
+  readonly settings: SettingsStore;
+  /**
+   * What every window talks to (IPC, WebSocket). Made on first use: a TagSim nobody watches pays
+   * nothing for its events.
+   */
+  readonly bridge: BridgeHost;
+  /** The browser UI at /ui/, when `ui` was given. */
+  readonly ui: BrowserUi | undefined;
+  /** What starting from `state` did. */
+  readonly restored: { tags: number; notes: string[] } | undefined;
+  /** The API's address while it listens. */
+  readonly url: string | undefined;
+  /** The browser UI's address, token included, while it is served. */
+  readonly uiUrl: string | undefined;
+  /** Whether the browser UI may open and save files by path, when it is served. */
+  readonly uiFileAccess: UiFileAccess | undefined;
+  /** Every error nobody else handles: a failing tick or listener, a 500, a misbehaving window socket. */
+  readonly errors: Emitter<unknown>;
+  /** Stops the simulation, the windows' sockets and the server, and frees every timer. */
+  close(): Promise<void>;
+}
+
+/** A start that could not bind: carries the system error (EADDRINUSE...) as `cause`. */
+export class TagSimStartError extends Error {}
+
+/**
+ * The one place a TagSim is put together: loads the scene (and state), then makes the engine,
+ * the scene service, the simulation, the API server with the browser UI when asked, and the
+ * bridge. `tagsim serve`, `tagsim run`, the desktop app and the tests all start it here. Nothing
+ * is shared between two TagSims, so one process may hold many. Rejects, leaving nothing running,
+ * when the scene is unknown or has problems (a SceneValidationError lists them all), the state
+ * snapshot does not fit, or (listen 'required') the port cannot be bound (TagSimStartError).
+ */
+export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> {
+  const loaded = options.scene && 'scene' in options.scene ? options.scene : await loadScene(options.scene);
+  const errors = new Emitter<unknown>(() => undefined);
+  if (options.reportError) errors.on(options.reportError);
+  const reportError = (error: unknown) => errors.emit(error);
+
+  const engine = new TagEngine(loaded.scene, { reportError });
+  const settings = options.settings ?? memorySettingsStore();
+  const scenes = new SceneService(engine, settings);
+  const notices = options.notices ?? [];
+  if (loaded.file) {
+    // Opened as a file (not only served), so Save writes back to it and it shows in Recent files.
+    const opened = await scenes.open({ loaded: loaded.file });
+    if (!opened.ok && opened.reason === 'error') {
+      const problem = new Error(`the scene ${loaded.file.path}: ${opened.message}`);
+      reportError(problem);
+      notices.push({ file: loaded.file.path, message: problem.message });
+    }
+  }
+  let restored: TagSim['restored'];
+  if (options.state !== undefined) {
+    const applied = scenes.applySnapshot(await readSnapshotFile(options.state), basename(options.state));
+    restored = { tags: applied.restored, notes: applied.notes };
+    // What restoring could not apply is shown in the window too, not only printed.
+    for (const note of applied.notes) notices.push({ file: options.state, message: note });
+  }
+
+  const host = options.server?.host ?? DEFAULT_HOST;
+  const uiFileAccess = options.ui && (options.ui.fileAccess ?? uiFileAccessFor(host));
+  let ui: BrowserUi | undefined;
+  const server = new ServerController(engine, {
+    ...options.server,
+    host,
+    port: options.server?.port ?? DEFAULT_PORT,
+    // Stopping the server from the browser UI would cut that very UI off.
+    controllable: !options.ui,
+    mount: options.ui && {
+      pathPrefix: '/ui',
+      middleware: (ctx, next) => ui!.mount.middleware!(ctx, next),
+      upgrade: (req, socket, head) => ui!.mount.upgrade!(req, socket, head),
+    },
+  });
+  server.errors.on(reportError);
+  const simulation = createSimulationHost(engine, { ...options.simulation, reportError });
+
+  let bridge: BridgeHost | undefined;
+  const bridgeHost = (): BridgeHost =>
+    (bridge ??= createBridgeHost({
+      engine,
+      server,
+      settings,
+      scenes,
+      simulation,
+      notices,
+      ...options.bridge,
+      ...(uiFileAccess ? { fileAccess: uiFileAccess, fileAccessRefusal: uiFilesRefusal(host) } : {}),
+    }));
+  if (options.ui)
+    ui = createBrowserUi({
+      host: bridgeHost(),
+      rendererDir: options.ui.rendererDir,
+      token: options.ui.token,
+      onError: reportError,
+    });
+
+  const close = async () => {
+    simulation.dispose();
+    ui?.close();
+    bridge?.dispose();
+    await server.stop();
+  };
+  const listen = options.listen ?? 'required';
+  if (listen === 'background') void server.start();
+  if (listen === 'required') {
+    const status = await server.start();
+    if (status.state !== 'listening') {
+      await close();
+      throw new TagSimStartError(status.error ?? 'the server did not start', { cause: server.lastError });
+    }
+  }
+
+  const url = () => (server.status.state === 'listening' ? server.status.url : undefined);
+  return {
+    engine,
+    scenes,
+    simulation,
+    server,
+    settings,
+    get bridge() {
+      return bridgeHost();
+    },
+    ui,
+    restored,
+    get url() {
+      return url();
+    },
+    get uiUrl() {
+      const address = url();
+      return address !== undefined ? ui?.urlFor(address) : undefined;
+    },
+    uiFileAccess,
+    errors,
+    close,
+  };
+}
