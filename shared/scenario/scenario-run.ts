@@ -1,13 +1,11 @@
 import type { TagValue } from '../core/tag-types.js';
 import {
-  conditionHolds,
-  type ConditionWatch,
   describeActual,
   describeCondition,
   formatDuration,
   formatValue,
-  watchCondition,
-} from './conditions.js';
+} from '../conditions/describe-condition.js';
+import { conditionHolds, type ConditionWatch, watchCondition } from '../conditions/watch-condition.js';
 import type { BoundScenario, BoundStep } from './scenario-types.js';
 
 /**

@@ -136,7 +136,7 @@ describe('validateBehaviours', () => {
       ]),
     ).toEqual([
       'behaviours[0].priority: unknown field; remove it (known fields here: name, when, then, delayMs)',
-      'behaviours[0].when.forMs: an edge lasts one step, so forMs does not apply; remove it',
+      'behaviours[0].when.forMs: an edge lasts one moment, so forMs does not apply; remove it',
       'behaviours[0].then[0].extra: unknown field; remove it (known fields here: set, value)',
       'behaviours[1].amplitude: unknown field; remove it (known fields here: name, generate, signal, noise, seed, value)',
       'behaviours[2]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
