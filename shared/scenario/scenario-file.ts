@@ -88,11 +88,14 @@ export function validateScenarioJson(json: unknown, source?: string): Scenario {
 
 /** Every problem of one step: its shape, then what a schema cannot say. */
 function stepProblems(raw: unknown): Problem[] {
-  const kind = isRecord(raw) ? (['waitFor', 'expect'] as const).find((k) => k in raw) : undefined;
-  const deep = kind && nestingProblem((raw as Record<string, unknown>)[kind]);
-  if (deep) return [{ at: [kind, ...deep.at], message: deep.message }];
+  if (!isRecord(raw)) return shapeProblems(STEP_SHAPE, raw);
+  // Every key that may hold a condition, whatever the step's kind: the check of a union tries each.
+  for (const key of ['waitFor', 'expect'] as const) {
+    const deep = nestingProblem(raw[key]);
+    if (deep) return [{ at: [key, ...deep.at], message: deep.message }];
+  }
   const problems = shapeProblems(STEP_SHAPE, raw);
-  if (!isRecord(raw)) return problems;
+  const kind = (['waitFor', 'expect'] as const).find((k) => k in raw);
   if ('at' in raw && 'after' in raw) {
     problems.push({
       at: [],

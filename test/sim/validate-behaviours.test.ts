@@ -277,6 +277,11 @@ describe('validateBehaviours', () => {
     expect(problems([{ when: deep, then: [{ set: 'Sensor', value: true }] }])).toEqual([
       `behaviours[0].when${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
     ]);
+    for (let i = 0; i < 100_000; i++) deep = { not: deep };
+    // Nested too deep where this kind of behaviour has no condition: the schema's check tries every kind.
+    expect(problems([{ when: { always: true }, then: [{ toggle: 'Sensor' }], runs: deep }])).toEqual([
+      `behaviours[0].runs${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
+    ]);
     for (const odd of [null, 1, 'x', [null], [[]], [{ when: null, then: null }], [{ conveyor: 1 }]]) {
       expect(() => validateBehaviours(odd, TAGS)).not.toThrow();
     }
