@@ -17,7 +17,8 @@ const condition = Type.Ref('Condition');
 const forMs = () => Type.Optional(milliseconds());
 const closed = { additionalProperties: false } as const;
 
-const value = () =>
+/** A value for a tag: converted to the tag's type when the tag is known. */
+export const tagValue = () =>
   says(
     Type.Union([Type.Boolean(), Type.Number(), Type.String()], {
       description: 'Converted to the tag type as the API converts.',
@@ -28,8 +29,8 @@ const value = () =>
 const comparison = Type.Object(
   {
     tag: tagRef,
-    equals: Type.Optional(value()),
-    notEquals: Type.Optional(value()),
+    equals: Type.Optional(tagValue()),
+    notEquals: Type.Optional(tagValue()),
     gt: Type.Optional(Type.Number()),
     ge: Type.Optional(Type.Number()),
     lt: Type.Optional(Type.Number()),

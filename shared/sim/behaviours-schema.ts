@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { CONDITION_REFS } from '../conditions/condition-schema.js';
+import { CONDITION_REFS, tagValue } from '../conditions/condition-schema.js';
 import { isRecord, kindOf, listKindOf, show } from '../scenes/json-words.js';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { says } from '../schema/shape-hints.js';
@@ -28,13 +28,6 @@ const nonEmptyList = (items: TSchema, what: string, got: (v: unknown) => string 
   says(Type.Array(items, { minItems: 1 }), {
     invalid: (v) => `must be a non-empty array of ${what}; got ${got(v)}`,
   });
-const value = () =>
-  says(
-    Type.Union([Type.Boolean(), Type.Number(), Type.String()], {
-      description: 'Converted to the tag type as the API converts.',
-    }),
-    { invalid: (v) => `must be true, false or a number; got ${show(v)}` },
-  );
 const objectOf = (fields: string) => (v: unknown) => `must be an object ${fields}; got ${kindOf(v)}`;
 
 const ExpressionSchema = says(
@@ -67,8 +60,8 @@ const ExpressionSchema = says(
 
 const ACTION_FIELDS: Readonly<Record<(typeof ACTION_KEYS)[number], Readonly<Record<string, TSchema>>>> = {
   // A missing value is told with the tag's type, which only validateBehaviours knows.
-  set: { set: tagRef(), value: says(value(), { missingToldElsewhere: true }) },
-  pulse: { pulse: tagRef(), value: optional(value()), forMs: above0() },
+  set: { set: tagRef(), value: says(tagValue(), { missingToldElsewhere: true }) },
+  pulse: { pulse: tagRef(), value: optional(tagValue()), forMs: above0() },
   toggle: { toggle: tagRef() },
   increment: { increment: tagRef(), by: optional(number()) },
 };
@@ -277,13 +270,11 @@ export const BEHAVIOUR_SHAPE: Shape = { schema: BehaviourSchema, refs: REFS };
  */
 export function behavioursJsonSchema(): { property: object; definitions: Record<string, object> } {
   // Each definition under the scene schema's name for it: `behaviour` + its $id.
-  const names: Record<string, string> = {};
-  for (const schema of [BehaviourSchema, ...REFS]) {
-    names[schema.$id!] = schema === BehaviourSchema ? 'behaviour' : `behaviour${schema.$id!}`;
-  }
-  const definitions: Record<string, object> = {};
-  for (const schema of [BehaviourSchema, ...REFS])
-    definitions[names[schema.$id!]!] = toJsonSchema(schema, names);
+  const all = [BehaviourSchema, ...REFS];
+  const names: Record<string, string> = Object.fromEntries(
+    all.map((s) => [s.$id!, s === BehaviourSchema ? 'behaviour' : `behaviour${s.$id!}`]),
+  );
+  const definitions = Object.fromEntries(all.map((s) => [names[s.$id!]!, toJsonSchema(s, names)]));
   return {
     property: {
       type: 'array',
