@@ -1,4 +1,4 @@
-import { countChecks, type CheckResult, type ScenarioResult } from './scenario-run.js';
+import { countChecks, type CheckResult, type ScenarioResult } from './scenario-results.js';
 
 export interface JunitOptions {
   /** When the run started, ISO 8601 (`2025-05-01T12:00:00.000Z`); the report keeps seconds, UTC. */

@@ -1,14 +1,25 @@
 import type { TagValue } from '../core/tag-types.js';
+import { describeCondition, formatDuration } from '../conditions/describe-condition.js';
 import {
-  conditionHolds,
-  type ConditionWatch,
-  describeActual,
-  describeCondition,
-  formatDuration,
-  formatValue,
-  watchCondition,
-} from './conditions.js';
+  ActiveCheck,
+  type CheckFailure,
+  type CheckStep,
+  expectNow,
+  type TimeBase,
+} from './scenario-check.js';
+import {
+  type CheckResult,
+  type CheckStatus,
+  countChecks,
+  type EndReason,
+  type RunEvent,
+  type ScenarioResult,
+} from './scenario-results.js';
 import type { BoundScenario, BoundStep } from './scenario-types.js';
+import { type ActionStep, clockText, describeAction } from './scenario-words.js';
+
+export { countChecks, type ActionStep };
+export type { CheckResult, CheckStatus, EndReason, RunEvent, ScenarioResult };
 
 /**
  * The run's two times, given by the host (tests give a fake). Neither needs to start at 0: the
@@ -25,9 +36,6 @@ export interface ScenarioClock {
   wallMs(): number;
 }
 
-/** A step that acts on the tags. */
-export type ActionStep = Extract<BoundStep, { kind: 'set' | 'force' | 'release' | 'fail' }>;
-
 /** What a run acts on: the engine of the TagSim the client under test talks to. */
 export interface ScenarioTarget {
   /** A tag's effective value, `undefined` when the scene has no such tag (any more). */
@@ -36,57 +44,10 @@ export interface ScenarioTarget {
   apply(step: ActionStep): string | undefined;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'error' | 'skipped';
-
-/** One test case of the report: a waitFor, an expect, or the run itself (`path` undefined). */
-export interface CheckResult {
-  readonly name: string;
-  readonly path: string | undefined;
-  readonly kind: 'waitFor' | 'expect' | 'run';
-  readonly status: CheckStatus;
-  /** One line: expected vs actual (failed, error), or why it did not run (skipped). */
-  readonly message: string | undefined;
-  /** Several lines: the condition, the times, the values. */
-  readonly detail: string | undefined;
-  /** Real time it took, in ms (0 when it did not run). */
-  readonly wallMs: number;
-}
-
-/** Why a run ended. */
-export type EndReason = 'completed' | 'waitFor failed' | 'timeout' | 'action failed' | 'interrupted';
-
-export interface ScenarioResult {
-  readonly name: string;
-  readonly sceneName: string;
-  readonly passed: boolean;
-  readonly endReason: EndReason;
-  /** The waitFor and expect steps in order, then the run's own check. */
-  readonly checks: readonly CheckResult[];
-  /** Scenario time the run lasted. */
-  readonly scenarioMs: number;
-  /** Real time the run lasted. */
-  readonly wallMs: number;
-  /** The progress lines, as printed. */
-  readonly log: readonly string[];
-}
-
-/** What the run tells its host as it goes: one line per step, and the end. */
-export type RunEvent =
-  | { readonly type: 'line'; readonly line: string }
-  | { readonly type: 'finished'; readonly result: ScenarioResult };
-
 export interface ScenarioRunOptions {
   /** What scenario time is, for messages: 'simulation' time or 'real' time. */
-  readonly timeBase?: 'simulation' | 'real';
+  readonly timeBase?: TimeBase;
   readonly onEvent?: (event: RunEvent) => void;
-}
-
-interface Active {
-  readonly step: Extract<BoundStep, { kind: 'waitFor' | 'expect' }>;
-  readonly watch: ConditionWatch;
-  /** Scenario time at which it started (its due time). */
-  readonly startMs: number;
-  readonly wallStart: number;
 }
 
 /**
@@ -102,7 +63,7 @@ interface Active {
  * not. The whole run may take `timeoutMs` of real time.
  */
 export class ScenarioRun {
-  private readonly timeBase: 'simulation' | 'real';
+  private readonly timeBase: TimeBase;
   private readonly onEvent: (event: RunEvent) => void;
   private readonly results = new Map<number, CheckResult>();
   private readonly log: string[] = [];
@@ -113,7 +74,7 @@ export class ScenarioRun {
   private index = 0;
   /** Scenario time at which the previous step ended. */
   private previousEnd = 0;
-  private active: Active | undefined;
+  private active: ActiveCheck | undefined;
   private t0 = 0;
   private wall0 = 0;
   private lastT = 0;
@@ -230,97 +191,29 @@ export class ScenarioRun {
         this.next(due);
         return;
       case 'waitFor':
-        this.active = {
-          step,
-          watch: watchCondition(step.condition, this.read),
-          startMs: due,
-          wallStart: wall,
-        };
-        return;
       case 'expect':
-        if (step.forMs === undefined) {
-          const holds = conditionHolds(step.condition, this.read);
-          this.record(
-            step,
-            holds ? 'passed' : 'failed',
-            due,
-            0,
-            holds ? undefined : this.expectedActual(step, due),
-          );
+        if (step.kind === 'expect' && step.forMs === undefined) {
+          const outcome = expectNow(step, due, this.read, this.timeBase);
+          this.record(step, outcome.passed ? 'passed' : 'failed', due, 0, outcome.failure);
           this.next(due);
         } else {
-          this.active = {
-            step,
-            watch: watchCondition(step.condition, this.read),
-            startMs: due,
-            wallStart: wall,
-          };
+          this.active = new ActiveCheck(step, due, wall, this.read, this.timeBase);
         }
         return;
     }
   }
 
   /** Updates the running waitFor or expect; true when it has ended. */
-  private checkActive(active: Active, t: number, wall: number): boolean {
-    const { step, watch, startMs } = active;
-    const holds = watch.update(t);
-    const condition = describeCondition(step.condition);
-    if (step.kind === 'waitFor') {
-      if (holds) {
-        this.active = undefined;
-        this.record(
-          step,
-          'passed',
-          t,
-          wall - active.wallStart,
-          undefined,
-          `after ${formatDuration(t - startMs)}`,
-        );
-        this.next(t);
-        return true;
-      }
-      if (step.timeoutMs !== undefined && t - startMs >= step.timeoutMs) {
-        this.active = undefined;
-        const actual = describeActual(step.condition, this.read);
-        this.record(step, 'failed', t, wall - active.wallStart, {
-          message: `expected ${condition} within ${formatDuration(step.timeoutMs)}; actual: ${actual}`,
-          detail: this.detail(
-            step,
-            startMs,
-            t,
-            actual,
-            `timeout: ${formatDuration(step.timeoutMs)} of ${this.timeBase} time`,
-          ),
-        });
-        this.end('waitFor failed', t, wall, { status: 'passed', message: undefined, detail: undefined });
-        return true;
-      }
-      return false;
-    }
-    const forMs = step.forMs ?? 0;
-    if (!holds) {
-      this.active = undefined;
-      const actual = describeActual(step.condition, this.read);
-      this.record(step, 'failed', t, wall - active.wallStart, {
-        message: `expected ${condition} for ${formatDuration(forMs)}; it stopped holding after ${formatDuration(t - startMs)}; actual: ${actual}`,
-        detail: this.detail(
-          step,
-          startMs,
-          t,
-          actual,
-          `for: ${formatDuration(forMs)} of ${this.timeBase} time`,
-        ),
-      });
-      this.next(startMs + forMs);
-      return true;
-    }
-    if (t - startMs >= forMs) {
-      this.active = undefined;
-      this.record(step, 'passed', t, wall - active.wallStart, undefined, `for ${formatDuration(forMs)}`);
-      this.next(startMs + forMs);
-      return true;
-    }
-    return false;
+  private checkActive(active: ActiveCheck, t: number, wall: number): boolean {
+    const outcome = active.update(t);
+    if (!outcome) return false;
+    this.active = undefined;
+    const status = outcome.passed ? 'passed' : 'failed';
+    this.record(active.step, status, t, wall - active.wallStart, outcome.failure, outcome.note);
+    if (outcome.endsRun) {
+      this.end('waitFor failed', t, wall, { status: 'passed', message: undefined, detail: undefined });
+    } else this.next(outcome.endMs);
+    return true;
   }
 
   private readonly read = (id: string): TagValue | undefined => this.target.read(id);
@@ -330,42 +223,12 @@ export class ScenarioRun {
     this.index++;
   }
 
-  private expectedActual(
-    step: Extract<BoundStep, { kind: 'expect' | 'waitFor' }>,
-    at: number,
-  ): {
-    message: string;
-    detail: string;
-  } {
-    const actual = describeActual(step.condition, this.read);
-    return {
-      message: `expected ${describeCondition(step.condition)}; actual: ${actual}`,
-      detail: this.detail(step, at, at, actual),
-    };
-  }
-
-  private detail(
-    step: Extract<BoundStep, { kind: 'expect' | 'waitFor' }>,
-    startMs: number,
-    endMs: number,
-    actual: string,
-    extra?: string,
-  ): string {
-    return [
-      `step: ${step.path} (${step.kind})`,
-      `condition: ${describeCondition(step.condition)}`,
-      ...(extra ? [extra] : []),
-      `started at ${clockText(startMs)}, ended at ${clockText(endMs)} (${this.timeBase} time since the start)`,
-      `actual: ${actual}`,
-    ].join('\n');
-  }
-
   private record(
-    step: Extract<BoundStep, { kind: 'expect' | 'waitFor' }>,
+    step: CheckStep,
     status: CheckStatus,
     t: number,
     wallMs: number,
-    failure?: { message: string; detail: string },
+    failure?: CheckFailure,
     note?: string,
   ): void {
     this.results.set(step.index, {
@@ -391,11 +254,7 @@ export class ScenarioRun {
     const active = this.active;
     if (!active) return;
     this.active = undefined;
-    const actual = describeActual(active.step.condition, this.read);
-    this.record(active.step, 'failed', t, wall - active.wallStart, {
-      message: `${why}: expected ${describeCondition(active.step.condition)}; actual: ${actual}`,
-      detail: this.detail(active.step, active.startMs, t, actual),
-    });
+    this.record(active.step, 'failed', t, wall - active.wallStart, active.interrupted(t, why));
   }
 
   private timeOut(t: number, wall: number): void {
@@ -476,40 +335,5 @@ export class ScenarioRun {
     const line = `[${clockText(t).padStart(10)}] ${text}`;
     this.log.push(line);
     this.onEvent({ type: 'line', line });
-  }
-}
-
-/** Test cases by status. */
-export function countChecks(checks: readonly CheckResult[]): {
-  passed: number;
-  failed: number;
-  errors: number;
-  skipped: number;
-} {
-  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
-  return {
-    passed: count('passed'),
-    failed: count('failed'),
-    errors: count('error'),
-    skipped: count('skipped'),
-  };
-}
-
-/** `12.340 s` */
-function clockText(ms: number): string {
-  return `${(ms / 1000).toFixed(3)} s`;
-}
-
-function describeAction(step: ActionStep): string {
-  switch (step.kind) {
-    case 'set':
-    case 'force':
-      return `${step.kind} ${step.tag.label} = ${formatValue(step.value)}`;
-    case 'release':
-      return `release ${step.tag.label}`;
-    case 'fail':
-      return step.mode === 'none'
-        ? `fail ${step.tag.label}: none (failure cleared)`
-        : `fail ${step.tag.label}: ${step.mode === 'alwaysOn' ? 'Always On' : 'Always Off'}`;
   }
 }

@@ -1,12 +1,13 @@
-import type { TagDefinition, TagFailure, TagValue } from '../core/tag-types.js';
-import type { Condition, TagRef } from '../sim/behaviour-types.js';
+import type { BoundCondition, BoundTag, Condition } from '../conditions/condition-types.js';
+import type { TagRef } from '../conditions/tag-refs.js';
+import type { TagFailure, TagValue } from '../core/tag-types.js';
 
 // The scenario model. A scenario file (`format: "tagsim-scenario"`, version 1) is a timeline of
 // steps that act on a running TagSim while a client under test talks to it, and checks what the
 // client did. scenario-file.ts turns the JSON into the `Scenario` below; bind-scenario.ts resolves
 // its tag names against a scene; scenario-run.ts runs it on an injected clock.
 
-export type { Condition, TagRef };
+export type { BoundCondition, BoundTag, Condition, TagRef };
 
 /** The `format` of every scenario file. */
 export const SCENARIO_FORMAT = 'tagsim-scenario';
@@ -56,31 +57,6 @@ export interface Scenario {
   readonly timeoutMs: number;
   readonly steps: readonly ScenarioStep[];
 }
-
-/** A tag a scenario refers to, resolved in the scene; `label` is how messages name it. */
-export interface BoundTag {
-  readonly def: TagDefinition;
-  /** The name, with the kind when the scene has an Input and an Output of that name. */
-  readonly label: string;
-}
-
-/** A condition with its tags resolved and its values converted to the tags' types. */
-export type BoundCondition =
-  | {
-      readonly type: 'compare';
-      readonly tag: BoundTag;
-      readonly equals: TagValue | undefined;
-      readonly notEquals: TagValue | undefined;
-      readonly gt: number | undefined;
-      readonly ge: number | undefined;
-      readonly lt: number | undefined;
-      readonly le: number | undefined;
-      readonly forMs: number;
-    }
-  | { readonly type: 'edge'; readonly tag: BoundTag; readonly rising: boolean }
-  | { readonly type: 'all' | 'any'; readonly parts: readonly BoundCondition[]; readonly forMs: number }
-  | { readonly type: 'not'; readonly inner: BoundCondition; readonly forMs: number }
-  | { readonly type: 'always' };
 
 /** A step ready to run against one scene. */
 export type BoundStep = {

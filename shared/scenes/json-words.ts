@@ -15,6 +15,11 @@ export function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${show(value)}`;
 }
 
+/** As kindOf, but an empty list is told apart: where a list must not be empty, that is the problem. */
+export function listKindOf(value: unknown): string {
+  return Array.isArray(value) && value.length === 0 ? 'an empty array' : kindOf(value);
+}
+
 /** A value as JSON, cut to 40 characters. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';

@@ -1,59 +1,22 @@
-import type { TagKind, TagValue } from '../core/tag-types.js';
+import type { Condition } from '../conditions/condition-types.js';
+import type { TagRef } from '../conditions/tag-refs.js';
+import type { TagValue } from '../core/tag-types.js';
 
 // The behaviour model: plain JSON, as it is written in a scene file's `behaviours` array. Nothing
 // here refers to runtime objects, so a scene with its behaviours serialises and diffs as text.
-// validate-behaviours.ts checks a file against these types; behaviours.ts runs them.
+// validate-behaviours.ts checks a file against these types; behaviours.ts runs them. Conditions
+// and tag references are the language of shared/conditions/ (docs/conditions.md).
 
-/**
- * A tag, by name (a string, or `{name}`), by name and kind (`{name, kind}`: names are not unique
- * across kinds, `FACTORY I/O (Reset)` is both) or by id (`{id}`). A bare name that only one tag
- * has is enough; a tag written by a behaviour is looked up among the Inputs.
- */
-export type TagRef = string | { readonly name: string; readonly kind?: TagKind } | { readonly id: string };
-
-/**
- * A condition on tags, on their EFFECTIVE values (so a force or a failure on an Output changes what
- * the plant does). Any condition but an edge may carry `forMs`: it then holds only once it has
- * held without a break for that long.
- */
-export type Condition =
-  CompareCondition | EdgeCondition | AllCondition | AnyCondition | NotCondition | AlwaysCondition;
-
-/** Compares a tag's value; several comparisons in one condition must all hold (`ge` and `le`: a range). */
-export interface CompareCondition {
-  readonly tag: TagRef;
-  readonly equals?: TagValue;
-  readonly notEquals?: TagValue;
-  /** gt, ge, lt, le: numbers, on Int and Float tags. */
-  readonly gt?: number;
-  readonly ge?: number;
-  readonly lt?: number;
-  readonly le?: number;
-  readonly forMs?: number;
-}
-
-/** True at the one step where a Bit tag turns on (`rising`) or off (`falling`). */
-export type EdgeCondition = { readonly rising: TagRef } | { readonly falling: TagRef };
-
-export interface AllCondition {
-  readonly all: readonly Condition[];
-  readonly forMs?: number;
-}
-
-export interface AnyCondition {
-  readonly any: readonly Condition[];
-  readonly forMs?: number;
-}
-
-export interface NotCondition {
-  readonly not: Condition;
-  readonly forMs?: number;
-}
-
-/** Always holds: a rule with it runs once when the plant starts (and after each reset). */
-export interface AlwaysCondition {
-  readonly always: true;
-}
+export type {
+  AllCondition,
+  AlwaysCondition,
+  AnyCondition,
+  CompareCondition,
+  Condition,
+  EdgeCondition,
+  NotCondition,
+} from '../conditions/condition-types.js';
+export type { TagRef };
 
 /**
  * A number computed from tags each step: a constant, a tag's value (Bit: 1 or 0) times `scale`

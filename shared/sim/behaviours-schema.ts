@@ -1,209 +1,287 @@
-import { TAG_KINDS } from '../core/tag-types.js';
-import {
-  ACTION_KEYS,
-  COMPARISONS,
-  CONVEYOR_FIELDS,
-  FEEDER_FIELDS,
-  GENERATOR_FIELDS,
-  MAX_BEHAVIOURS,
-  RULE_FIELDS,
-  SENSOR_FIELDS,
-  SIGNAL_FIELDS,
-  SIGNALS,
-} from './behaviour-fields.js';
+import { type TSchema, Type } from '@sinclair/typebox';
+import { CONDITION_REFS, tagValue } from '../conditions/condition-schema.js';
+import { isRecord, kindOf, listKindOf, show } from '../scenes/json-words.js';
+import { toJsonSchema } from '../schema/json-schema.js';
+import { says } from '../schema/shape-hints.js';
+import type { Shape } from '../schema/shape-paths.js';
+import { ACTION_KEYS, MAX_BEHAVIOURS, SIGNAL_FIELDS, SIGNALS } from './behaviour-fields.js';
+
+// The shape of a scene file's `behaviours`, described once: validateBehaviours checks entries
+// against it (with the words of its hints), and behavioursJsonSchema writes it out for editors.
+// What needs the scene's tags (a tag that exists, is an Input, has the right type), compares
+// fields (min <= max) or spans behaviours (conveyor names, tags driven twice) only
+// validateBehaviours checks.
+
+const closed = { additionalProperties: false } as const;
+const tagRef = () => Type.Ref('TagRef');
+const condition = () => Type.Ref('Condition');
+const expression = (missing?: string) => says(Type.Ref('Expression'), missing ? { missing } : {});
+const optional = Type.Optional;
+const number = (limits: object = {}) => Type.Number(limits);
+const above0 = () => number({ exclusiveMinimum: 0 });
+const from0 = () => number({ minimum: 0 });
+const count = (minimum: number) =>
+  says(Type.Integer({ minimum }), {
+    invalid: (v) => `must be a whole number of at least ${minimum}; got ${show(v)}`,
+  });
+const nonEmptyList = (items: TSchema, what: string, got: (v: unknown) => string = listKindOf) =>
+  says(Type.Array(items, { minItems: 1 }), {
+    invalid: (v) => `must be a non-empty array of ${what}; got ${got(v)}`,
+  });
+const objectOf = (fields: string) => (v: unknown) => `must be an object ${fields}; got ${kindOf(v)}`;
+
+const ExpressionSchema = says(
+  Type.Union(
+    [
+      number(),
+      Type.Object({ tag: tagRef(), scale: optional(number()), offset: optional(number()) }, closed),
+      Type.Object({ sum: nonEmptyList(Type.Ref('Expression'), 'expressions') }, closed),
+      Type.Object(
+        {
+          if: condition(),
+          then: expression('is missing: the value while the condition holds'),
+          else: optional(expression()),
+        },
+        closed,
+      ),
+    ],
+    { $id: 'Expression' },
+  ),
+  {
+    choose: (v) => {
+      if (typeof v === 'number') return 0;
+      if (!isRecord(v))
+        return `must be a number or an expression ({"tag"}, {"sum"}, {"if"}); got ${kindOf(v)}`;
+      const index = ['tag', 'sum', 'if'].findIndex((k) => k in v);
+      return index >= 0 ? index + 1 : 'must be a number or an expression with "tag", "sum" or "if"';
+    },
+  },
+);
+
+const ACTION_FIELDS: Readonly<Record<(typeof ACTION_KEYS)[number], Readonly<Record<string, TSchema>>>> = {
+  // A missing value is told with the tag's type, which only validateBehaviours knows.
+  set: { set: tagRef(), value: says(tagValue(), { missingToldElsewhere: true }) },
+  pulse: { pulse: tagRef(), value: optional(tagValue()), forMs: above0() },
+  toggle: { toggle: tagRef() },
+  increment: { increment: tagRef(), by: optional(number()) },
+};
+const ActionSchema = says(
+  Type.Union(
+    ACTION_KEYS.map((verb) => Type.Object(ACTION_FIELDS[verb], closed)),
+    { $id: 'Action' },
+  ),
+  {
+    choose: (v) => {
+      if (!isRecord(v)) {
+        return `must be an action object ({"set"}, {"pulse"}, {"toggle"} or {"increment"}); got ${kindOf(v)}`;
+      }
+      const keys = ACTION_KEYS.filter((k) => k in v);
+      if (keys.length === 1) return ACTION_KEYS.indexOf(keys[0]!);
+      return `must have exactly one of ${ACTION_KEYS.join(', ')}; got ${keys.join(', ') || 'none'}`;
+    },
+  },
+);
+
+const rule = Type.Object(
+  {
+    name: optional(Type.String()),
+    when: says(condition(), { missing: 'is missing: the condition that fires the rule' }),
+    then: nonEmptyList(Type.Ref('Action'), 'actions'),
+    delayMs: optional(from0()),
+  },
+  closed,
+);
+
+/** Each field a signal may have; which are required is below. */
+const SIGNAL_FIELD: Readonly<Record<string, () => TSchema>> = {
+  value: () => number(),
+  amplitude: () => from0(),
+  offset: () => number(),
+  periodMs: above0,
+  phase: () => number({ minimum: 0, exclusiveMaximum: 1 }),
+  duty: () => number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
+  rate: () => expression('is missing: the change per second (a number or an expression)'),
+  min: () => number(),
+  max: () => number(),
+  start: () => number(),
+  atLimit: () => Type.Union([Type.Literal('wrap'), Type.Literal('clamp')]),
+  step: from0,
+  intervalMs: above0,
+  around: () => expression('is missing: the value (or expression) to scatter around'),
+  target: () => expression('is missing: the value (or expression) to follow'),
+  timeConstantMs: above0,
+};
+const OPTIONAL_SIGNAL_FIELDS = ['offset', 'phase', 'duty', 'start', 'atLimit', 'intervalMs'];
+
+const generator = says(
+  Type.Union(
+    SIGNALS.map((signal) => {
+      const fields: Record<string, TSchema> = {
+        name: optional(Type.String()),
+        generate: says(tagRef(), { missing: 'is missing: the Int or Float Input to drive' }),
+        signal: Type.Literal(signal),
+        noise: optional(from0()),
+        seed: optional(Type.Integer()),
+      };
+      for (const f of SIGNAL_FIELDS[signal]) {
+        const field = f === 'rate' && signal === 'ramp' ? number() : SIGNAL_FIELD[f]!();
+        fields[f] = OPTIONAL_SIGNAL_FIELDS.includes(f) ? optional(field) : field;
+      }
+      return Type.Object(fields, closed);
+    }),
+  ),
+  {
+    choose: (v) => {
+      const signal = isRecord(v) ? v['signal'] : undefined;
+      const index = SIGNALS.indexOf(signal as never);
+      if (index >= 0) return index;
+      return { at: ['signal'], message: `must be one of ${SIGNALS.join(', ')}; got ${show(signal)}` };
+    },
+  },
+);
+
+const span = () => ({ from: from0(), to: from0() });
+const feeder = Type.Object(
+  {
+    items: optional(
+      nonEmptyList(
+        says(Type.String({ minLength: 1 }), {
+          invalid: (v) => `must be an item label (a non-empty string); got ${show(v)}`,
+        }),
+        'item labels (strings)',
+        show,
+      ),
+    ),
+    order: optional(Type.Union([Type.Literal('cycle'), Type.Literal('random')])),
+    itemLength: optional(above0()),
+    gap: optional(from0()),
+    intervalMs: optional(from0()),
+    firstAfterMs: optional(from0()),
+    maxOnConveyor: optional(count(1)),
+    total: optional(count(0)),
+    when: optional(condition()),
+  },
+  closed,
+);
+const sensor = says(
+  Type.Object(
+    {
+      tag: tagRef(),
+      ...span(),
+      detects: optional(
+        nonEmptyList(
+          says(Type.String(), { invalid: (v) => `must be an item label (a string); got ${show(v)}` }),
+          'item labels',
+          show,
+        ),
+      ),
+      normallyClosed: optional(Type.Boolean()),
+      reads: optional(
+        says(
+          Type.Record(Type.String(), number(), {
+            minProperties: 1,
+            propertyNames: { minLength: 1 },
+            description:
+              'The value an Int or Float Input shows for an item of each label (a vision sensor, a scale).',
+          }),
+          {
+            invalid: (v) =>
+              `must be an object of item labels and their values, e.g. {"blue lid": 2}; got ${isRecord(v) ? 'an empty object' : kindOf(v)}`,
+          },
+        ),
+      ),
+      otherwise: optional(
+        number({ description: 'With reads: the value while no listed item is in view (0).' }),
+      ),
+    },
+    {
+      ...closed,
+      // For editors; validateBehaviours says these in words. A reading sensor tells labels apart
+      // by itself; otherwise belongs to one. (Naming each property again keeps Ajv's strict mode
+      // content.)
+      dependencies: { otherwise: ['reads'] },
+      if: { required: ['reads'], properties: { reads: {} } },
+      then: {
+        not: {
+          anyOf: ['detects', 'normallyClosed'].map((k) => ({ required: [k], properties: { [k]: {} } })),
+        },
+      },
+    },
+  ),
+  { invalid: objectOf('{tag, from, to}') },
+);
+const conveyor = Type.Object(
+  {
+    conveyor: says(Type.String({ pattern: '\\S' }), {
+      invalid: (v) => `must be a non-empty string, the conveyor's name; got ${show(v)}`,
+    }),
+    length: above0(),
+    speed: expression('is missing: metres per second while the belt runs'),
+    runs: optional(condition()),
+    feeder: optional(feeder),
+    sensors: optional(Type.Array(sensor)),
+    exits: optional(
+      Type.Array(
+        says(
+          Type.Object(
+            {
+              to: says(Type.String({ minLength: 1 }), {
+                invalid: (v) => `must name a conveyor; got ${show(v)}`,
+              }),
+              when: optional(condition()),
+            },
+            closed,
+          ),
+          { invalid: objectOf('{to, when}') },
+        ),
+      ),
+    ),
+    end: optional(Type.Union([Type.Literal('stop'), Type.Literal('remove')])),
+    removers: optional(
+      Type.Array(
+        says(Type.Object({ ...span(), afterMs: from0() }, closed), {
+          invalid: objectOf('{from, to, afterMs}'),
+        }),
+      ),
+    ),
+  },
+  closed,
+);
+
+/** One entry of a scene's `behaviours`: a rule, a generator or a conveyor. */
+const BehaviourSchema = says(Type.Union([rule, generator, conveyor], { $id: 'Behaviour' }), {
+  choose: (v) => {
+    if (!isRecord(v)) return `must be an object: a rule, a generator or a conveyor; got ${kindOf(v)}`;
+    if ('when' in v || 'then' in v) return 0;
+    if ('generate' in v || 'signal' in v) return 1;
+    if ('conveyor' in v) return 2;
+    return 'is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")';
+  },
+});
+
+const REFS: readonly TSchema[] = [ExpressionSchema, ActionSchema, ...CONDITION_REFS];
+/** One behaviour, with the definitions it refers to. */
+export const BEHAVIOUR_SHAPE: Shape = { schema: BehaviourSchema, refs: REFS };
 
 /**
  * The JSON Schema (draft-07) of a scene file's `behaviours` array, for editors: `property` goes
  * under `properties.behaviours` of the scene schema and `definitions` into its root
  * `definitions` (every name starts with `behaviour`, so none clashes with the scene's own).
- *
- * It catches fields, types and plain number ranges. What needs the scene's tags (a tag that
- * exists, is an Input, has the right type), compares fields (min <= max) or spans behaviours
- * (conveyor names, tags driven twice) only validateBehaviours checks.
  */
 export function behavioursJsonSchema(): { property: object; definitions: Record<string, object> } {
-  const ref = (name: string) => ({ $ref: `#/definitions/behaviour${name}` });
-  const number = { type: 'number' };
-  const ms = { type: 'number', minimum: 0 };
-  const positiveMs = { type: 'number', exclusiveMinimum: 0 };
-  const value = {
-    type: ['boolean', 'number', 'string'],
-    description: 'Converted to the tag type as the API converts.',
-  };
-  const closed = (required: string[], properties: Record<string, object>) => ({
-    type: 'object',
-    required,
-    additionalProperties: false,
-    properties,
-  });
-
-  const signalField: Record<string, object> = {
-    value: number,
-    amplitude: { type: 'number', minimum: 0 },
-    offset: number,
-    periodMs: positiveMs,
-    phase: { type: 'number', minimum: 0, exclusiveMaximum: 1 },
-    duty: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
-    rate: ref('Expression'),
-    min: number,
-    max: number,
-    start: number,
-    atLimit: { enum: ['wrap', 'clamp'] },
-    step: { type: 'number', minimum: 0 },
-    intervalMs: positiveMs,
-    around: ref('Expression'),
-    target: ref('Expression'),
-    timeConstantMs: positiveMs,
-  };
-  const required: Record<string, string[]> = {
-    constant: ['value'],
-    ramp: ['rate', 'min', 'max'],
-    randomWalk: ['step', 'min', 'max'],
-    noise: ['around', 'amplitude'],
-    lag: ['target', 'timeConstantMs'],
-    integrator: ['rate', 'min', 'max'],
-  };
-  const generators = SIGNALS.map((signal) => {
-    const fields: Record<string, object> = {
-      name: { type: 'string' },
-      generate: ref('TagRef'),
-      signal: { const: signal },
-      noise: { type: 'number', minimum: 0 },
-      seed: { type: 'integer' },
-    };
-    for (const f of SIGNAL_FIELDS[signal])
-      fields[f] = f === 'rate' && signal === 'ramp' ? number : signalField[f]!;
-    const needs = required[signal] ?? ['amplitude', 'periodMs'];
-    return closed(['generate', 'signal', ...needs], fields);
-  });
-  check(GENERATOR_FIELDS, Object.keys(generators[0]!.properties).slice(0, GENERATOR_FIELDS.length));
-
-  const comparison = closed(['tag'], {
-    tag: ref('TagRef'),
-    equals: value,
-    notEquals: value,
-    gt: number,
-    ge: number,
-    lt: number,
-    le: number,
-    forMs: ms,
-  });
-  const actions: Record<string, object> = {
-    set: closed(['set', 'value'], { set: ref('TagRef'), value }),
-    pulse: closed(['pulse', 'forMs'], { pulse: ref('TagRef'), value, forMs: positiveMs }),
-    toggle: closed(['toggle'], { toggle: ref('TagRef') }),
-    increment: closed(['increment'], { increment: ref('TagRef'), by: number }),
-  };
-  check(ACTION_KEYS, Object.keys(actions));
-  const span = { from: { type: 'number', minimum: 0 }, to: { type: 'number', minimum: 0 } };
-  const feeder = closed([], {
-    items: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
-    order: { enum: ['cycle', 'random'] },
-    itemLength: { type: 'number', exclusiveMinimum: 0 },
-    gap: { type: 'number', minimum: 0 },
-    intervalMs: ms,
-    firstAfterMs: ms,
-    maxOnConveyor: { type: 'integer', minimum: 1 },
-    total: { type: 'integer', minimum: 0 },
-    when: ref('Condition'),
-  });
-  check(FEEDER_FIELDS, Object.keys(feeder.properties));
-  const sensor = {
-    ...closed(['tag', 'from', 'to'], {
-      tag: ref('TagRef'),
-      ...span,
-      detects: { type: 'array', minItems: 1, items: { type: 'string' } },
-      normallyClosed: { type: 'boolean' },
-      reads: {
-        type: 'object',
-        minProperties: 1,
-        propertyNames: { minLength: 1 },
-        additionalProperties: number,
-        description:
-          'The value an Int or Float Input shows for an item of each label (a vision sensor, a scale).',
-      },
-      otherwise: { ...number, description: 'With reads: the value while no listed item is in view (0).' },
-    }),
-    // A reading sensor tells labels apart by itself; otherwise belongs to one.
-    dependencies: { otherwise: ['reads'] },
-    // (Naming each property again keeps Ajv's strict mode content.)
-    if: { required: ['reads'], properties: { reads: {} } },
-    then: {
-      not: {
-        anyOf: ['detects', 'normallyClosed'].map((k) => ({ required: [k], properties: { [k]: {} } })),
-      },
-    },
-  };
-  check(SENSOR_FIELDS, Object.keys(sensor.properties));
-  const conveyor = closed(['conveyor', 'length', 'speed'], {
-    conveyor: { type: 'string', pattern: '\\S' },
-    length: { type: 'number', exclusiveMinimum: 0 },
-    speed: ref('Expression'),
-    runs: ref('Condition'),
-    feeder,
-    sensors: { type: 'array', items: sensor },
-    exits: {
-      type: 'array',
-      items: closed(['to'], { to: { type: 'string', minLength: 1 }, when: ref('Condition') }),
-    },
-    end: { enum: ['stop', 'remove'] },
-    removers: { type: 'array', items: closed(['from', 'to', 'afterMs'], { ...span, afterMs: ms }) },
-  });
-  check(CONVEYOR_FIELDS, Object.keys(conveyor.properties));
-  const rule = closed(['when', 'then'], {
-    name: { type: 'string' },
-    when: ref('Condition'),
-    then: { type: 'array', minItems: 1, items: ref('Action') },
-    delayMs: ms,
-  });
-  check(RULE_FIELDS, Object.keys(rule.properties));
-
+  // Each definition under the scene schema's name for it: `behaviour` + its $id.
+  const all = [BehaviourSchema, ...REFS];
+  const names: Record<string, string> = Object.fromEntries(
+    all.map((s) => [s.$id!, s === BehaviourSchema ? 'behaviour' : `behaviour${s.$id!}`]),
+  );
+  const definitions = Object.fromEntries(all.map((s) => [names[s.$id!]!, toJsonSchema(s, names)]));
   return {
     property: {
       type: 'array',
       maxItems: MAX_BEHAVIOURS,
-      items: ref(''),
+      items: { $ref: '#/definitions/behaviour' },
       description: 'Plant behaviours: rules, signal generators and conveyors (docs/simulation.md).',
     },
-    definitions: {
-      behaviour: { oneOf: [rule, { oneOf: generators }, conveyor] },
-      behaviourTagRef: {
-        oneOf: [
-          { type: 'string', minLength: 1 },
-          closed(['name'], { name: { type: 'string', minLength: 1 }, kind: { enum: [...TAG_KINDS] } }),
-          closed(['id'], { id: { type: 'string' } }),
-        ],
-      },
-      behaviourCondition: {
-        oneOf: [
-          {
-            ...comparison,
-            // At least one comparison (naming the property again keeps Ajv's strict mode content).
-            anyOf: COMPARISONS.map((k) => ({ required: [k], properties: { [k]: {} } })),
-          },
-          closed(['rising'], { rising: ref('TagRef') }),
-          closed(['falling'], { falling: ref('TagRef') }),
-          closed(['all'], { all: { type: 'array', minItems: 1, items: ref('Condition') }, forMs: ms }),
-          closed(['any'], { any: { type: 'array', minItems: 1, items: ref('Condition') }, forMs: ms }),
-          closed(['not'], { not: ref('Condition'), forMs: ms }),
-          closed(['always'], { always: { const: true } }),
-        ],
-      },
-      behaviourExpression: {
-        oneOf: [
-          number,
-          closed(['tag'], { tag: ref('TagRef'), scale: number, offset: number }),
-          closed(['sum'], { sum: { type: 'array', minItems: 1, items: ref('Expression') } }),
-          closed(['if', 'then'], { if: ref('Condition'), then: ref('Expression'), else: ref('Expression') }),
-        ],
-      },
-      behaviourAction: { oneOf: Object.values(actions) },
-    },
+    definitions,
   };
-}
-
-/** The schema lists the same fields as the validator (a programming error otherwise). */
-function check(expected: readonly string[], actual: readonly string[]): void {
-  if (expected.join() !== actual.join())
-    throw new Error(`Schema fields ${actual.join()} != ${expected.join()}`);
 }

@@ -69,6 +69,18 @@ async function clearOutcome(read: Promise<unknown>, path: string): Promise<'ok' 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const scene = serializeScene(builtinScene('Filling Tank')!);
 
+/** A scene whose rule, and a scenario whose step, hold conditions nested far too deep where the
+ * entry's kind does not look (a rule's runs, a waitFor step's expect). */
+function deepConditions(sceneText: string): string {
+  const condition = `${'{"not":'.repeat(50_000)}{"always":true}${'}'.repeat(50_000)}`;
+  const json = JSON.parse(sceneText) as Record<string, unknown>;
+  const text = JSON.stringify({ ...json, behaviours: [{ when: { always: true }, then: [], runs: 0 }] });
+  const steps = `[{"waitFor":{"always":true},"expect":${condition}}]`;
+  return text
+    .replace('"runs":0', `"runs":${condition}`)
+    .replace(/}$/, `,"steps":${steps},"version":1,"format":"tagsim-scenario","name":"S"}`);
+}
+
 const CORPUS: [string, () => string][] = [
   ['empty', () => file('')],
   ['whitespace', () => file(' \n\t ')],
@@ -78,6 +90,7 @@ const CORPUS: [string, () => string][] = [
   ['not UTF-8', () => file(Buffer.from([0x7b, 0xe9, 0x7d]))],
   ['nested 100,000 levels', () => file(deep(100_000))],
   ['nested objects', () => file(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`)],
+  ['conditions nested 50,000 levels', () => file(deepConditions(scene))],
   ['huge numbers', () => file('{"format":"tagsim-scene","version":1e999999,"tags":[1e400,-1e400]}')],
   [
     '__proto__ keys',

@@ -82,6 +82,7 @@ describe('binding a scenario to a scene', () => {
             ],
           },
         },
+        { waitFor: { tag: 'Loaded', equals: 'x' } },
       ]),
     ).toEqual([
       "steps[0].set: no tag is named 'pallet sensor' in this scene; did you mean 'Pallet sensor'?",
@@ -89,10 +90,11 @@ describe('binding a scenario to a scene', () => {
       "steps[2].force: no tag is named 'Nope' in this scene (names are case-sensitive)",
       "steps[3].release: no tag has the id 'nope' in this scene",
       'steps[4].fail: \'FACTORY I/O (Reset)\' names an Input and an Output; say which, e.g. {"name": "FACTORY I/O (Reset)", "kind": "Output"}',
-      "steps[5].value: 1000000000000 does not fit 'Counter', an Int",
-      "steps[6].waitFor.gt: compares numbers; 'Loaded' is a Bit: use equals true or false",
-      "steps[7].waitFor.rising: an edge applies to Bit tags; 'Counter' is an Int: compare it instead",
+      "steps[5].value: 1000000000000 is not a valid Int value for 'Counter'",
+      "steps[6].waitFor.gt: gt compares numbers; 'Loaded' is a Bit: use equals true or false",
+      "steps[7].waitFor.rising: rising applies to Bit tags; 'Counter' is an Int: compare it with gt or lt",
       'steps[8].waitFor.all[1].tag: \'Load\' is an Output, not an Input; use {"name": "Load", "kind": "Output"}',
+      `steps[9].waitFor.equals: "x" is not a valid Bit value for 'Loaded'`,
     ]);
   });
 

@@ -161,7 +161,7 @@ describe('scenario files', () => {
         ...base,
         steps: [
           { waitFor: { tag: 'A' } },
-          { waitFor: { tag: 'A', equals: 'x', gt: true } },
+          { waitFor: { tag: 'A', equals: null, gt: true } },
           { waitFor: { rising: 'A', forMs: 5 } },
           { waitFor: { all: [] } },
           { waitFor: { any: [{ tag: 'A', equals: 1 }, { nope: 1 }] } },
@@ -174,10 +174,10 @@ describe('scenario files', () => {
       }),
     ).toEqual([
       'steps[0].waitFor: compares the tag with nothing; add one of equals, notEquals, gt, ge, lt, le (e.g. "equals": true)',
-      'steps[1].waitFor.equals: must be true, false or a number; got "x"',
+      'steps[1].waitFor.equals: must be true, false or a number; got null',
       'steps[1].waitFor.gt: must be a number; got true',
-      'steps[2].waitFor.forMs: an edge does not last, so forMs does not apply; remove it',
-      'steps[3].waitFor.all: must be a non-empty array of conditions; got an array',
+      'steps[2].waitFor.forMs: an edge lasts one moment, so forMs does not apply; remove it',
+      'steps[3].waitFor.all: must be a non-empty array of conditions; got an empty array',
       'steps[4].waitFor.any[1]: must have one of tag, rising, falling, all, any, not, always (e.g. {"tag": "Counter", "ge": 10})',
       'steps[5].waitFor.always: must be true; got false',
       'steps[6].waitFor: has tag and rising; a condition has one of them (combine with "all" or "any")',
@@ -191,7 +191,7 @@ describe('scenario files', () => {
     let condition: unknown = { tag: 'A', equals: 1 };
     for (let i = 0; i < 20; i++) condition = { not: condition };
     expect(problemsOf({ ...base, steps: [{ waitFor: condition }] })).toEqual([
-      `steps[0].waitFor${'.not'.repeat(16)}: conditions nest at most 16 deep`,
+      `steps[0].waitFor${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
     ]);
   });
 });

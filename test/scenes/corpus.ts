@@ -554,7 +554,7 @@ export const BROKEN_FILES: BrokenFile[] = [
   {
     rule: 'an edge that lasts',
     text: plant({ when: { rising: 'Loaded', forMs: 100 }, then: [{ toggle: 'Low sensor' }] }),
-    problems: ['behaviours[0].when.forMs: an edge lasts one step, so forMs does not apply; remove it'],
+    problems: ['behaviours[0].when.forMs: an edge lasts one moment, so forMs does not apply; remove it'],
     schema: true,
   },
   {

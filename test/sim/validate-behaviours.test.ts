@@ -136,7 +136,7 @@ describe('validateBehaviours', () => {
       ]),
     ).toEqual([
       'behaviours[0].priority: unknown field; remove it (known fields here: name, when, then, delayMs)',
-      'behaviours[0].when.forMs: an edge lasts one step, so forMs does not apply; remove it',
+      'behaviours[0].when.forMs: an edge lasts one moment, so forMs does not apply; remove it',
       'behaviours[0].then[0].extra: unknown field; remove it (known fields here: set, value)',
       'behaviours[1].amplitude: unknown field; remove it (known fields here: name, generate, signal, noise, seed, value)',
       'behaviours[2]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
@@ -276,6 +276,11 @@ describe('validateBehaviours', () => {
     for (let i = 0; i < 20; i++) deep = { not: deep };
     expect(problems([{ when: deep, then: [{ set: 'Sensor', value: true }] }])).toEqual([
       `behaviours[0].when${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
+    ]);
+    for (let i = 0; i < 100_000; i++) deep = { not: deep };
+    // Nested too deep where this kind of behaviour has no condition: the schema's check tries every kind.
+    expect(problems([{ when: { always: true }, then: [{ toggle: 'Sensor' }], runs: deep }])).toEqual([
+      `behaviours[0].runs${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
     ]);
     for (const odd of [null, 1, 'x', [null], [[]], [{ when: null, then: null }], [{ conveyor: 1 }]]) {
       expect(() => validateBehaviours(odd, TAGS)).not.toThrow();

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { bindScenario } from '../../shared/scenario/bind-scenario.js';
+import type { BoundCondition } from '../../shared/conditions/condition-types.js';
 import {
-  conditionHolds,
   describeActual,
   describeCondition,
   formatDuration,
-  watchCondition,
-} from '../../shared/scenario/conditions.js';
+} from '../../shared/conditions/describe-condition.js';
+import { conditionHolds, watchCondition } from '../../shared/conditions/watch-condition.js';
 import { validateScenarioJson } from '../../shared/scenario/scenario-file.js';
-import type { BoundCondition } from '../../shared/scenario/scenario-types.js';
 
 const scene = builtinScene(DEFAULT_SCENE_NAME)!;
 

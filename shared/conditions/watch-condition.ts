@@ -1,0 +1,97 @@
+import type { TagDefinition, TagValue } from '../core/tag-types.js';
+import type { BoundCondition } from './condition-types.js';
+
+/** Reads a tag's effective value by id (`undefined`: the tag is gone). */
+export type ReadTag = (id: string) => TagValue | undefined;
+
+/** Gives the reader of one tag's effective value; asked once per tag, so a host can find it fast. */
+export type TagAccess = (tag: TagDefinition) => () => TagValue | undefined;
+
+/**
+ * A condition being watched: `update(t)` evaluates it at time `t` (ms, never going back) and
+ * says whether it holds. Edges and `forMs` keep state between updates, so a watch starts at its
+ * first update: an edge is a change seen between two updates (the first only records the
+ * value), and `forMs` counts from the first update at which the condition held. Every part is
+ * updated at every update (no short cut), so that edges and timers inside see every moment.
+ */
+export interface ConditionWatch {
+  update(t: number): boolean;
+}
+
+/** Starts watching a condition, reading tags by id. */
+export function watchCondition(condition: BoundCondition, read: ReadTag): ConditionWatch {
+  return compileCondition(condition, (def) => () => read(def.id));
+}
+
+/** Evaluates a condition once, at one moment (no edge holds then, no forMs has passed). */
+export function conditionHolds(condition: BoundCondition, read: ReadTag): boolean {
+  return watchCondition(condition, read).update(0);
+}
+
+/** Starts watching a condition, reading each tag through `access`. */
+export function compileCondition(condition: BoundCondition, access: TagAccess): ConditionWatch {
+  const node = build(condition, access);
+  return { update: (t) => node(t) };
+}
+
+type Node = (t: number) => boolean;
+
+function build(c: BoundCondition, access: TagAccess): Node {
+  switch (c.type) {
+    case 'always':
+      return () => true;
+    case 'edge': {
+      const read = access(c.tag.def);
+      let last: boolean | undefined;
+      return () => {
+        const now = read() === true;
+        const edge = last !== undefined && now !== last && now === c.rising;
+        last = now;
+        return edge;
+      };
+    }
+    case 'compare': {
+      const read = access(c.tag.def);
+      return sustained(() => compare(c, read()), c.forMs);
+    }
+    case 'all':
+    case 'any': {
+      const parts = c.parts.map((p) => build(p, access));
+      return sustained((t) => {
+        const values = parts.map((p) => p(t));
+        return c.type === 'all' ? values.every(Boolean) : values.some(Boolean);
+      }, c.forMs);
+    }
+    case 'not': {
+      const inner = build(c.inner, access);
+      return sustained((t) => !inner(t), c.forMs);
+    }
+  }
+}
+
+/** Holds once `inner` has held at every update for `forMs` (at once when forMs is 0). */
+function sustained(inner: Node, forMs: number): Node {
+  if (forMs <= 0) return inner;
+  let since: number | undefined;
+  return (t) => {
+    if (!inner(t)) {
+      since = undefined;
+      return false;
+    }
+    since ??= t;
+    // A hair of tolerance, so that sums of step times (0.1 + 0.2) do not cost a whole step.
+    return t - since >= forMs - 1e-6;
+  };
+}
+
+function compare(c: Extract<BoundCondition, { type: 'compare' }>, value: TagValue | undefined): boolean {
+  if (value === undefined) return false;
+  const n = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  if (c.equals !== undefined && value !== c.equals) return false;
+  if (c.notEquals !== undefined && value === c.notEquals) return false;
+  if (c.gt !== undefined && !(n > c.gt)) return false;
+  if (c.ge !== undefined && !(n >= c.ge)) return false;
+  if (c.lt !== undefined && !(n < c.lt)) return false;
+  if (c.le !== undefined && !(n <= c.le)) return false;
+  return true;
+}
