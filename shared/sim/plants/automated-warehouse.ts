@@ -40,6 +40,15 @@ const craneAt = (position: number): Condition => ({
   all: [{ tag: TARGET, equals: position }, isOff(MOVING_X)],
 });
 
+/**
+ * The crane is at the load conveyor: sent there and arrived, or never sent anywhere. The vendor's
+ * documentation has the crane start at the load position, and a `Target Position` of 0 (its
+ * value at start) sends it nowhere (docs/fidelity.md).
+ */
+const craneAtLoad: Condition = {
+  any: [craneAt(LOAD_POSITION), { all: [{ tag: TARGET, equals: 0 }, isOff(MOVING_X)] }],
+};
+
 /** A new target sets both axes travelling; each stops after its travel time to that target. */
 function travelTo(position: number, xMs: number, zMs: number): Behaviour[] {
   return [
@@ -151,7 +160,7 @@ export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
     speed: SPEED,
     runs: isOn(output('Load Conveyor')),
     sensors: [{ tag: input('At Load'), from: 2, to: 2, normallyClosed: true }],
-    exits: [{ to: 'forks', when: { all: [craneAt(LOAD_POSITION), isOn(AT_LEFT), isOn(LIFT)] } }],
+    exits: [{ to: 'forks', when: { all: [craneAtLoad, isOn(AT_LEFT), isOn(LIFT)] } }],
   },
   {
     // The pallet on the raised forks, travelling with the crane.

@@ -115,13 +115,28 @@ describe('Automated Warehouse', () => {
     expect(bench.io.in('At Load')).toBe(false);
     const load = () => bench.sim.snapshot().conveyors.find((c) => c.name === 'load')!.items;
     expect(load()[0]!.front).toBe(2);
-    // The crane was never sent to the load position (Target Position 0): lifting takes nothing.
+    // The crane starts at the load position, as the vendor's documentation says: with Target
+    // Position still 0 the forks reach the pallet and lifting takes it.
     bench.runFor((io) => {
       io.set('Forks Left', true);
       io.set('Lift', io.in('At Left'));
     }, 4000);
     expect(bench.io.in('At Left')).toBe(true);
-    expect(bench.io.in('At Middle')).toBe(false);
+    expect(pallets(bench).get('forks')).toBe(1);
+  });
+
+  it('a crane sent to a cell takes nothing at the load conveyor until it is sent back', () => {
+    const bench = Bench.builtin(SCENE);
+    bench.runFor((io) => {
+      io.set('Entry Conveyor', io.in('At Load'));
+      io.set('Load Conveyor', io.in('At Load'));
+      io.set('Target Position', 10);
+    }, 20_000);
+    expect(bench.io.in('At Load')).toBe(false);
+    bench.runFor((io) => {
+      io.set('Forks Left', true);
+      io.set('Lift', io.in('At Left'));
+    }, 4000);
     expect(pallets(bench).get('forks')).toBe(0);
     expect(bench.io.in('At Load')).toBe(false);
   });
