@@ -21,3 +21,8 @@ export const SYSTEM_TAGS: readonly SystemTagSpec[] = [
   { name: 'FACTORY I/O (Reset)', kind: 'Input', type: 'Bit', address: 498 },
   { name: 'FACTORY I/O (Time Scale)', kind: 'Input', type: 'Float', address: 240 },
 ];
+
+/** True for the simulator's system tags (by name and kind), which an edit may neither delete nor change. */
+export function isSystemTag(tag: { readonly name: string; readonly kind: TagKind }): boolean {
+  return SYSTEM_TAGS.some((s) => s.name === tag.name && s.kind === tag.kind);
+}

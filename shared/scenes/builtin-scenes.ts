@@ -1,6 +1,6 @@
 import { AddressAllocator } from '../core/address-space.js';
 import type { SceneDefinition } from '../core/scene.js';
-import { SYSTEM_TAGS } from '../core/system-tags.js';
+import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
 import { uuidV5 } from '../core/uuid-v5.js';
 import { builtinBehaviours } from '../sim/builtin-behaviours.js';
@@ -19,23 +19,63 @@ export function builtinTagId(scene: string, kind: TagKind, type: TagType, name: 
 }
 
 /**
- * Builds a scene from its reference rows: the scene's own tags in table order, addresses handed
- * out per (kind, type) space from 0, then the system tags at their reserved addresses.
+ * Builds a scene from its reference rows: the system tags first, as the simulator lists them, then
+ * the scene's own tags in table order. A tag without an id or address from the simulator's own
+ * scene gets a name-based id and the next address of its (kind, type) space (a scene's tags
+ * either all come from its saved copy or all from the vendor's samples).
  */
 export function buildReferenceScene(ref: ReferenceScene): SceneDefinition {
   const addresses = new AddressAllocator();
-  const tags: TagDefinition[] = ref.tags.map(([name, type, kind]) => ({
-    id: builtinTagId(ref.name, kind, type, name),
-    name,
-    kind,
-    type,
-    address: addresses.allocate(kind, type),
+  const own: TagDefinition[] = ref.tags.map((t) => ({
+    id: t.id ?? builtinTagId(ref.name, t.kind, t.type, t.name),
+    name: t.name,
+    kind: t.kind,
+    type: t.type,
+    address: t.address ?? addresses.allocate(t.kind, t.type),
+    ...(t.initial !== undefined ? { initial: t.initial } : {}),
   }));
-  for (const sys of SYSTEM_TAGS) {
-    const initial = sys.name === 'FACTORY I/O (Time Scale)' ? { initial: 1 } : {};
-    tags.push({ id: builtinTagId(ref.name, sys.kind, sys.type, sys.name), ...sys, ...initial });
+  const system: TagDefinition[] = SYSTEM_TAGS.map((sys) => ({
+    id: ref.systemIds?.[`${sys.kind} ${sys.name}`] ?? systemTagId(ref.name, sys),
+    ...sys,
+    ...(sys.name === 'FACTORY I/O (Time Scale)' ? { initial: 1 } : {}),
+  }));
+  return { name: ref.name, tags: [...system, ...own] };
+}
+
+/**
+ * The id of a system tag where no saved scene gives it: an Output's is the same in every scene of
+ * the simulator (every public scene file agrees), an Input's is the scene's own.
+ */
+function systemTagId(scene: string, sys: SystemTagSpec): string {
+  const shared = sys.kind === 'Output' ? SYSTEM_OUTPUT_IDS[sys.name] : undefined;
+  return shared ?? builtinTagId(scene, sys.kind, sys.type, sys.name);
+}
+
+const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
+  'FACTORY I/O (Run)': '7754fab1-ed21-4fca-9ab9-45e844cd4766',
+  'FACTORY I/O (Pause)': '41b90af6-25d1-4fa8-aaec-724f79701be1',
+  'FACTORY I/O (Reset)': '01936c60-0201-4d54-aad2-0734eb391d35',
+};
+
+/**
+ * What the built-in scene of this name says of the n-th tag (from 1) of this kind, type and name:
+ * its id and value at rest. An import under a built-in scene's name (a driver CSV, which carries
+ * no ids) so gets the very tags the built-in has; any other tag gets a name-based id.
+ */
+export function builtinTagDefaults(
+  scene: string,
+): (kind: TagKind, type: TagType, name: string, n: number) => Pick<TagDefinition, 'id' | 'initial'> {
+  const built = builtinScene(scene);
+  const byKey = new Map<string, TagDefinition[]>();
+  for (const t of built?.tags ?? []) {
+    const key = `${t.kind}\n${t.type}\n${t.name}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), t]);
   }
-  return { name: ref.name, tags };
+  return (kind, type, name, n) => {
+    const found = byKey.get(`${kind}\n${type}\n${name}`)?.[n - 1];
+    if (found) return { id: found.id, ...(found.initial !== undefined ? { initial: found.initial } : {}) };
+    return { id: builtinTagId(scene, kind, type, n === 1 ? name : `${name}\n${n}`) };
+  };
 }
 
 /** Names of the built-in scenes, in the simulator's catalogue order. */

@@ -1,7 +1,25 @@
 import type { TagKind, TagType } from '../core/tag-types.js';
 
-/** One scene of the simulator as the reference table lists it: tag name, type and kind. */
+/**
+ * One tag of a built-in scene. Where a saved copy of the simulator's own scene is public, the
+ * tag carries the scene's id and address, and its value at rest when that is not OFF (a normally
+ * closed button, a retro-reflective sensor, an emitter the scene keeps on); see docs/fidelity.md.
+ */
+export interface ReferenceTag {
+  readonly name: string;
+  readonly type: TagType;
+  readonly kind: TagKind;
+  readonly address?: number;
+  readonly id?: string;
+  readonly initial?: boolean;
+}
+
+/**
+ * One scene of the simulator as TagSim ships it. `systemIds` holds the ids of its system tags,
+ * keyed `<kind> <name>`, where the evidence gives them.
+ */
 export interface ReferenceScene {
   readonly name: string;
-  readonly tags: readonly (readonly [name: string, type: TagType, kind: TagKind])[];
+  readonly tags: readonly ReferenceTag[];
+  readonly systemIds?: Readonly<Record<string, string>>;
 }

@@ -1,3 +1,4 @@
+import { isSystemTag } from '../core/system-tags.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagRuntimeState } from '../core/tag-engine.js';
 import type { RuntimeSnapshot } from './runtime-snapshot.js';
@@ -17,19 +18,23 @@ export function planRestore(
   const states = new Map<string, TagRuntimeState>();
   const notes: string[] = [];
   const absent: string[] = [];
+  // The simulator's system Outputs have the same ids in every scene: they alone do not make a
+  // snapshot one of this scene's.
+  let sceneTagsMatched = 0;
   for (const t of snapshot.tags) {
     const tag = byId.get(t.id);
     if (!tag) {
       absent.push(`'${t.name}'`);
       continue;
     }
+    if (!isSystemTag(tag)) sceneTagsMatched++;
     if (tag.type !== t.type) {
       notes.push(`'${tag.name}' is ${tag.type} now, ${t.type} in the snapshot: it starts over`);
       continue;
     }
     states.set(t.id, { raw: t.raw, isForced: t.forced, forcedValue: t.forcedValue, failure: t.failure });
   }
-  if (states.size === 0 && snapshot.tags.length > 0) {
+  if (sceneTagsMatched === 0 && snapshot.tags.some((t) => !isSystemTag(t))) {
     throw new SceneValidationError(
       [
         {

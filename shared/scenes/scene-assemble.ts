@@ -2,7 +2,7 @@ import { FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
 import type { SceneDefinition } from '../core/scene.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
-import { builtinTagId } from './builtin-scenes.js';
+import { builtinTagDefaults } from './builtin-scenes.js';
 import { serializeScene, validateSceneJson } from './scene-file.js';
 import type { SceneProblem } from './scene-problems.js';
 
@@ -35,8 +35,9 @@ const TIME_SCALE = 'FACTORY I/O (Time Scale)';
  * - every other tag keeps the address it suggests when that is a free user address of its
  *   (kind, type) space, else gets the lowest free one (suggestions are honoured before any
  *   free address is handed out, so a later tag's address is never taken by an earlier one);
- * - tags without an id get the name-based id of a built-in scene (UUID v5 of scene name, kind,
- *   type and name; a repeated name gets a numbered one), so the same input gives the same ids;
+ * - tags without an id get the id (and value at rest) of the same tag of the built-in scene of
+ *   that name, else a name-based id (UUID v5 of scene name, kind, type and name; a repeated name
+ *   gets a numbered one), so the same input gives the same ids;
  * - missing system tags are added at the end, the Time Scale starting at 1.
  */
 export function assembleScene(sceneName: string, imported: readonly ImportedTag[]): Assembled {
@@ -101,14 +102,16 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
   }
   if (problems.length > 0) return { ok: false, problems };
 
+  const defaults = builtinTagDefaults(sceneName);
   const occurrences = new Map<string, number>();
   const tags: TagDefinition[] = imported.map((t) => {
     const key = `${t.kind}\n${t.type}\n${t.name}`;
     const n = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, n);
-    const initial = t.initial ?? (t.name === TIME_SCALE && systemOf.has(t) ? 1 : undefined);
+    const known = defaults(t.kind, t.type, t.name, n);
+    const initial = t.initial ?? known.initial ?? (t.name === TIME_SCALE && systemOf.has(t) ? 1 : undefined);
     return {
-      id: t.id ?? builtinTagId(sceneName, t.kind, t.type, n === 1 ? t.name : `${t.name}\n${n}`),
+      id: t.id ?? known.id,
       name: t.name,
       kind: t.kind,
       type: t.type,
@@ -119,7 +122,7 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
   const added = SYSTEM_TAGS.filter((s) => !systemSeen.has(`${s.kind} ${s.name}`));
   for (const s of added) {
     tags.push({
-      id: builtinTagId(sceneName, s.kind, s.type, s.name),
+      id: defaults(s.kind, s.type, s.name, 1).id,
       ...s,
       ...(s.name === TIME_SCALE ? { initial: 1 } : {}),
     });

@@ -1,6 +1,6 @@
 import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
 import type { SceneDefinition } from '../core/scene.js';
-import { SYSTEM_TAGS } from '../core/system-tags.js';
+import { isSystemTag, SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
@@ -40,10 +40,7 @@ export type SceneEdit =
 /** The outcome of an edit: the new scene, or why it was refused (nothing changed then). */
 export type EditOutcome = { ok: true; scene: SceneDefinition } | { ok: false; problems: string[] };
 
-/** True for the system tags, which an edit may neither delete nor change. */
-export function isSystemTag(tag: Pick<TagDefinition, 'name' | 'kind'>): boolean {
-  return SYSTEM_TAGS.some((s) => s.name === tag.name && s.kind === tag.kind);
-}
+export { isSystemTag };
 
 /**
  * Applies one edit to a scene and validates the result with the file rules, so the editor can
@@ -77,9 +74,11 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
         address,
       };
       const after = edit.afterId === undefined ? -1 : indexOf(edit.afterId);
-      // New tags go before the system tags, which close every scene.
-      const firstSystem = tags.findIndex(isSystemTag);
-      const at = after >= 0 ? after + 1 : firstSystem >= 0 ? firstSystem : tags.length;
+      // New tags go after the scene's own tags: at the end where the system tags come first (as
+      // the simulator lists them), before them where they close the scene (older files).
+      let lastOwn = tags.length - 1;
+      while (lastOwn >= 0 && isSystemTag(tags[lastOwn]!)) lastOwn--;
+      const at = after >= 0 ? after + 1 : lastOwn >= 0 ? lastOwn + 1 : 0;
       tags.splice(at, 0, tag);
       next = { ...scene, tags };
       break;

@@ -1,6 +1,6 @@
 import { Emitter } from '../core/emitter.js';
 import type { SceneDefinition } from '../core/scene.js';
-import { SYSTEM_TAGS } from '../core/system-tags.js';
+import { isSystemTag } from '../core/system-tags.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import { initialValue } from '../core/tag-record.js';
 import type { TagDefinition } from '../core/tag-types.js';
@@ -289,10 +289,6 @@ function fitting(
     const valid = new Set(round.behaviours);
     kept = kept.filter((k) => valid.has(k.b));
   }
-}
-
-function isSystemTag(def: TagDefinition): boolean {
-  return SYSTEM_TAGS.some((s) => s.name === def.name && s.kind === def.kind);
 }
 
 function systemSlots(tags: readonly TagDefinition[], mirror: TagMirror): SystemSlots {

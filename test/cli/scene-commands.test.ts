@@ -205,8 +205,8 @@ describe('tagsim serve --scene <file> and --state', () => {
     // Paused: the plant would move the sensors and the lifecycle set FACTORY I/O (Running).
     const s = await serve('--state', path, '--paused');
     expect(s.out.slice(0, 2)).toEqual([
-      'TagSim 9.9.9 serving "Sorting by Height (Basic)" (20 tags)',
-      `Restored the state of 20 tags from ${path}`,
+      'TagSim 9.9.9 serving "Sorting by Height (Basic)" (40 tags)',
+      `Restored the state of 40 tags from ${path}`,
     ]);
     const answer = await (await fetch(`${s.url}/api/tags`)).json();
     expect(answer).toEqual(JSON.parse(JSON.stringify(engine.listTags())));
@@ -312,7 +312,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     const r = await cli('import', '--from', t.url, '--out', out, '--name', 'Assembler copy');
     expect(r).toEqual({
       code: 0,
-      out: [`Wrote ${out}: "Assembler copy", 27 tags from ${t.url}`],
+      out: [`Wrote ${out}: "Assembler copy", 46 tags from ${t.url}`],
       err: [],
     });
     const scene = parseSceneFile(readFileSync(out, 'utf8'));
@@ -323,7 +323,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     // The default scene name says where it came from.
     const named = await cli('import', '--from', t.url, '--out', file('live2.tagsim.json'));
     expect(named.out).toEqual([
-      `Wrote ${file('live2.tagsim.json')}: "Imported from ${new URL(t.url).host}", 27 tags from ${t.url}`,
+      `Wrote ${file('live2.tagsim.json')}: "Imported from ${new URL(t.url).host}", 46 tags from ${t.url}`,
     ]);
   });
 
@@ -350,7 +350,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
       code: 0,
       out: [
         'note: 1 tag is forced or failed: the API does not show the value under a force or failure, so the snapshot gives it OFF there',
-        `Wrote ${out}: 27 tags (0 forced, 1 failed)`,
+        `Wrote ${out}: 46 tags (0 forced, 1 failed)`,
       ],
       err: [],
     });

@@ -55,7 +55,7 @@ describe('the tagsim command', () => {
     it(`serves on 127.0.0.1 and stops cleanly on ${signal}`, async () => {
       const p = startServe(['--port', '0']);
       await expect.poll(p.out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/);
-      expect(p.out()).toContain('serving "Sorting by Height (Basic)" (20 tags)');
+      expect(p.out()).toContain('serving "Sorting by Height (Basic)" (40 tags)');
       const url = /Listening on (\S+)/.exec(p.out())![1]!;
       const res = await fetch(`${url}/api/tags/by-name/FACTORY%20I%2FO%20(Reset)`);
       expect(((await res.json()) as unknown[]).length).toBe(2);

@@ -1,8 +1,10 @@
 // The corpus of broken scene files: one per validation rule, each generated from the default
 // scene with one mistake, with the exact problems TagSim must report and whether the JSON Schema
 // (which cannot compare tags with each other or fields with each other) rejects it too.
+import type { SceneDefinition } from '../../shared/core/scene.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
+import { testScene } from '../sim/plc.js';
 
 export type JsonObject = Record<string, unknown>;
 export type TagJson = Record<string, unknown>;
@@ -18,8 +20,44 @@ export interface BrokenFile {
   schema: boolean | null;
 }
 
-/** The default scene as a file: 13 scene tags, then the 7 system tags (indices 13-19). */
-export const BASE_TEXT = serializeScene(builtinScene(DEFAULT_SCENE_NAME)!);
+/**
+ * The corpus's base: the default scene with its plant, its tags laid out as the vendor's samples
+ * list them: 13 scene tags, the 7 system tags (indices 13-19), then the other tags its plant uses.
+ * It is fixed here, so that what the built-in scene learns from the evidence (docs/fidelity.md)
+ * does not move the corpus's indices.
+ */
+const sdkLayout = testScene(
+  [
+    ['Conveyor entry', 'Bit', 'Output'],
+    ['Load', 'Bit', 'Output'],
+    ['Transf. right', 'Bit', 'Output'],
+    ['Transf. left', 'Bit', 'Output'],
+    ['Conveyor right', 'Bit', 'Output'],
+    ['Conveyor left', 'Bit', 'Output'],
+    ['Counter', 'Int', 'Output'],
+    ['Pallet sensor', 'Bit', 'Input'],
+    ['Low sensor', 'Bit', 'Input'],
+    ['High sensor', 'Bit', 'Input'],
+    ['Loaded', 'Bit', 'Input'],
+    ['At right entry', 'Bit', 'Input'],
+    ['At left entry', 'Bit', 'Input'],
+  ],
+  'Sorting by Height (Basic)',
+);
+const builtin = builtinScene(DEFAULT_SCENE_NAME)!;
+const laidOut = [...sdkLayout.tags.slice(7), ...sdkLayout.tags.slice(0, 7)];
+/** The default scene's 13 sample tags, then the 7 system tags, without a plant. */
+export const SDK_LAYOUT_SCENE: SceneDefinition = { name: DEFAULT_SCENE_NAME, tags: laidOut };
+export const BASE_SCENE: SceneDefinition = {
+  ...builtin,
+  tags: [
+    ...laidOut,
+    ...builtin.tags
+      .filter((t) => !laidOut.some((l) => l.name === t.name && l.kind === t.kind))
+      .filter((t) => JSON.stringify(builtin.behaviours).includes(JSON.stringify(t.name))),
+  ],
+};
+export const BASE_TEXT = serializeScene(BASE_SCENE);
 export const base = (): JsonObject & { tags: TagJson[] } =>
   JSON.parse(BASE_TEXT) as JsonObject & { tags: TagJson[] };
 
@@ -447,7 +485,7 @@ export const BROKEN_FILES: BrokenFile[] = [
   },
   {
     rule: 'system tag twice',
-    text: edited((f) => f.tags.push({ ...f.tags[AT.run], id: 'another-run' })),
+    text: edited((f) => f.tags.splice(20, 0, { ...f.tags[AT.run], id: 'another-run' })),
     problems: [
       "tags[20]: the system tag 'FACTORY I/O (Run)' (Output) appears twice, here and at tags[13]; keep one",
     ],

@@ -11,14 +11,16 @@ import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
-import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { planRestore } from '../../shared/scenes/restore-plan.js';
 import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
+import { BASE_SCENE } from './corpus.js';
 
-const scene = () => builtinScene(DEFAULT_SCENE_NAME)!;
+// The default scene in a fixed layout (system tags last), so that indices below stay put.
+const scene = () => BASE_SCENE;
 const idOf = (s: SceneDefinition, name: string) => s.tags.find((t) => t.name === name)!.id;
 
 /** An engine with one of each: a set Output, a forced Input, a released force, two failures, an Int. */
@@ -202,7 +204,7 @@ describe('snapshots through SceneService and the bridge', () => {
 
     engine.releaseAll('ui');
     engine.clearFailures('ui');
-    expect(await client.restoreSnapshot({ path })).toEqual({ ok: true, restored: 20, notes: [] });
+    expect(await client.restoreSnapshot({ path })).toEqual({ ok: true, restored: saved.length, notes: [] });
     expect(engine.listTagStates()).toEqual(saved);
 
     engine.releaseAll('ui');

@@ -12,7 +12,7 @@ import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-sc
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
-import { AT, base, BASE_TEXT, BROKEN_FILES } from './corpus.js';
+import { AT, base, BASE_SCENE, BASE_TEXT, BROKEN_FILES } from './corpus.js';
 
 function problemsOf(text: string): string[] {
   try {
@@ -26,7 +26,7 @@ function problemsOf(text: string): string[] {
 
 describe('the corpus of broken scene files', () => {
   it('starts from a valid file', () => {
-    expect(parseSceneFile(BASE_TEXT)).toEqual(builtinScene(DEFAULT_SCENE_NAME));
+    expect(parseSceneFile(BASE_TEXT)).toEqual(BASE_SCENE);
   });
 
   it('has one file per rule, each with a different first problem', () => {
@@ -93,7 +93,7 @@ describe('scene file validation', () => {
 
   it('reads a file saved with a byte order mark (Windows Notepad) and CRLF line ends', () => {
     const text = `\uFEFF${BASE_TEXT.replace(/\n/g, '\r\n')}`;
-    expect(parseSceneFile(text)).toEqual(builtinScene(DEFAULT_SCENE_NAME));
+    expect(parseSceneFile(text)).toEqual(BASE_SCENE);
   });
 
   it('serialises what it reads back unchanged, and writes $schema only when asked', () => {

@@ -85,13 +85,13 @@ describe('GET /api/tags', () => {
     });
 
     it('* matches any run of characters, also none', async () => {
-      expect(await namesOf('?name=*sensor')).toEqual(['Pallet sensor', 'Low sensor', 'High sensor']);
+      expect(await namesOf('?name=*sensor')).toEqual(['High sensor', 'Low sensor', 'Pallet sensor']);
       expect(await namesOf('?name=Count*')).toEqual(['Counter']);
       expect(await namesOf('?name=Counter*')).toEqual(['Counter']);
       expect(await namesOf('?name=*Counter*')).toEqual(['Counter']);
       expect(await namesOf('?name=C*r')).toEqual(['Counter']);
       expect(await namesOf('?name=*')).toEqual(sceneOrder());
-      expect(await namesOf('?name=conveyor*')).toEqual(['Conveyor entry', 'Conveyor right', 'Conveyor left']);
+      expect(await namesOf('?name=conveyor*')).toEqual(['Conveyor entry', 'Conveyor left', 'Conveyor right']);
     });
 
     it('answers patterns with many stars at once, and keeps answering others', async () => {
@@ -100,9 +100,9 @@ describe('GET /api/tags', () => {
       expect(await namesOf('?name=Counter')).toEqual(['Counter']);
       expect(await pending).toEqual([]);
       expect(await namesOf(`?name=${'*'.repeat(40)}sensor`)).toEqual([
-        'Pallet sensor',
-        'Low sensor',
         'High sensor',
+        'Low sensor',
+        'Pallet sensor',
       ]);
     });
 
@@ -112,7 +112,7 @@ describe('GET /api/tags', () => {
       expect(await namesOf('?name=Load?')).toEqual([]);
       expect(await namesOf('?name=L??ad')).toEqual([]);
       expect(await namesOf('?name=Lo?d')).toEqual(['Load']);
-      expect(await namesOf('?name=????')).toEqual(['Load']);
+      expect(await namesOf('?name=????')).toEqual(['Load', 'Stop', 'Auto']);
       // `?` also matches a dot, a space and a parenthesis.
       expect(await namesOf('?name=Transf??right')).toEqual(['Transf. right']);
       expect(await namesOf('?name=FACTORY%20I%2FO%20?Run?')).toEqual(['FACTORY I/O (Run)']);
@@ -122,7 +122,7 @@ describe('GET /api/tags', () => {
       // `.` only matches a dot: as a regex it would match the space of "Conveyor entry".
       expect(await namesOf('?name=Conveyor.entry')).toEqual([]);
       expect(await namesOf('?name=Transf.%20right')).toEqual(['Transf. right']);
-      expect(await namesOf('?name=Transf.*')).toEqual(['Transf. right', 'Transf. left']);
+      expect(await namesOf('?name=Transf.*')).toEqual(['Transf. left', 'Transf. right']);
       // `(` and `)` match themselves: as a regex group "(Reset)" would only match "FACTORY I/O Reset".
       expect(await namesOf('?name=FACTORY%20I%2FO%20(Reset)')).toEqual([
         'FACTORY I/O (Reset)',
@@ -215,15 +215,19 @@ describe('GET /api/tags', () => {
 
   it('combines filters with AND', async () => {
     expect(await namesOf('?name=*sensor&kind=output')).toEqual([]);
-    expect(await namesOf('?name=*sensor&kind=input')).toEqual(['Pallet sensor', 'Low sensor', 'High sensor']);
+    expect(await namesOf('?name=*sensor&kind=input')).toEqual(['High sensor', 'Low sensor', 'Pallet sensor']);
     expect(await namesOf('?name=*sensor&type=int')).toEqual([]);
     expect(await namesOf('?name=FACTORY*&type=float')).toEqual(['FACTORY I/O (Time Scale)']);
     expect(await namesOf('?name=FACTORY*&type=float&kind=output')).toEqual([]);
     const resetOutput = await list('?name=FACTORY%20I%2FO%20(Reset)&kind=OUTPUT');
     expect(resetOutput.map((tag) => [tag.name, tag.kind])).toEqual([['FACTORY I/O (Reset)', 'Output']]);
     expect(await namesOf('?type=int&kind=input')).toEqual([]);
-    expect(await namesOf('?type=bit&kind=output&name=*left')).toEqual(['Transf. left', 'Conveyor left']);
-    expect(await namesOf('?type=BIT&kind=Input&name=*LEFT*')).toEqual(['At left entry']);
+    expect(await namesOf('?type=bit&kind=output&name=*left')).toEqual([
+      'Transf. left',
+      'Conveyor left',
+      'Remover left',
+    ]);
+    expect(await namesOf('?type=BIT&kind=Input&name=*LEFT*')).toEqual(['At left entry', 'At left exit']);
   });
 
   it('shows effective values and the override flags', async () => {
@@ -341,8 +345,8 @@ describe('identity and scenes (docs/api.md, "Scenes, addresses and ids")', () =>
       const res = await w.client.get('/api/tags/by-name/Weight');
       expect(res.status).toBe(200);
       expect((res.json as ApiTag[]).map((tag) => [tag.name, tag.type, tag.kind])).toEqual([
-        ['Weight', 'Int', 'Output'],
         ['Weight', 'Float', 'Input'],
+        ['Weight', 'Int', 'Output'],
       ]);
     } finally {
       await w.close();

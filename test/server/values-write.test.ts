@@ -258,8 +258,8 @@ it("in the weight-sorting scene a by-name set on 'Weight' sets the Int Output an
     expect(res.json).toEqual([{ name: 'Weight', code: 406, error: INPUT_MESSAGE }]);
     const values = await w.client.getWithJson('/api/tag/values/by-name', ['Weight']);
     expect(values.json).toEqual([
-      { name: 'Weight', value: 6 },
       { name: 'Weight', value: 0 },
+      { name: 'Weight', value: 6 },
     ]);
   } finally {
     await w.close();

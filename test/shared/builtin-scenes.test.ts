@@ -1,5 +1,5 @@
-// docs/api.md, "Scenes, addresses and ids": the shipped scenes, their system tags, addresses and
-// fixed ids.
+// docs/api.md, "Scenes, addresses and ids", and docs/fidelity.md: the shipped scenes, their system
+// tags, addresses and fixed ids.
 import { describe, it, expect } from 'vitest';
 import { FIRST_RESERVED_ADDRESS, ADDRESS_SPACE_SIZE } from '../../shared/core/address-space.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
@@ -33,24 +33,68 @@ describe('the default scene', () => {
     expect(BUILTIN_SCENE_NAMES).toContain(DEFAULT_SCENE_NAME);
   });
 
-  it('has its 13 tags, then the 7 system tags at their reserved addresses', () => {
+  it("lists the 7 system tags first, then the tags of the simulator's own scene, control panel included", () => {
     const s = scene(DEFAULT_SCENE_NAME);
     expect(s.name).toBe(DEFAULT_SCENE_NAME);
-    expect(layout(s)).toEqual([
-      ['Conveyor entry', 'Output', 'Bit', 0],
-      ['Load', 'Output', 'Bit', 1],
-      ['Transf. right', 'Output', 'Bit', 2],
-      ['Transf. left', 'Output', 'Bit', 3],
-      ['Conveyor right', 'Output', 'Bit', 4],
-      ['Conveyor left', 'Output', 'Bit', 5],
+    const rows = layout(s);
+    expect(rows.slice(0, SYSTEM_LAYOUT.length)).toEqual(SYSTEM_LAYOUT);
+    // The saved copies of the real scene (docs/fidelity.md): addresses with gaps, as it has them.
+    for (const row of [
+      ['Load', 'Output', 'Bit', 0],
+      ['Conveyor entry', 'Output', 'Bit', 4],
+      ['Start light', 'Output', 'Bit', 10],
+      ['Stop light', 'Output', 'Bit', 11],
+      ['Reset light', 'Output', 'Bit', 12],
       ['Counter', 'Output', 'Int', 0],
-      ['Pallet sensor', 'Input', 'Bit', 0],
-      ['Low sensor', 'Input', 'Bit', 1],
-      ['High sensor', 'Input', 'Bit', 2],
-      ['Loaded', 'Input', 'Bit', 3],
-      ['At right entry', 'Input', 'Bit', 4],
-      ['At left entry', 'Input', 'Bit', 5],
-      ...SYSTEM_LAYOUT,
+      ['High sensor', 'Input', 'Bit', 5],
+      ['Low sensor', 'Input', 'Bit', 6],
+      ['Pallet sensor', 'Input', 'Bit', 7],
+      ['At left entry', 'Input', 'Bit', 8],
+      ['Start', 'Input', 'Bit', 9],
+      ['At right exit', 'Input', 'Bit', 10],
+      ['At left exit', 'Input', 'Bit', 11],
+      ['At right entry', 'Input', 'Bit', 12],
+      ['Stop', 'Input', 'Bit', 13],
+      ['Reset', 'Input', 'Bit', 14],
+      ['Emergency stop', 'Input', 'Bit', 15],
+      ['Loaded', 'Input', 'Bit', 16],
+      ['Manual', 'Input', 'Bit', 17],
+      ['Auto', 'Input', 'Bit', 18],
+    ]) {
+      expect(rows).toContainEqual(row);
+    }
+    expect(s.tags).toHaveLength(SYSTEM_LAYOUT.length + 33);
+  });
+
+  it('rests as the real panel and sensors do: Stop and Emergency stop closed, retro-reflective sensors lit', () => {
+    const engine = new TagEngine(scene(DEFAULT_SCENE_NAME));
+    const value = (name: string) => engine.tagsNamed(name)[0]!.value;
+    for (const name of [
+      'Stop',
+      'Emergency stop',
+      'At left entry',
+      'At right entry',
+      'At left exit',
+      'At right exit',
+      'Manual',
+    ]) {
+      expect([name, value(name)]).toEqual([name, true]);
+    }
+    for (const name of ['Start', 'Reset', 'Auto', 'Loaded', 'Pallet sensor']) {
+      expect([name, value(name)]).toEqual([name, false]);
+    }
+  });
+});
+
+describe("the vendor's own Web API example", () => {
+  it("finds the very ids and addresses the vendor's documentation shows for 'Sorting by Weight'", () => {
+    const engine = new TagEngine(scene('Sorting by Weight'));
+    // GET /api/tags?name=*reset* in the vendor's example answers these four tags, in this order.
+    expect(engine.listTags({ name: '*reset*' }).map((t) => [t.name, t.id, t.address, t.kind])).toEqual([
+      ['FACTORY I/O (Reset)', '01936c60-0201-4d54-aad2-0734eb391d35', 498, 'Output'],
+      ['FACTORY I/O (Reset)', '12d66936-6f23-4979-90ee-cb151204d00a', 498, 'Input'],
+      ['Reset', '2e59772f-877b-4206-834b-67a4a6e6bdbb', 9, 'Input'],
+      ['Reset light', '55a717c5-0bfc-4398-a3b0-f9855cad38e9', 15, 'Output'],
     ]);
   });
 });
@@ -67,7 +111,7 @@ describe.each(BUILTIN_SCENE_NAMES)('built-in scene %s', (name) => {
     const s = scene(name);
     const rows = layout(s);
     for (const sys of SYSTEM_LAYOUT) expect(rows).toContainEqual(sys);
-    expect(rows.slice(-SYSTEM_LAYOUT.length)).toEqual(SYSTEM_LAYOUT);
+    expect(rows.slice(0, SYSTEM_LAYOUT.length)).toEqual(SYSTEM_LAYOUT);
   });
 
   it('has GUID-shaped, unique ids, identical across two builds', () => {
@@ -89,7 +133,7 @@ describe.each(BUILTIN_SCENE_NAMES)('built-in scene %s', (name) => {
       expect(t.address).toBeGreaterThanOrEqual(0);
       expect(t.address).toBeLessThan(ADDRESS_SPACE_SIZE[t.type]);
     }
-    const user = s.tags.slice(0, -SYSTEM_LAYOUT.length);
+    const user = s.tags.slice(SYSTEM_LAYOUT.length);
     expect(user.some((t) => t.name.startsWith('FACTORY I/O'))).toBe(false);
     for (const t of user) expect(t.address, t.name).toBeLessThan(FIRST_RESERVED_ADDRESS[t.type]);
   });
@@ -109,9 +153,9 @@ describe('scene catalogue', () => {
 
   it("'Sorting by Weight' has 'Weight' both as an Int Output and a Float Input", () => {
     const weight = scene('Sorting by Weight').tags.filter((t) => t.name === 'Weight');
-    expect(weight.map((t) => [t.kind, t.type])).toEqual([
-      ['Output', 'Int'],
+    expect(weight.map((t) => [t.kind, t.type]).sort()).toEqual([
       ['Input', 'Float'],
+      ['Output', 'Int'],
     ]);
     expect(weight[0]!.id).not.toBe(weight[1]!.id);
     const engine = new TagEngine(scene('Sorting by Weight'));

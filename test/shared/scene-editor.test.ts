@@ -10,10 +10,13 @@ import {
   type SceneEdit,
 } from '../../shared/scenes/scene-editor.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
+import { BASE_SCENE, SDK_LAYOUT_SCENE } from '../scenes/corpus.js';
 
 let counter = 0;
 const newId = () => `new-${++counter}`;
-const base = () => builtinScene(DEFAULT_SCENE_NAME)!;
+// The default scene with its plant, laid out as older files are: its own tags, then the system
+// tags (the corpus's base).
+const base = () => BASE_SCENE;
 const byName = (scene: SceneDefinition, name: string) => scene.tags.find((t) => t.name === name)!;
 
 function edit(scene: SceneDefinition, e: SceneEdit): SceneDefinition {
@@ -30,13 +33,20 @@ function refused(scene: SceneDefinition, e: SceneEdit): string[] {
 
 describe('applySceneEdit', () => {
   it('adds a tag at the lowest free address of its space, before the system tags', () => {
-    const scene = edit(base(), { op: 'addTag', kind: 'Input', type: 'Bit' });
+    const scene = edit(SDK_LAYOUT_SCENE, { op: 'addTag', kind: 'Input', type: 'Bit' });
     const added = scene.tags.find((t) => t.name === 'New input')!;
     expect(added).toMatchObject({ kind: 'Input', type: 'Bit', address: 6 });
     expect(scene.tags.indexOf(added)).toBe(13);
     expect(isSystemTag(scene.tags[14]!)).toBe(true);
     const second = edit(scene, { op: 'addTag', kind: 'Input', type: 'Bit' });
     expect(second.tags.map((t) => t.name)).toContain('New input 2');
+  });
+
+  it('adds a tag at the end of a scene that lists the system tags first, as the built-ins do', () => {
+    const builtin = builtinScene(DEFAULT_SCENE_NAME)!;
+    expect(isSystemTag(builtin.tags[0]!)).toBe(true);
+    const scene = edit(builtin, { op: 'addTag', kind: 'Input', type: 'Bit' });
+    expect(scene.tags.at(-1)).toMatchObject({ name: 'New input', kind: 'Input', type: 'Bit', address: 19 });
   });
 
   it('renames a tag and keeps its id', () => {

@@ -115,7 +115,8 @@ function sortingController() {
       m[side] = true;
     }
     for (const side of ['left', 'right'] as const) {
-      if (!edge[side](i[`At ${side} entry`])) continue;
+      // The entry sensors are retro-reflective, as in the real scene: off while a box is there.
+      if (!edge[side](i[`At ${side} entry`] === false)) continue;
       m[side] = false;
       m.arrived.push(side);
       m.counter++;

@@ -34,7 +34,8 @@ describe('built-in behaviours', () => {
 /**
  * Sorting by Height (Basic), the event-driven way the vendor's samples work: load on the pallet
  * sensor, remember the height from the sensors' edges, send low boxes left and high ones right
- * when the transfer is loaded, count at the exit entries and load the next pallet then.
+ * when the transfer is loaded, count as a box reaches an exit conveyor (its retro-reflective entry
+ * sensor goes off) and load the next pallet then.
  */
 function edgeSorter() {
   const edge = {
@@ -58,7 +59,8 @@ function edgeSorter() {
       else m.right = true;
     }
     for (const side of ['left', 'right'] as const) {
-      if (!edge[side].q(io.in(`At ${side} entry`))) continue;
+      // The entry sensors are retro-reflective: off while a box breaks the beam.
+      if (!edge[side].q(io.in(`At ${side} entry`) === false)) continue;
       m[side] = false;
       if (pallet) m.load = true;
       m.counter++;
@@ -81,8 +83,8 @@ function sequenceSorter() {
   const arrived = { loaded: new Rising(), left: new Rising(), right: new Rising() };
   const scan = (io: Io) => {
     const loaded = arrived.loaded.q(io.in('Loaded'));
-    const atLeft = arrived.left.q(io.in('At left entry'));
-    const atRight = arrived.right.q(io.in('At right entry'));
+    const atLeft = arrived.left.q(io.in('At left entry') === false);
+    const atRight = arrived.right.q(io.in('At right entry') === false);
     if (m.step === 'feed') {
       if (io.in('High sensor') === true) m.high = true;
       if (io.in('Pallet sensor') === true) m.step = 'load';

@@ -121,5 +121,8 @@ export function testScene(
   tags: readonly (readonly [name: string, type: TagType, kind: TagKind])[],
   name = 'Simulation test',
 ): SceneDefinition {
-  return buildReferenceScene({ name, tags });
+  return buildReferenceScene({
+    name,
+    tags: tags.map(([tagName, type, kind]) => ({ name: tagName, type, kind })),
+  });
 }
