@@ -6,7 +6,9 @@ import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { buildApp } from './build-app.js';
+import { directRoutes } from './direct-routes.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
+import { apiRoutes } from './routes/api-routes.js';
 
 export const DEFAULT_PORT = 7410;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -90,13 +92,23 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const port = options.port ?? DEFAULT_PORT;
   const error = new Emitter<unknown>(() => undefined);
   const request = new Emitter<RequestEvent>((e) => error.emit(e));
-  const app = buildApp(engine, {
-    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    onUnexpectedError: (e) => error.emit(e),
+  const onUnexpectedError = (e: unknown) => error.emit(e);
+  const routes = apiRoutes(engine, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+  const app = buildApp(routes, {
+    onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],
   });
-
   const mountPrefix = options.mount?.pathPrefix;
+  // A mount's paths are its own; a mount that names no prefix may take any path, so then every
+  // request goes through Koa, where the mount sees it first.
+  const direct =
+    options.mount?.middleware && mountPrefix === undefined
+      ? undefined
+      : directRoutes(
+          routes.filter((route) => mountPrefix === undefined || !route.path.startsWith(mountPrefix)),
+          onUnexpectedError,
+        );
+
   const observe = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     if (mountPrefix !== undefined && path.startsWith(mountPrefix)) return; // not API traffic
@@ -132,9 +144,10 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
           // Node checks the two limits above only this often (30 s by default).
           connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
         },
+        // Every request of the tag API starts and ends here, whichever way it is then dispatched.
         (req, res) => {
           if (request.size > 0) observe(req, res);
-          handle(req, res);
+          if (direct?.(req, res) !== true) void handle(req, res);
         },
       );
       s.keepAliveTimeout = timeouts.keepAliveMs;

@@ -1,54 +1,68 @@
-import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
 import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
+import { jsonAnswer, jsonTextAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
-import { markApplied } from '../middleware/json-errors.js';
-import { sendJson } from '../send-json.js';
-import { assertItemCount, hasBody, jsonBodyReader, type JsonBodyReader } from '../middleware/json-body.js';
+import type { ApiRequest, ApiRoute } from '../api-route.js';
+import { assertItemCount, hasBody, type JsonBodyReader } from '../json-body.js';
+import { versionedBytes } from '../versioned-bytes.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
-export function registerValueRoutes(router: Router, engine: TagEngine, bodyLimitBytes: number): void {
-  const readBody = jsonBodyReader(bodyLimitBytes);
+export function valueRoutes(engine: TagEngine, readBody: JsonBodyReader): ApiRoute[] {
+  const everyValue: Record<RefKind, () => Buffer> = {
+    id: versionedBytes(engine, () => engine.readValuesJson('id')),
+    name: versionedBytes(engine, () => engine.readValuesJson('name')),
+  };
 
-  for (const { path, by } of READ_ROUTES) {
-    router.get(path, async (ctx) => {
+  const readSome = async ({ req }: ApiRequest, by: RefKind) => {
+    const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
+    const refs = await readBody(req);
+    if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
+    if (refs !== undefined) assertItemCount(refs);
+    return jsonTextAnswer(tags.readValuesJson(by, refs));
+  };
+
+  const reads = READ_ROUTES.map(({ path, by }): ApiRoute => ({
+    method: 'GET',
+    path,
+    handle: (request) => {
       // The body is optional here: a plain GET (the common case) reads every value at once.
-      if (!hasBody(ctx)) return sendJson(ctx, engine.readValues(by));
-      const tags = engine.pinned(); // finish against this scene, even if another loads meanwhile
-      const refs = await readBody(ctx);
-      if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
-      if (refs !== undefined) assertItemCount(refs);
-      sendJson(ctx, tags.readValues(by, refs));
-    });
-  }
+      if (!hasBody(request.req)) return jsonTextAnswer(everyValue[by]());
+      return readSome(request, by);
+    },
+  }));
 
-  for (const { path, operation, by } of WRITE_ROUTES) {
-    router.put(path, async (ctx) => {
+  const writes = WRITE_ROUTES.map(({ path, operation, by }): ApiRoute => ({
+    method: 'PUT',
+    path,
+    handle: async (request) => {
       const tags = engine.pinned();
-      const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
+      const items = await requireArray(request, readBody, `{"${by}": ..., "value": ...} items`);
       const errors = tags.write(operation, by, items);
-      markApplied(ctx);
-      sendJson(ctx, errors);
-    });
-  }
+      request.applied = true;
+      return jsonAnswer(errors);
+    },
+  }));
 
-  for (const { path, by } of RELEASE_ROUTES) {
-    router.put(path, async (ctx) => {
+  const releases = RELEASE_ROUTES.map(({ path, by }): ApiRoute => ({
+    method: 'PUT',
+    path,
+    handle: async (request) => {
       const tags = engine.pinned();
-      const errors = tags.release(by, await requireArray(ctx, readBody, refDescription(by)));
-      markApplied(ctx);
-      sendJson(ctx, errors);
-    });
-  }
+      const errors = tags.release(by, await requireArray(request, readBody, refDescription(by)));
+      request.applied = true;
+      return jsonAnswer(errors);
+    },
+  }));
+
+  return [...reads, ...writes, ...releases];
 }
 
 function refDescription(by: RefKind): string {
   return by === 'id' ? 'tag id strings' : 'tag name strings';
 }
 
-async function requireArray(ctx: Context, readBody: JsonBodyReader, what: string): Promise<unknown[]> {
-  const value = hasBody(ctx) ? await readBody(ctx) : undefined;
+async function requireArray({ req }: ApiRequest, readBody: JsonBodyReader, what: string): Promise<unknown[]> {
+  const value = hasBody(req) ? await readBody(req) : undefined;
   if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
   if (!Array.isArray(value)) throw notAnArray(what);
   assertItemCount(value);
