@@ -110,7 +110,12 @@ export class TagEngine {
 
   /** `JSON.stringify(listTags(filter))`. */
   listTagsJson(filter: TagFilter = {}): string {
-    return jsonArray(this.table.filtered(filter).map((r) => r.snapshotJson()));
+    return jsonArray(this.listTagsJsonItems(filter));
+  }
+
+  /** The JSON text of each tag of `listTags(filter)`, for a server that joins them itself. */
+  listTagsJsonItems(filter: TagFilter = {}): string[] {
+    return this.table.filtered(filter).map((r) => r.snapshotJson());
   }
 
   /** One tag by id (exact), or `undefined`. */
@@ -159,7 +164,7 @@ export class TagEngine {
 
   /** `JSON.stringify(readValues(by, refs))`. */
   readValuesJson(by: RefKind, refs?: readonly unknown[]): string {
-    if (refs === undefined) return jsonArray(this.table.records.map((r) => r.valueJson(by)));
+    if (refs === undefined) return jsonArray(this.readValuesJsonItems(by));
     const out: string[] = [];
     // A ref finds a tag only when it equals that tag's id or name: the tag's own entry fits.
     this.table.forEachRead(
@@ -169,6 +174,11 @@ export class TagEngine {
       (error) => out.push(JSON.stringify(error)),
     );
     return jsonArray(out);
+  }
+
+  /** The JSON text of each entry of `readValues(by)` (every tag), for a server that joins them itself. */
+  readValuesJsonItems(by: RefKind): string[] {
+    return this.table.records.map((r) => r.valueJson(by));
   }
 
   /** Applies a write batch (set value, force, always off, always on) and returns the failed items. */

@@ -38,7 +38,7 @@ const TANK_EDITED: SceneDefinition = {
     .slice(1)
     .map((t, i) =>
       i === 0
-        ? { ...t, name: `${t.name} (renamed)` }
+        ? { ...t, name: `${t.name} (renamed: Zählwerk €)` }
         : i === 1
           ? { ...t, type: t.type === 'Bit' ? 'Int' : 'Bit' }
           : t,

@@ -212,7 +212,7 @@ describe('500 on anything unexpected, and the server events', () => {
     const errors: unknown[] = [];
     t.server.events.error.on((e) => errors.push(e));
     const boom = new Error('boom');
-    vi.spyOn(t.engine, 'listTagsJson').mockImplementationOnce(() => {
+    vi.spyOn(t.engine, 'listTagsJsonItems').mockImplementationOnce(() => {
       throw boom;
     });
     const res = await t.client.get('/api/tags');
@@ -263,7 +263,7 @@ describe('500 on anything unexpected, and the server events', () => {
     await t.client.get('/api/nope');
     await t.client.request('POST', '/api/tags');
     await t.client.get('/api/tags?type=double');
-    vi.spyOn(t.engine, 'listTagsJson').mockImplementationOnce(() => {
+    vi.spyOn(t.engine, 'listTagsJsonItems').mockImplementationOnce(() => {
       throw new Error('boom');
     });
     await t.client.get('/api/tags/');

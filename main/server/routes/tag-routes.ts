@@ -5,11 +5,11 @@ import type { TagEngine } from '../../../shared/core/tag-engine.js';
 import { jsonTextAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
 import type { ApiRoute } from '../api-route.js';
-import { versionedBytes } from '../versioned-bytes.js';
+import { versionedJsonArray } from '../versioned-json.js';
 
 /** The listing routes: `GET /api/tags`, `/api/tags/{id}`, `/api/tags/by-name/{name}`. */
 export function tagRoutes(engine: TagEngine): ApiRoute[] {
-  const everyTag = versionedBytes(engine, () => engine.listTagsJson());
+  const everyTag = versionedJsonArray(engine, () => engine.listTagsJsonItems());
   return [
     {
       method: 'GET',

@@ -4,13 +4,13 @@ import { jsonAnswer, jsonTextAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
 import type { ApiRequest, ApiRoute } from '../api-route.js';
 import { assertItemCount, hasBody, type JsonBodyReader } from '../json-body.js';
-import { versionedBytes } from '../versioned-bytes.js';
+import { versionedJsonArray } from '../versioned-json.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
 export function valueRoutes(engine: TagEngine, readBody: JsonBodyReader): ApiRoute[] {
   const everyValue: Record<RefKind, () => Buffer> = {
-    id: versionedBytes(engine, () => engine.readValuesJson('id')),
-    name: versionedBytes(engine, () => engine.readValuesJson('name')),
+    id: versionedJsonArray(engine, () => engine.readValuesJsonItems('id')),
+    name: versionedJsonArray(engine, () => engine.readValuesJsonItems('name')),
   };
 
   const readSome = async ({ req }: ApiRequest, by: RefKind) => {
