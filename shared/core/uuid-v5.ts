@@ -2,39 +2,68 @@
  * Name-based UUIDs (RFC 9562 version 5, SHA-1), so that the ids of a built-in scene are the same
  * on every start and on every machine: a client may keep them in its configuration, as it does
  * with the real simulator. Pure TypeScript because the core runs without Node and without a DOM.
+ *
+ * Written for speed, without allocations per name or per round: a synthetic scene of 100,000 tags
+ * hashes 100,000 names on start (docs/performance.md).
  */
 
-function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp < 0x80) bytes.push(cp);
-    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
-    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-  }
-  return bytes;
+/** Reused by every digest: the message and its padding, grown as needed. */
+let buffer = new Uint8Array(256);
+const schedule = new Int32Array(80);
+const state = new Int32Array(5);
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Makes `buffer` hold at least `bytes`, keeping what it holds. */
+function room(bytes: number): void {
+  if (buffer.length >= bytes) return;
+  const larger = new Uint8Array(Math.max(bytes, buffer.length * 2));
+  larger.set(buffer);
+  buffer = larger;
 }
 
-// Reused by every digest (typed arrays cost more to allocate than a short digest to compute).
-let padded = new Uint8Array(128);
-const schedule = new Int32Array(80);
-
 /**
- * SHA-1 digest of a byte array (FIPS 180-4). Written for speed, without allocations per round:
- * a synthetic scene of 100,000 tags hashes 100,000 names on start.
+ * Writes `text` as UTF-8 at `at` and returns the end. A lone surrogate is written as the three
+ * bytes of its own code (as the ids of existing scenes were made), not as U+FFFD.
  */
-export function sha1(message: readonly number[]): number[] {
-  const blocks = Math.ceil((message.length + 9) / 64);
-  if (padded.length < blocks * 64) padded = new Uint8Array(blocks * 128);
-  const bytes = padded.subarray(0, blocks * 64);
-  bytes.fill(0);
-  bytes.set(message);
-  bytes[message.length] = 0x80;
-  const bitLength = message.length * 8;
-  const end = bytes.length;
+function writeUtf8(text: string, at: number): number {
+  room(at + text.length * 3 + 72);
+  let o = at;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    if (cp < 0x80) buffer[o++] = cp;
+    else if (cp < 0x800) {
+      buffer[o++] = 0xc0 | (cp >> 6);
+      buffer[o++] = 0x80 | (cp & 63);
+    } else if (cp < 0x10000) {
+      buffer[o++] = 0xe0 | (cp >> 12);
+      buffer[o++] = 0x80 | ((cp >> 6) & 63);
+      buffer[o++] = 0x80 | (cp & 63);
+    } else {
+      buffer[o++] = 0xf0 | (cp >> 18);
+      buffer[o++] = 0x80 | ((cp >> 12) & 63);
+      buffer[o++] = 0x80 | ((cp >> 6) & 63);
+      buffer[o++] = 0x80 | (cp & 63);
+    }
+  }
+  return o;
+}
+
+/** SHA-1 (FIPS 180-4) of the first `length` bytes of `buffer`, into `state` (pads in place). */
+function digest(length: number): void {
+  const end = Math.ceil((length + 9) / 64) * 64;
+  room(end);
+  buffer.fill(0, length, end);
+  buffer[length] = 0x80;
+  const bitLength = length * 8;
   for (let shift = 0; shift < 64; shift += 8) {
-    bytes[end - 1 - shift / 8] =
+    buffer[end - 1 - shift / 8] =
       shift >= 32 ? Math.floor(bitLength / 2 ** shift) & 255 : (bitLength >>> shift) & 255;
   }
   let h0 = 0x67452301;
@@ -46,7 +75,7 @@ export function sha1(message: readonly number[]): number[] {
   for (let block = 0; block < end; block += 64) {
     for (let i = 0; i < 16; i++) {
       const o = block + i * 4;
-      w[i] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
+      w[i] = (buffer[o]! << 24) | (buffer[o + 1]! << 16) | (buffer[o + 2]! << 8) | buffer[o + 3]!;
     }
     for (let i = 16; i < 80; i++) {
       const x = w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!;
@@ -86,29 +115,45 @@ export function sha1(message: readonly number[]): number[] {
     h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0;
   }
+  state[0] = h0;
+  state[1] = h1;
+  state[2] = h2;
+  state[3] = h3;
+  state[4] = h4;
+}
+
+/** SHA-1 digest of a byte array (FIPS 180-4). */
+export function sha1(message: readonly number[]): number[] {
+  room(message.length + 72);
+  buffer.set(message);
+  digest(message.length);
   const out: number[] = [];
-  for (const h of [h0, h1, h2, h3, h4])
-    out.push((h >>> 24) & 255, (h >>> 16) & 255, (h >>> 8) & 255, h & 255);
+  for (const h of state) out.push((h >>> 24) & 255, (h >>> 16) & 255, (h >>> 8) & 255, h & 255);
   return out;
 }
 
-function parseUuid(uuid: string): number[] {
+function parseUuid(uuid: string): Uint8Array {
   const hex = uuid.replace(/-/g, '');
   if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`Not a UUID: ${uuid}`);
-  return Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16));
+  return Uint8Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16));
 }
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
 /** The last namespace parsed: callers hash many names in one namespace. */
-let lastNamespace: { uuid: string; bytes: readonly number[] } | undefined;
+let lastNamespace: { uuid: string; bytes: Uint8Array } | undefined;
+
+const hex = (word: number, shift: number) => HEX[(word >>> shift) & 255]!;
 
 /** UUID version 5 of `name` (UTF-8) in `namespace`, lower-case and hyphenated. */
 export function uuidV5(namespace: string, name: string): string {
   if (lastNamespace?.uuid !== namespace) lastNamespace = { uuid: namespace, bytes: parseUuid(namespace) };
-  const hash = sha1(lastNamespace.bytes.concat(utf8(name))).slice(0, 16);
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.map((b) => HEX[b]!).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  room(16 + 72);
+  buffer.set(lastNamespace.bytes);
+  digest(writeUtf8(name, 16));
+  const [h0, h1, h2, h3] = [state[0]!, state[1]!, (state[2]! & 0x3fffffff) | 0x80000000, state[3]!];
+  const versioned = (h1 & 0xffff0fff) | 0x5000;
+  return (
+    `${hex(h0, 24)}${hex(h0, 16)}${hex(h0, 8)}${hex(h0, 0)}-${hex(versioned, 24)}${hex(versioned, 16)}-` +
+    `${hex(versioned, 8)}${hex(versioned, 0)}-${hex(h2, 24)}${hex(h2, 16)}-${hex(h2, 8)}${hex(h2, 0)}` +
+    `${hex(h3, 24)}${hex(h3, 16)}${hex(h3, 8)}${hex(h3, 0)}`
+  );
 }
