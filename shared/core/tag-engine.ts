@@ -18,17 +18,8 @@ import type { SceneDefinition } from './scene.js';
 import { TagTable } from './tag-table.js';
 import type { TagFailure, TagSnapshot, TagState } from './tag-types.js';
 
-export type {
-  ChangeSource,
-  ItemError,
-  RefKind,
-  TagChangeEvent,
-  TagEngineOptions,
-  TagFilter,
-  TagRuntimeState,
-  ValueReadEntry,
-  WriteOperation,
-} from './engine-types.js';
+// The engine's types are part of its API: importers keep importing them from here.
+export type * from './engine-types.js';
 
 /**
  * The tag engine: a scene's tags with their values, forces and failures, and every operation of
