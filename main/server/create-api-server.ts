@@ -46,7 +46,11 @@ export interface ApiServerOptions {
 export interface ServerMount {
   /** Paths under this prefix belong to the mount and are not counted as API requests. */
   pathPrefix?: string;
-  /** Handles its own paths and calls `next()` for every other request. */
+  /**
+   * Handles its own paths and calls `next()` for every other request. With a `pathPrefix` it sees
+   * only what the direct path leaves to Koa (never the API's GETs and PUTs on fixed paths);
+   * without one, every request goes through Koa so that it sees them all.
+   */
   middleware?: Middleware;
   /**
    * Takes an HTTP upgrade; returns false when it is not for this mount: the request is then
