@@ -1,18 +1,11 @@
 // GET /api/tags (filters), GET /api/tags/{id}, GET /api/tags/by-name/{name}; identity and scenes.
 // docs/api.md, "Listing filters" and "Scenes, addresses and ids".
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import { JSON_CONTENT_TYPE, sceneNamed, startTestServer, type TestServer } from '../support/api-server.js';
+import { JSON_CONTENT_TYPE, sceneNamed, startTestServer, useTestServer } from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 const TAG_FIELDS = [
   'name',
