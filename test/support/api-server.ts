@@ -91,5 +91,19 @@ export function useTestServer(options: Parameters<typeof startTestServer>[0] = {
   };
 }
 
+/** The fields of a tag in the API's answers, in the order it writes them. */
+export const API_TAG_FIELDS: readonly string[] = [
+  'name',
+  'id',
+  'address',
+  'type',
+  'kind',
+  'value',
+  'openCircuit',
+  'shortCircuit',
+  'isForced',
+  'forcedValue',
+];
+
 /** The JSON media type of every JSON response (docs/api.md, "Wire basics"). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
