@@ -89,7 +89,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('tagsim serve with the Sorting by Height (Basic) plant, over HTTP', () => {
   it('a controller scanning every 20 ms sorts 10 boxes by height', { timeout: 45_000 }, async () => {
-    expect(server.out()).toContain('Simulation: running at 4x, seed 1;');
+    // The line after the address: it may arrive a moment after the address did.
+    await expect.poll(server.out).toContain('Simulation: running at 4x, seed 1;');
     const { scan, m } = sortingController();
     const started = Date.now();
     while (m.counter < 10) {
