@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Tests start real servers on ephemeral ports; two cores are plenty for a few forks.
     pool: 'forks',
     globalSetup: ['test/setup/build-dist.ts'],

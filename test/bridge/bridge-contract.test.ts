@@ -3,16 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createBridgeClient,
-  type BridgeClient,
-  type BridgeTransport,
-} from '../../shared/bridge/bridge-client.js';
+import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SimulationStatus, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { startTagSim } from '../../main/runtime/start-tagsim.js';
-import { inMemoryTransport, inProcessTransport, webSocketTransport } from '../support/bridge-transports.js';
+import { inMemoryTransport, inProcessTransport, uiWebSocketTransport } from '../support/bridge-transports.js';
 
 interface Fixture {
   client: BridgeClient;
@@ -33,6 +29,7 @@ async function localFixture(makeTransport: typeof inProcessTransport): Promise<F
   };
 }
 
+/** The browser window's path: the production WebSocket transport to `tagsim serve --ui`. */
 async function webSocketFixture(): Promise<Fixture> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'tagsim-ui-'));
   // Not started: the plant would move the sensors the tests set.
@@ -41,11 +38,11 @@ async function webSocketFixture(): Promise<Fixture> {
     ui: { rendererDir, token: 'contract-token' },
     simulation: { startRunning: false },
   });
-  const transport = await webSocketTransport(
+  const transport = await uiWebSocketTransport(
     `${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=contract-token`,
   );
   return {
-    client: createBridgeClient(transport as BridgeTransport),
+    client: createBridgeClient(transport),
     engine: tagsim.engine,
     close: async () => {
       transport.close();

@@ -1,38 +1,27 @@
 // The real `tagsim` processes end to end: import a scene from a running `tagsim serve`, serve the
 // imported file, and a client set up against the source works unchanged (identical answers).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { apiClient } from '../support/http-client.js';
+import { serveTagsim, type ServingTagsim, TAGSIM_BIN as bin } from '../support/tagsim-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-live-'));
 
-const running: { kill(): void; exited: Promise<unknown> }[] = [];
+const running: ServingTagsim[] = [];
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    p.kill();
-    await p.exited;
-  }
+  for (const p of running.splice(0)) await p.stop();
 });
 
 /** Starts `tagsim serve` on an ephemeral port of 127.0.0.1 and resolves with its URL. */
 async function serve(...args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  running.push({ kill: () => child.kill('SIGTERM'), exited });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await expect.poll(() => out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/);
-  return /Listening on (\S+)/.exec(out)![1]!;
+  const p = await serveTagsim(args);
+  running.push(p);
+  return p.url;
 }
 
 function tagsim(...args: string[]) {

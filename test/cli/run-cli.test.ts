@@ -2,27 +2,12 @@ import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseCli, UsageError } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
-
-function io(stop: Promise<string> = new Promise(() => undefined)) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      out: (l: string) => out.push(l),
-      err: (l: string) => err.push(l),
-      stopRequested: stop,
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    },
-  };
-}
+import { cliIo } from '../support/cli-io.js';
 
 describe('runCli', () => {
   it('prints help for --help, -h and help', async () => {
     for (const argv of [['--help'], ['-h'], ['help']]) {
-      const t = io();
+      const t = cliIo();
       expect(await runCli(argv, t.io)).toBe(0);
       expect(t.out.join('\n')).toContain('Usage: tagsim <command> [options]');
       expect(t.out.join('\n')).toContain('--port <n>');
@@ -30,7 +15,7 @@ describe('runCli', () => {
   });
 
   it('prints the help and exits 2 when no command is given', async () => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli([], t.io)).toBe(2);
     expect(t.out).toEqual([]);
     expect(t.err.join('\n')).toContain('Usage: tagsim <command> [options]');
@@ -42,7 +27,7 @@ describe('runCli', () => {
       ['help', 'serve'],
       ['serve', '-h'],
     ]) {
-      const t = io();
+      const t = cliIo();
       expect(await runCli(argv, t.io)).toBe(0);
       const text = t.out.join('\n');
       expect(text.split('\n')[0]).toBe('Usage: tagsim serve [options]');
@@ -51,7 +36,7 @@ describe('runCli', () => {
       expect(text).not.toContain('--csv');
       expect(text).not.toContain('--report');
     }
-    const run = io();
+    const run = cliIo();
     expect(await runCli(['run', '--help'], run.io)).toBe(0);
     expect(run.out.join('\n')).toContain('Usage: tagsim run <scenario> [options]');
     expect(run.out.join('\n')).toContain('--report <file>');
@@ -71,7 +56,7 @@ describe('runCli', () => {
       '--force',
     ];
     for (const command of ['serve', 'import', 'export', 'snapshot', 'schema', 'scenes']) {
-      const t = io();
+      const t = cliIo();
       await runCli([command, '--help'], t.io);
       const help = t.out.join('\n');
       for (const option of options) {
@@ -89,13 +74,13 @@ describe('runCli', () => {
   });
 
   it('prints the version', async () => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['--version'], t.io)).toBe(0);
     expect(t.out).toEqual(['9.9.9']);
   });
 
   it('lists the built-in scenes with the default marked', async () => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['scenes'], t.io)).toBe(0);
     expect(t.out).toContain('Sorting by Height (Basic) (default)');
     expect(t.out).toContain('Sorting by Weight');
@@ -134,14 +119,14 @@ describe('runCli', () => {
       "tagsim: --scene and --synthetic cannot be used together (see 'tagsim --help')",
     ],
   ])('rejects %j with one line and exit code 2', async (argv, message) => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(argv, t.io)).toBe(2);
     expect(t.err).toEqual([message]);
     expect(t.out).toEqual([]);
   });
 
   it('names an unknown scene and exits 1 without serving', async () => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['serve', '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
     expect(t.err).toEqual([
       "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
@@ -153,7 +138,7 @@ describe('runCli', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const t = io();
+      const t = cliIo();
       expect(await runCli(['serve', '--port', String(port)], t.io)).toBe(1);
       expect(t.err).toEqual([
         `tagsim: port ${port} on 127.0.0.1 is already in use; stop the other program or choose another port with --port`,
@@ -164,8 +149,7 @@ describe('runCli', () => {
   });
 
   it('serves the chosen scene until asked to stop, then closes the port', async () => {
-    let stop!: (signal: string) => void;
-    const t = io(new Promise((resolve) => (stop = resolve)));
+    const t = cliIo();
     const done = runCli(['serve', '--port', '0', '--scene', 'filling tank'], t.io);
     await expect.poll(() => t.out.length).toBe(3);
     expect(t.out[0]).toBe('TagSim 9.9.9 serving "Filling Tank" (14 tags)');
@@ -173,7 +157,7 @@ describe('runCli', () => {
     expect(url).toBeDefined();
     const tags = (await (await fetch(`${url}/api/tags?name=Fill valve`)).json()) as { name: string }[];
     expect(tags.map((tag) => tag.name)).toEqual(['Fill valve']);
-    stop('SIGTERM');
+    t.stop('SIGTERM');
     expect(await done).toBe(0);
     expect(t.out[2]).toBe("Simulation: running at 1x, seed 1; the scene's 3 behaviours");
     expect(t.out[3]).toBe('TagSim stopped (SIGTERM).');
@@ -181,13 +165,12 @@ describe('runCli', () => {
   });
 
   it('serves a synthetic scene of the requested size', async () => {
-    let stop!: (signal: string) => void;
-    const t = io(new Promise((resolve) => (stop = resolve)));
+    const t = cliIo();
     const done = runCli(['serve', '--port', '0', '--synthetic', '250'], t.io);
     await expect.poll(() => t.out.length).toBe(3);
     expect(t.out[0]).toBe('TagSim 9.9.9 serving "Synthetic (250 tags)" (250 tags)');
     expect(t.out[2]).toBe('Simulation: running at 1x, seed 1; no behaviours (only the lifecycle)');
-    stop('SIGINT');
+    t.stop('SIGINT');
     expect(await done).toBe(0);
   });
 });

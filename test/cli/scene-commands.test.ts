@@ -19,42 +19,25 @@ import { exportSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
-
-function io(stop: Promise<string> = new Promise(() => undefined)) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      out: (l: string) => out.push(l),
-      err: (l: string) => err.push(l),
-      stopRequested: stop,
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    },
-  };
-}
+import { cliIo, cliListeningUrl } from '../support/cli-io.js';
 
 /** Runs a command that ends by itself. */
 async function cli(...argv: string[]) {
-  const t = io();
+  const t = cliIo();
   const code = await runCli(argv, t.io);
   return { code, out: t.out, err: t.err };
 }
 
 /** Starts `serve`, waits until it listens, and gives its URL and a stop function. */
 async function serve(...argv: string[]) {
-  let stop!: (signal: string) => void;
-  const t = io(new Promise((resolve) => (stop = resolve)));
+  const t = cliIo();
   const done = runCli(['serve', '--port', '0', ...argv], t.io);
-  await expect.poll(() => t.out.some((l) => l.startsWith('Listening on'))).toBe(true);
-  const url = /Listening on (\S+)/.exec(t.out.find((l) => l.startsWith('Listening on'))!)![1]!;
+  const url = await cliListeningUrl(t);
   return {
     url,
     out: t.out,
     stop: async () => {
-      stop('SIGTERM');
+      t.stop('SIGTERM');
       expect(await done).toBe(0);
     },
   };

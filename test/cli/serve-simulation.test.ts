@@ -3,23 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { HELP, parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
+import { cliIo } from '../support/cli-io.js';
 import { rawRequest } from '../support/http-client.js';
-
-function io(stop: Promise<string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      out: (l: string) => out.push(l),
-      err: (l: string) => err.push(l),
-      stopRequested: stop,
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    },
-  };
-}
 
 describe('the simulation options of tagsim serve', () => {
   it('defaults: seed 1, running on start, at 1x', () => {
@@ -68,8 +53,7 @@ describe('the simulation options of tagsim serve', () => {
 
 describe('tagsim serve with the simulation', () => {
   it('starts paused at 4x when asked; a controller writing FACTORY I/O (Run) starts it', async () => {
-    let stop!: (signal: string) => void;
-    const t = io(new Promise((resolve) => (stop = resolve)));
+    const t = cliIo();
     const done = runCli(['serve', '--port', '0', '--paused', '--time-scale', '4', '--seed', '3'], t.io);
     await expect.poll(() => t.out.length).toBe(3);
     expect(t.out[2]).toBe("Simulation: paused, not started at 4x, seed 3; the scene's 6 behaviours");
@@ -90,7 +74,7 @@ describe('tagsim serve with the simulation', () => {
     });
     expect(await put.json()).toEqual([]);
     await expect.poll(running, { timeout: 2_000 }).toBe(true);
-    stop('SIGTERM');
+    t.stop('SIGTERM');
     expect(await done).toBe(0);
   });
 });

@@ -1,25 +1,15 @@
 // Runs the built `tagsim` command as a real process: what a user or a CI pipeline sees.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { listeningUrl, spawnTagsim, TAGSIM_BIN as bin } from '../support/tagsim-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   version: string;
   bin: Record<string, string>;
 };
-
-function startServe(args: string[]) {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
 
 describe('the tagsim command', () => {
   it('is the package bin', () => {
@@ -53,10 +43,9 @@ describe('the tagsim command', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves on 127.0.0.1 and stops cleanly on ${signal}`, async () => {
-      const p = startServe(['--port', '0']);
-      await expect.poll(p.out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/);
+      const p = spawnTagsim(['serve', '--port', '0']);
+      const url = await listeningUrl(p);
       expect(p.out()).toContain('serving "Sorting by Height (Basic)" (40 tags)');
-      const url = /Listening on (\S+)/.exec(p.out())![1]!;
       const res = await fetch(`${url}/api/tags/by-name/FACTORY%20I%2FO%20(Reset)`);
       expect(((await res.json()) as unknown[]).length).toBe(2);
       p.child.kill(signal);
@@ -67,9 +56,8 @@ describe('the tagsim command', () => {
   }
 
   it('exits 1 naming the problem when the port is taken', async () => {
-    const first = startServe(['--port', '0']);
-    await expect.poll(first.out, { timeout: 10_000 }).toMatch(/Listening on/);
-    const port = /:(\d+)\s/.exec(first.out())![1]!;
+    const first = spawnTagsim(['serve', '--port', '0']);
+    const port = new URL(await listeningUrl(first)).port;
     try {
       const second = spawnSync(process.execPath, [bin, 'serve', '--port', port], { encoding: 'utf8' });
       expect(second.status).toBe(1);

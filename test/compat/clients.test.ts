@@ -4,14 +4,13 @@
 // clears a failure, and sends one malformed body; the test checks what each client saw and what
 // the server holds afterwards. A client whose runtime is missing fails in CI (.ci/run installs
 // every runtime) and is skipped loudly elsewhere, never passed silently.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveTagsim, type ServingTagsim } from '../support/tagsim-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const clients = fileURLToPath(new URL('./clients/', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 /** Debian's python3 has python3-requests; a python3 earlier on the PATH may not. */
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
@@ -66,24 +65,15 @@ const CASES: ClientCase[] = [
   },
 ];
 
-let server: ChildProcess | undefined;
+let server: ServingTagsim | undefined;
 afterEach(() => {
-  server?.kill('SIGTERM');
+  void server?.stop();
   server = undefined;
 });
 
 async function serve(extra: string[]): Promise<string> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--paused', ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  for (let i = 0; i < 300 && !/Listening on (\S+)/.test(out); i++)
-    await new Promise((r) => setTimeout(r, 50));
-  const url = /Listening on (\S+)/.exec(out)?.[1];
-  if (!url) throw new Error(`tagsim serve did not start: ${out}`);
-  return url;
+  server = await serveTagsim(['--paused', ...extra], { timeoutMs: 15_000 });
+  return server.url;
 }
 
 function runClient(c: ClientCase, url: string): Promise<Map<string, { status: number; body: string }>> {

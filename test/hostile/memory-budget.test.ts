@@ -1,41 +1,19 @@
 // Many large bodies at once, each under the per-request limits, against a real `tagsim serve`
 // process with a small heap: the memory budget turns the excess away with 503 instead of letting
 // the heap run out (docs/reliability.md, "Memory").
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/http-client.js';
+import { serveTagsim, type ServingTagsim } from '../support/tagsim-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
-
-let url = '';
+let server: ServingTagsim;
 let exitCode: number | null | undefined;
-let stderr = '';
-let stop = () => {};
 
 beforeAll(async () => {
   // 384 MB of heap: without the budget, six of these bodies at once exhaust it and the process dies.
-  const child = spawn(process.execPath, ['--max-old-space-size=384', bin, 'serve', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.on('exit', (code) => (exitCode = code));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`tagsim serve did not start: ${stderr}`)), 15_000);
-    child.stdout.on('data', () => {
-      if (/Listening on http:\/\/127\.0\.0\.1:\d+/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  url = /Listening on (\S+)/.exec(out)![1]!;
-  stop = () => child.kill('SIGTERM');
+  server = await serveTagsim([], { nodeOptions: ['--max-old-space-size=384'], timeoutMs: 15_000 });
+  void server.exited.then((code) => (exitCode = code));
 }, 20_000);
-afterAll(() => stop());
+afterAll(() => server.stop());
 
 describe('large bodies at once', () => {
   it('answers each with its full answer or a 503, and the process survives', async () => {
@@ -46,7 +24,7 @@ describe('large bodies at once', () => {
     expect(body.length).toBeLessThan(16 * 1024 * 1024);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        rawRequest(url, 'PUT', '/api/tag/values', { body, timeoutMs: 120_000 }),
+        rawRequest(server.url, 'PUT', '/api/tag/values', { body, timeoutMs: 120_000 }),
       ),
     );
     const statuses = answers.map((a) => a.status);
@@ -64,8 +42,8 @@ describe('large bodies at once', () => {
       }
     }
     // Still serving, and nothing of the unknown ids changed any tag.
-    const after = await rawRequest(url, 'GET', '/api/tags/by-name/Counter');
+    const after = await rawRequest(server.url, 'GET', '/api/tags/by-name/Counter');
     expect(after.status).toBe(200);
-    expect(exitCode, stderr).toBeUndefined();
+    expect(exitCode, server.err()).toBeUndefined();
   }, 180_000);
 });

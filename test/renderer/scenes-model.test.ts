@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
-import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { addedTagId, ScenesModel } from '../../renderer/state/scenes-model.js';
-import type { ConnectionSource, ConnectionState } from '../../renderer/transport/connection.js';
+import type { ConnectionState } from '../../renderer/transport/connection.js';
+import { fakeHost, unreachableHost } from './fake-host.js';
 
 const scene = (name: string, ids: string[]): SceneDefinition => ({
   name,
@@ -18,37 +17,16 @@ const state = (name: string, ids: string[], dirty = false): ScenesState => ({
 });
 
 function setup(initial: ConnectionState = { status: 'connected' }) {
-  const listeners = new Set<(m: BridgeEventMessage) => void>();
-  const connectionListeners = new Set<(s: ConnectionState) => void>();
-  const answers: Array<(s: ScenesState) => void> = [];
-  const calls: string[] = [];
-  const transport: BridgeTransport = {
-    invoke: (method) => {
-      calls.push(method);
-      return new Promise((resolve) => answers.push(resolve as (s: ScenesState) => void));
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+  const { client, link, answers, calls, listeners, push } = fakeHost<ScenesState>(initial);
+  const model = new ScenesModel(client, link);
+  return {
+    model,
+    link,
+    answers,
+    calls,
+    listeners,
+    push: (payload: ScenesState) => push({ event: 'scenes', payload }),
   };
-  let current = initial;
-  const link: ConnectionSource & { set(s: ConnectionState): void } = {
-    get connection() {
-      return current;
-    },
-    onConnection: (l) => {
-      connectionListeners.add(l);
-      return () => connectionListeners.delete(l);
-    },
-    set(s) {
-      current = s;
-      for (const l of connectionListeners) l(s);
-    },
-  };
-  const model = new ScenesModel(createBridgeClient(transport), link);
-  const push = (payload: ScenesState) => listeners.forEach((l) => l({ event: 'scenes', payload }));
-  return { model, link, answers, calls, push, listeners };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -102,14 +80,8 @@ describe('ScenesModel', () => {
   });
 
   it('keeps the state it had when a load fails', async () => {
-    const transport: BridgeTransport = {
-      invoke: () => Promise.reject(new Error('Not connected to TagSim.')),
-      subscribe: () => () => undefined,
-    };
-    const model = new ScenesModel(createBridgeClient(transport), {
-      connection: { status: 'connected' },
-      onConnection: () => () => undefined,
-    });
+    const { client, link } = unreachableHost();
+    const model = new ScenesModel(client, link);
     model.start();
     await flush();
     expect(model.document).toBeUndefined();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
-import type { BridgeEventMessage, UiState } from '../../shared/bridge/bridge-spec.js';
+import type { UiState } from '../../shared/bridge/bridge-spec.js';
 import { UiModel } from '../../renderer/state/ui-model.js';
-import type { ConnectionSource, ConnectionState } from '../../renderer/transport/connection.js';
+import type { ConnectionState } from '../../renderer/transport/connection.js';
 import { findIpcTransport } from '../../renderer/transport/ipc-transport.js';
+import { fakeHost, unreachableHost } from './fake-host.js';
 import { SCENE, tag } from './fixtures.js';
 
 function state(over: Partial<UiState> = {}): UiState {
@@ -25,38 +25,10 @@ function state(over: Partial<UiState> = {}): UiState {
 }
 
 function setup(initial: ConnectionState = { status: 'connected' }, now = () => 0) {
-  const listeners = new Set<(m: BridgeEventMessage) => void>();
-  const connectionListeners = new Set<(s: ConnectionState) => void>();
-  const answers: Array<(s: UiState) => void> = [];
-  const calls: string[] = [];
-  const transport: BridgeTransport = {
-    invoke: (method) => {
-      calls.push(method);
-      return new Promise((resolve) => answers.push(resolve as (s: UiState) => void));
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  let current = initial;
-  const link: ConnectionSource & { set(s: ConnectionState): void } = {
-    get connection() {
-      return current;
-    },
-    onConnection: (l) => {
-      connectionListeners.add(l);
-      return () => connectionListeners.delete(l);
-    },
-    set(s) {
-      current = s;
-      for (const l of connectionListeners) l(s);
-    },
-  };
-  const model = new UiModel(createBridgeClient(transport), link, now);
+  const { client, link, answers, calls, listeners, push } = fakeHost<UiState>(initial);
+  const model = new UiModel(client, link, now);
   let notified = 0;
   model.changes.subscribe(() => notified++);
-  const push = (m: BridgeEventMessage) => listeners.forEach((l) => l(m));
   return { model, link, answers, calls, push, notified: () => notified, listeners };
 }
 
@@ -175,14 +147,8 @@ describe('UiModel', () => {
   });
 
   it('keeps the load error to show it', async () => {
-    const transport: BridgeTransport = {
-      invoke: () => Promise.reject(new Error('Not connected to TagSim.')),
-      subscribe: () => () => undefined,
-    };
-    const model = new UiModel(createBridgeClient(transport), {
-      connection: { status: 'connected' },
-      onConnection: () => () => undefined,
-    });
+    const { client, link } = unreachableHost();
+    const model = new UiModel(client, link);
     model.start();
     await flush();
     expect(model.loadError).toBe('Not connected to TagSim.');

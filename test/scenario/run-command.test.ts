@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
+import { byNameClient } from '../support/by-name.js';
+import { cliIo, cliListeningUrl } from '../support/cli-io.js';
 import { childElements, parseXmlStrict } from './strict-xml.js';
 
 // `tagsim run` in-process: the command line, and the runs that cannot start. The real command,
@@ -12,22 +14,6 @@ import { childElements, parseXmlStrict } from './strict-xml.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function io(stopRequested: Promise<string> = new Promise<string>(() => undefined)) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      out: (l: string) => out.push(l),
-      err: (l: string) => err.push(l),
-      stopRequested,
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    },
-  };
-}
 
 function scenarioFile(name: string, json: unknown): string {
   const path = join(dir, name);
@@ -115,13 +101,13 @@ describe('tagsim run: the command line', () => {
     [['run', 's.json', '--time-scale'], "option '--time-scale' needs a value"],
     [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run'"],
   ])('rejects %j with exit code 2', async (argv, message) => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(argv, t.io)).toBe(2);
     expect(t.err).toEqual([`tagsim: ${message} (see 'tagsim --help')`]);
   });
 
   it('is in the help', async () => {
-    const t = io();
+    const t = cliIo();
     await runCli(['--help'], t.io);
     expect(t.out.join('\n')).toContain('run <scenario>');
     expect(t.out.join('\n')).toContain('--report <file>');
@@ -135,7 +121,7 @@ describe('tagsim run: a run that cannot start', () => {
   it('lists the problems of the scenario file and says so in the report', async () => {
     const path = scenarioFile('bad.json', { ...base, version: 3, steps: [{ at: 0, set: 'A' }] });
     const report = join(dir, 'reports', 'bad.xml');
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['run', path, '--port', '0', '--report', report], t.io)).toBe(1);
     expect(t.err).toEqual([
       'tagsim: bad.json is not a valid scenario (2 problems):',
@@ -150,7 +136,7 @@ describe('tagsim run: a run that cannot start', () => {
   });
 
   it('names a missing file', async () => {
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['run', join(dir, 'nope.json'), '--port', '0'], t.io)).toBe(1);
     expect(t.err).toEqual([`tagsim: cannot open ${join(dir, 'nope.json')}: no such file`]);
   });
@@ -162,7 +148,7 @@ describe('tagsim run: a run that cannot start', () => {
       steps: [{ force: 'Pallet sensor', value: true }],
     });
     const report = join(dir, 'tags.xml');
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['run', path, '--port', '0', '--report', report], t.io)).toBe(1);
     expect(t.err).toEqual([
       'tagsim: tags.json is not a valid scenario for the scene "Filling Tank" (1 problem):',
@@ -174,7 +160,7 @@ describe('tagsim run: a run that cannot start', () => {
 
   it('names an unknown scene and a taken port', async () => {
     const path = scenarioFile('ok.json', { ...base, steps: [{ log: 'hi' }] });
-    const t = io();
+    const t = cliIo();
     expect(await runCli(['run', path, '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
     expect(t.err[0]).toMatch(/^tagsim: unknown scene 'Nope'/);
 
@@ -182,7 +168,7 @@ describe('tagsim run: a run that cannot start', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const u = io();
+      const u = cliIo();
       const report = join(dir, 'port.xml');
       expect(await runCli(['run', path, '--port', String(port), '--report', report], u.io)).toBe(1);
       expect(u.err).toEqual([
@@ -207,7 +193,7 @@ describe('tagsim run: in process', () => {
         { expect: { tag: 'Fill', equals: true } },
       ],
     });
-    const t = io();
+    const t = cliIo();
     const done = runCli(['run', path, '--port', '0'], t.io);
     await expect.poll(() => t.out.find((l) => l.startsWith('Listening on')), { timeout: 5000 }).toBeDefined();
     expect(t.out[0]).toBe('TagSim 9.9.9 running scenario "In process" (3 steps) on "Filling Tank" (14 tags)');
@@ -229,20 +215,6 @@ describe('tagsim run: in process', () => {
     await expect(fetch(`${url}/api/tags`)).rejects.toThrow();
   });
 
-  async function listening(t: ReturnType<typeof io>): Promise<string> {
-    await expect.poll(() => t.out.find((l) => l.startsWith('Listening on')), { timeout: 5000 }).toBeDefined();
-    return /^Listening on (\S+)$/.exec(t.out.find((l) => l.startsWith('Listening on'))!)![1]!;
-  }
-
-  async function write(url: string, items: { name: string; value: boolean }[]) {
-    const res = await fetch(`${url}/api/tag/values/by-name`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(items),
-    });
-    expect(await res.json()).toEqual([]);
-  }
-
   it('times steps on simulation time: a paused simulation holds them back', async () => {
     const path = scenarioFile('paused.json', {
       ...base,
@@ -252,17 +224,14 @@ describe('tagsim run: in process', () => {
         { after: 300, log: '300 ms of simulation time later' },
       ],
     });
-    const t = io();
+    const t = cliIo();
     const done = runCli(['run', path, '--port', '0', '--seed', '5'], t.io);
-    const url = await listening(t);
+    const tags = byNameClient(await cliListeningUrl(t));
     expect(t.out[1]).toMatch(/^Step times are simulation time \(running at 1x, seed 5; \d+ behaviours\)$/);
-    await write(url, [{ name: 'FACTORY I/O (Pause)', value: true }]);
+    await tags.write({ 'FACTORY I/O (Pause)': true });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(t.out.some((l) => l.includes('log:'))).toBe(false);
-    await write(url, [
-      { name: 'FACTORY I/O (Run)', value: true },
-      { name: 'FACTORY I/O (Pause)', value: false },
-    ]);
+    await tags.write({ 'FACTORY I/O (Run)': true, 'FACTORY I/O (Pause)': false });
     expect(await done).toBe(0);
     expect(t.out.some((l) => l.endsWith('log: 300 ms of simulation time later'))).toBe(true);
   });
@@ -273,11 +242,10 @@ describe('tagsim run: in process', () => {
       steps: [{ waitFor: { tag: 'Counter', ge: 1 }, name: 'a count' }],
     });
     const report = join(dir, 'interrupted.xml');
-    let stop!: (signal: string) => void;
-    const t = io(new Promise((resolve) => (stop = resolve)));
+    const t = cliIo();
     const done = runCli(['run', path, '--port', '0', '--report', report], t.io);
-    await listening(t);
-    stop('SIGINT');
+    await cliListeningUrl(t);
+    t.stop('SIGINT');
     expect(await done).toBe(1);
     const suite = parseXmlStrict(readFileSync(report, 'utf8'));
     expect(suite.attributes).toMatchObject({ tests: '2', failures: '1', errors: '1' });

@@ -1,16 +1,13 @@
 // The real `tagsim run` command (dist/, built by the global setup) as a CI pipeline runs it: the
 // scenario drives the default scene while this test plays the client under test over HTTP, and
 // the exit code and the JUnit report say whether the client did what the scenario expects.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningUrl, spawnTagsim } from '../support/tagsim-process.js';
 import { childElements, parseXmlStrict, textOf } from './strict-xml.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-run-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,18 +22,11 @@ function startRun(name: string, scenario: unknown, options: readonly string[] = 
   const file = join(dir, `${name}.json`);
   const report = join(dir, `${name}-junit.xml`);
   writeFileSync(file, JSON.stringify(scenario, null, 2));
-  const child = spawn(process.execPath, [bin, 'run', file, '--port', '0', '--report', report, ...options], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const run = spawnTagsim(['run', file, '--port', '0', '--report', report, ...options]);
   // Never leave a run behind, whatever the test does.
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 25_000);
-  void exited.then(() => clearTimeout(deadline));
-  return { child, exited, report, out: () => stdout, err: () => stderr };
+  const deadline = setTimeout(() => run.child.kill('SIGKILL'), 25_000);
+  void run.exited.then(() => clearTimeout(deadline));
+  return { ...run, report };
 }
 
 /**
@@ -94,8 +84,7 @@ async function client(url: string, until: Promise<unknown>): Promise<string[]> {
 
 async function runWithClient(name: string, scenario: unknown) {
   const run = startRun(name, scenario);
-  await expect.poll(run.out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+\n/);
-  const url = /Listening on (\S+)/.exec(run.out())![1]!;
+  const url = await listeningUrl(run);
   const wrote = await client(url, run.exited);
   const code = await run.exited;
   return {
@@ -229,11 +218,6 @@ describe('tagsim run with a client under test', () => {
 });
 
 describe('tagsim run with the simulation options', () => {
-  async function listening(run: ReturnType<typeof startRun>): Promise<string> {
-    await expect.poll(run.out, { timeout: 10_000 }).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+\n/);
-    return /Listening on (\S+)/.exec(run.out())![1]!;
-  }
-
   async function read(url: string, name: string, kind: Tag['kind']): Promise<Tag['value'] | undefined> {
     const tags = (await (await fetch(`${url}/api/tags`)).json()) as Tag[];
     return tags.find((t) => t.name === name && t.kind === kind)?.value;
@@ -264,7 +248,7 @@ describe('tagsim run with the simulation options', () => {
       },
       ['--time-scale', '4'],
     );
-    const url = await listening(run);
+    const url = await listeningUrl(run);
     // The client under test sees the scale where the simulator shows it.
     expect(await read(url, 'FACTORY I/O (Time Scale)', 'Input')).toBe(4);
     expect(await run.exited).toBe(0);
@@ -299,7 +283,7 @@ describe('tagsim run with the simulation options', () => {
       },
       ['--paused'],
     );
-    const url = await listening(run);
+    const url = await listeningUrl(run);
     expect(run.out().split('\n')[1]).toMatch(
       /^Step times are simulation time \(not started at 1x, seed 1; \d+ behaviours\); the clock starts when a client runs the simulation \(FACTORY I\/O \(Run\)\)$/,
     );

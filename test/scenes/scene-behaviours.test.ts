@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { applySceneEdit, type SceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
@@ -12,23 +11,10 @@ import { behavioursUsingTag } from '../../shared/sim/behaviour-tag-refs.js';
 import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
 import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
 import { base } from './corpus.js';
+import { edit, refused } from './edits.js';
 
-let counter = 0;
-const newId = () => `new-${++counter}`;
 const sorting = () => builtinScene(DEFAULT_SCENE_NAME)!;
 const idOf = (scene: SceneDefinition, name: string) => scene.tags.find((t) => t.name === name)!.id;
-
-function edit(scene: SceneDefinition, e: SceneEdit): SceneDefinition {
-  const outcome = applySceneEdit(scene, e, newId);
-  if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
-  return outcome.scene;
-}
-
-function refused(scene: SceneDefinition, e: SceneEdit): string[] {
-  const outcome = applySceneEdit(scene, e, newId);
-  if (outcome.ok) throw new Error('the edit was accepted');
-  return outcome.problems;
-}
 
 function problemsOf(json: unknown): string[] {
   try {

@@ -1,9 +1,9 @@
 // Every conversion row of docs/api.md ("Conversion of request values"), over HTTP, for set value
 // and force (and the bool conversion of Always On / Always Off), plus the float32 storage and
 // serialisation rules.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTag, TagType, TagValue } from '../../shared/core/tag-types.js';
-import { startTestServer, type TestServer } from '../support/api-server.js';
+import { useTestServer } from '../support/api-server.js';
 
 /** Marks an item sent without a `value` member. */
 const MISSING = Symbol('missing');
@@ -129,14 +129,7 @@ function sentinel(type: TagType, not?: TagValue): TagValue {
 // A scene with an Output of every type: Bit 'Grab', Int 'Counter', Float 'Set X'.
 const TAG_OF_TYPE: Record<TagType, string> = { Bit: 'Grab', Int: 'Counter', Float: 'Set X' };
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ sceneName: 'Assembler (Analog)' });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer({ sceneName: 'Assembler (Analog)' });
 
 async function tagById(id: string): Promise<ApiTag> {
   const res = await t.client.get(`/api/tags/${id}`);

@@ -1,18 +1,11 @@
 // Force, release, Always Off, Always On (by id and by name) and the effective-value rule.
 // docs/api.md, "Values, forces and failures".
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
-import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
+import { JSON_CONTENT_TYPE, startTestServer, useTestServer } from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 const RESET = 'FACTORY I/O (Reset)';
 const TIME_SCALE = 'FACTORY I/O (Time Scale)';

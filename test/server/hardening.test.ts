@@ -3,7 +3,7 @@
 // clients too slow to finish a request. The server answers each clearly and keeps serving.
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
 import {
   TagEngine,
@@ -11,16 +11,11 @@ import {
   type RefKind,
   type WriteOperation,
 } from '../../shared/core/tag-engine.js';
-import { sceneNamed, startTestServer, type TestServer } from '../support/api-server.js';
+import { sceneNamed, useTestServer } from '../support/api-server.js';
 import { rawRequest } from '../support/http-client.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 const TOO_MANY = { code: 413, error: 'Request has too many items (at most 100000).' };
 const counterValue = async () => (await t.client.get('/api/tags/by-name/Counter')).json;

@@ -1,31 +1,17 @@
 // GET /api/tags (filters), GET /api/tags/{id}, GET /api/tags/by-name/{name}; identity and scenes.
 // docs/api.md, "Listing filters" and "Scenes, addresses and ids".
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import { JSON_CONTENT_TYPE, sceneNamed, startTestServer, type TestServer } from '../support/api-server.js';
+import {
+  API_TAG_FIELDS,
+  JSON_CONTENT_TYPE,
+  sceneNamed,
+  startTestServer,
+  useTestServer,
+} from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
-
-const TAG_FIELDS = [
-  'name',
-  'id',
-  'address',
-  'type',
-  'kind',
-  'value',
-  'openCircuit',
-  'shortCircuit',
-  'isForced',
-  'forcedValue',
-];
+const t = useTestServer();
 
 async function list(query = ''): Promise<ApiTag[]> {
   const res = await t.client.get(`/api/tags${query}`);
@@ -46,7 +32,7 @@ describe('GET /api/tags', () => {
     const tags = await list();
     expect(tags.map((tag) => tag.name)).toEqual(sceneOrder());
     expect(tags.map((tag) => tag.id)).toEqual(t.engine.scene.tags.map((tag) => tag.id));
-    for (const tag of tags) expect(Object.keys(tag).sort()).toEqual([...TAG_FIELDS].sort());
+    for (const tag of tags) expect(Object.keys(tag).sort()).toEqual([...API_TAG_FIELDS].sort());
     expect(tags.find((tag) => tag.name === 'Counter')).toEqual({
       name: 'Counter',
       id: t.idOf('Counter'),
@@ -247,7 +233,7 @@ describe('GET /api/tags/{id}', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe(JSON_CONTENT_TYPE);
       expect(res.json).toEqual(expected);
-      expect(Object.keys(res.json as object).sort()).toEqual([...TAG_FIELDS].sort());
+      expect(Object.keys(res.json as object).sort()).toEqual([...API_TAG_FIELDS].sort());
     }
   });
 

@@ -11,7 +11,7 @@ import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { startTestServer, type TestServer } from '../support/api-server.js';
+import { API_TAG_FIELDS, startTestServer, type TestServer } from '../support/api-server.js';
 
 let t: TestServer;
 let agent: Agent;
@@ -85,18 +85,7 @@ it('serves every request while the scene switches 60 times (built-ins and a file
     expect(res.status).toBe(200);
     const tags = res.json as ApiTag[];
     for (const tag of tags) {
-      expect(Object.keys(tag)).toEqual([
-        'name',
-        'id',
-        'address',
-        'type',
-        'kind',
-        'value',
-        'openCircuit',
-        'shortCircuit',
-        'isForced',
-        'forcedValue',
-      ]);
+      expect(Object.keys(tag)).toEqual(API_TAG_FIELDS);
     }
     expect(sceneOfIds(tags.map((tag) => tag.id)), 'one whole scene').toBeDefined();
   });

@@ -1,16 +1,9 @@
 // GET /api/tag/values, GET /api/tag/values/by-name and GET /api/tag/by-name/values.
 // docs/api.md: "Wire basics" (GET bodies, alternate path) and "Endpoints" (read values).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { JSON_CONTENT_TYPE, useTestServer } from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 const RESET = 'FACTORY I/O (Reset)';
 const BY_NAME_READ_PATHS = ['/api/tag/values/by-name', '/api/tag/by-name/values'];

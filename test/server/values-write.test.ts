@@ -1,18 +1,11 @@
 // PUT /api/tag/values, PUT /api/tag/values/by-name and PUT /api/tag/by-name/values (set value).
 // docs/api.md, "Batches and per-item errors": Outputs only, per-item errors, partial success,
 // `200 []` on success.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTag } from '../../shared/core/tag-types.js';
-import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
+import { JSON_CONTENT_TYPE, startTestServer, useTestServer } from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 const RESET = 'FACTORY I/O (Reset)';
 const INPUT_MESSAGE = 'Not allowed to set value of an input tag.';

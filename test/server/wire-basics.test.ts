@@ -1,17 +1,10 @@
 // Wire basics: content type, path matching and decoding, body parsing. docs/api.md, "Wire basics".
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import type { RawRequestOptions, RawResponse } from '../support/http-client.js';
-import { JSON_CONTENT_TYPE, startTestServer, type TestServer } from '../support/api-server.js';
+import { JSON_CONTENT_TYPE, useTestServer } from '../support/api-server.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(() => t.reset());
+const t = useTestServer();
 
 function expectJsonError(res: RawResponse, status: number): void {
   expect(res.status, res.text).toBe(status);

@@ -2,34 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import {
-  applySceneEdit,
-  emptyScene,
-  freeAddress,
-  isSystemTag,
-  type SceneEdit,
-} from '../../shared/scenes/scene-editor.js';
+import { emptyScene, freeAddress, isSystemTag } from '../../shared/scenes/scene-editor.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
 import { BASE_SCENE, SDK_LAYOUT_SCENE } from '../scenes/corpus.js';
+import { edit, newId, refused } from '../scenes/edits.js';
 
-let counter = 0;
-const newId = () => `new-${++counter}`;
 // The default scene with its plant, laid out as older files are: its own tags, then the system
 // tags (the corpus's base).
 const base = () => BASE_SCENE;
 const byName = (scene: SceneDefinition, name: string) => scene.tags.find((t) => t.name === name)!;
-
-function edit(scene: SceneDefinition, e: SceneEdit): SceneDefinition {
-  const outcome = applySceneEdit(scene, e, newId);
-  if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
-  return outcome.scene;
-}
-
-function refused(scene: SceneDefinition, e: SceneEdit): string[] {
-  const outcome = applySceneEdit(scene, e, newId);
-  if (outcome.ok) throw new Error('the edit was accepted');
-  return outcome.problems;
-}
 
 describe('applySceneEdit', () => {
   it('adds a tag at the lowest free address of its space, before the system tags', () => {

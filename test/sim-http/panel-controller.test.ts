@@ -4,55 +4,34 @@
 // box when it has left its side conveyor past the exit sensor. It talks HTTP only to the real
 // `tagsim serve` (4x), while the test acts as the operator at the panel, pressing buttons with
 // forces, as a TagSim user does.
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TagValue } from '../../shared/core/tag-types.js';
+import { Rising } from '../sim/plc.js';
+import { byNameClient, type ByNameClient } from '../support/by-name.js';
 import { rawRequest } from '../support/http-client.js';
+import { serveTagsim, type ServingTagsim } from '../support/tagsim-process.js';
 
-const bin = fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
 const SCAN_MS = 20;
-type Value = boolean | number;
 
-const server = { url: '', out: '', err: '', child: undefined as ReturnType<typeof spawn> | undefined };
-let exited: Promise<number | null> = Promise.resolve(null);
+let server: ServingTagsim;
+let tags: ByNameClient;
 const agent = new Agent({ keepAlive: true, maxSockets: 2 });
 
 beforeAll(async () => {
-  const child = spawn(
-    process.execPath,
-    [bin, 'serve', '--scene', 'Sorting by Height (Basic)', '--port', '0', '--time-scale', '4'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.child = child;
-  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  child.stdout.on('data', (d: Buffer) => (server.out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (server.err += d.toString()));
-  await vi.waitFor(() => expect(server.out).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/), {
-    timeout: 10_000,
-  });
-  server.url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.out)![1]!;
+  server = await serveTagsim(['--scene', 'Sorting by Height (Basic)', '--time-scale', '4']);
+  tags = byNameClient(server.url, agent);
 });
 
 afterAll(async () => {
   agent.destroy();
-  server.child?.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  expect(server.err).toBe('');
+  expect(await server.stop()).toBe(0);
+  expect(server.err()).toBe('');
 });
 
 async function put(path: string, body: unknown): Promise<void> {
   const res = await rawRequest(server.url, 'PUT', path, { body: JSON.stringify(body), agent });
   expect([path, res.status, res.json]).toEqual([path, 200, []]);
-}
-
-async function read(names: readonly string[]): Promise<Record<string, Value>> {
-  const res = await rawRequest(server.url, 'GET', '/api/tag/values/by-name', {
-    body: JSON.stringify(names),
-    agent,
-  });
-  expect(res.status).toBe(200);
-  return Object.fromEntries((res.json as { name: string; value: Value }[]).map((e) => [e.name, e.value]));
 }
 
 const INPUTS = [
@@ -71,15 +50,6 @@ const INPUTS = [
   'At right exit',
 ];
 
-function rising(): (value: Value | undefined) => boolean {
-  let last = false;
-  return (value) => {
-    const edge = value === true && !last;
-    last = value === true;
-    return edge;
-  };
-}
-
 /**
  * The controller. Run latch: a rising edge of Start while in Auto with Emergency stop at rest
  * (true) starts; Stop or Emergency stop pressed (false) stops. Lights: Start light while running,
@@ -88,7 +58,13 @@ function rising(): (value: Value | undefined) => boolean {
  * and the box is counted when it has passed the exit sensor (the exit sensor comes back on).
  */
 function panelController() {
-  const edge = { start: rising(), low: rising(), loaded: rising(), leftOut: rising(), rightOut: rising() };
+  const edge = {
+    start: new Rising(),
+    low: new Rising(),
+    loaded: new Rising(),
+    leftOut: new Rising(),
+    rightOut: new Rising(),
+  };
   const m = {
     running: false,
     load: false,
@@ -97,21 +73,21 @@ function panelController() {
     queue: [] as ('low' | 'high')[],
     counted: [] as ('left' | 'right')[],
   };
-  const scan = (i: Record<string, Value>): Record<string, Value> => {
-    const start = edge.start(i['Start']);
+  const scan = (i: Record<string, TagValue>): Record<string, TagValue> => {
+    const start = edge.start.q(i['Start']);
     if (i['Stop'] === false || i['Emergency stop'] === false) m.running = false;
     else if (start && i['Auto'] === true) m.running = true;
     const pallet = i['Pallet sensor'] === true;
-    if (edge.low(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
-    if (edge.loaded(i['Loaded']) && m.load) {
+    if (edge.low.q(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
+    if (edge.loaded.q(i['Loaded']) && m.load) {
       m.load = false;
       if (m.queue.shift() === 'high') m.right = true;
       else m.left = true;
     }
     if (i['At left entry'] === false) m.left = false;
     if (i['At right entry'] === false) m.right = false;
-    if (edge.leftOut(i['At left exit'])) m.counted.push('left');
-    if (edge.rightOut(i['At right exit'])) m.counted.push('right');
+    if (edge.leftOut.q(i['At left exit'])) m.counted.push('left');
+    if (edge.rightOut.q(i['At right exit'])) m.counted.push('right');
     if (m.running && pallet && !m.load && !m.left && !m.right) m.load = true;
     const run = m.running;
     return {
@@ -143,11 +119,11 @@ describe('a controller using the panel and the exit sensors of Sorting by Height
   it(
     'starts only in Auto, sorts and counts boxes at the exits, and stops on the emergency stop',
     {
-      timeout: 60_000,
+      timeout: 150_000,
     },
     async () => {
       // The panel at rest, as in the real scene.
-      expect(await read(['Stop', 'Emergency stop', 'Manual', 'Auto', 'Start'])).toEqual({
+      expect(await tags.read(['Stop', 'Emergency stop', 'Manual', 'Auto', 'Start'])).toEqual({
         Stop: true,
         'Emergency stop': true,
         Manual: true,
@@ -159,10 +135,7 @@ describe('a controller using the panel and the exit sensors of Sorting by Height
       const loop = (async () => {
         while (scanning) {
           const begun = Date.now();
-          await put(
-            '/api/tag/values/by-name',
-            Object.entries(scan(await read(INPUTS))).map(([name, value]) => ({ name, value })),
-          );
+          await tags.write(scan(await tags.read(INPUTS)));
           await sleep(Math.max(0, SCAN_MS - (Date.now() - begun)));
         }
       })();
@@ -170,7 +143,7 @@ describe('a controller using the panel and the exit sensors of Sorting by Height
         // In Manual, Start does nothing.
         await press('Start', true);
         await sleep(200);
-        expect(await read(['Start light', 'Stop light', 'Conveyor entry'])).toEqual({
+        expect(await tags.read(['Start light', 'Stop light', 'Conveyor entry'])).toEqual({
           'Start light': false,
           'Stop light': true,
           'Conveyor entry': false,
@@ -182,24 +155,24 @@ describe('a controller using the panel and the exit sensors of Sorting by Height
         ]);
         await press('Start', true);
         await vi.waitFor(() => expect(m.running).toBe(true), { timeout: 2000 });
-        expect(await read(['Start light', 'Stop light'])).toEqual({
+        expect(await tags.read(['Start light', 'Stop light'])).toEqual({
           'Start light': true,
           'Stop light': false,
         });
 
         // Four boxes, low and high alternately, each counted when it has passed its exit.
         await vi.waitFor(() => expect(m.counted.length).toBeGreaterThanOrEqual(4), {
-          timeout: 40_000,
+          timeout: 90_000,
           interval: 50,
         });
         expect(m.counted.slice(0, 4)).toEqual(['left', 'right', 'left', 'right']);
-        expect((await read(['Counter']))['Counter']).toBeGreaterThanOrEqual(4);
+        expect((await tags.read(['Counter']))['Counter']).toBeGreaterThanOrEqual(4);
 
         // The emergency stop (normally closed: pressed is false) stops everything at once...
         await press('Emergency stop', false);
         await vi.waitFor(() => expect(m.running).toBe(false), { timeout: 2000 });
         await sleep(100);
-        expect(await read(['Conveyor entry', 'Conveyor left', 'Start light', 'Stop light'])).toEqual({
+        expect(await tags.read(['Conveyor entry', 'Conveyor left', 'Start light', 'Stop light'])).toEqual({
           'Conveyor entry': false,
           'Conveyor left': false,
           'Start light': false,

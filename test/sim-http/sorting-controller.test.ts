@@ -5,83 +5,33 @@
 // reaches 10. The server runs at 4x, so that the minute of plant time takes about 16 s while the
 // shortest thing to see (a box passing the height sensors, 1.1 s of plant time) still lasts
 // about 14 scans.
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rawRequest } from '../support/http-client.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TagValue } from '../../shared/core/tag-types.js';
+import { Rising } from '../sim/plc.js';
+import { byNameClient, type ByNameClient } from '../support/by-name.js';
+import { serveTagsim, type ServingTagsim } from '../support/tagsim-process.js';
 
-const bin = fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
 const SCAN_MS = 20;
 const TIME_LIMIT_MS = 28_000;
 
-type Value = boolean | number;
-
 /** The server's process: started once for the file, stopped with SIGTERM. */
-const server = {
-  url: '',
-  out: '',
-  err: '',
-  child: undefined as ReturnType<typeof spawn> | undefined,
-  exited: Promise.resolve<number | null>(null),
-};
+let server: ServingTagsim;
+let tags: ByNameClient;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
-  const child = spawn(
-    process.execPath,
-    [bin, 'serve', '--scene', 'Sorting by Height (Basic)', '--port', '0', '--time-scale', '4'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.child = child;
-  server.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  child.stdout.on('data', (d: Buffer) => (server.out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (server.err += d.toString()));
-  await vi.waitFor(() => expect(server.out).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/), {
-    timeout: 10_000,
-  });
-  server.url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.out)![1]!;
+  server = await serveTagsim(['--scene', 'Sorting by Height (Basic)', '--time-scale', '4']);
+  tags = byNameClient(server.url, agent);
 });
 
 afterAll(async () => {
   agent.destroy();
-  server.child?.kill('SIGTERM');
-  expect(await server.exited).toBe(0);
-  expect(server.err).toBe('');
+  expect(await server.stop()).toBe(0);
+  expect(server.err()).toBe('');
 });
 
-async function read(names: readonly string[]): Promise<Record<string, Value>> {
-  const res = await rawRequest(server.url, 'GET', '/api/tag/values/by-name', {
-    body: JSON.stringify(names),
-    agent,
-  });
-  expect(res.status).toBe(200);
-  const values: Record<string, Value> = {};
-  for (const entry of res.json as { name: string; value: Value }[]) values[entry.name] = entry.value;
-  return values;
-}
-
-async function write(values: Record<string, Value>): Promise<void> {
-  const items = Object.entries(values).map(([name, value]) => ({ name, value }));
-  const res = await rawRequest(server.url, 'PUT', '/api/tag/values/by-name', {
-    body: JSON.stringify(items),
-    agent,
-  });
-  expect([res.status, res.json]).toEqual([200, []]);
-}
-
 const INPUTS = ['Pallet sensor', 'Low sensor', 'High sensor', 'Loaded', 'At left entry', 'At right entry'];
-
-/** Rising-edge detector, the PLC's R_TRIG. */
-function rising(): (value: Value | undefined) => boolean {
-  let last = false;
-  return (value) => {
-    const on = value === true;
-    const edge = on && !last;
-    last = on;
-    return edge;
-  };
-}
 
 /**
  * Sorting by Height (Basic) as a PLC programmer would write it for the real scene: measure each
@@ -90,7 +40,7 @@ function rising(): (value: Value | undefined) => boolean {
  * and high ones right when `Loaded`, and count each pallet at the exit's entry sensor.
  */
 function sortingController() {
-  const edge = { low: rising(), loaded: rising(), left: rising(), right: rising() };
+  const edge = { low: new Rising(), loaded: new Rising(), left: new Rising(), right: new Rising() };
   const m = {
     load: false,
     left: false,
@@ -103,11 +53,11 @@ function sortingController() {
     /** Where the exits' entry sensors saw pallets arrive. */
     arrived: [] as ('left' | 'right')[],
   };
-  const scan = (i: Record<string, Value>): Record<string, Value> => {
+  const scan = (i: Record<string, TagValue>): Record<string, TagValue> => {
     const pallet = i['Pallet sensor'] === true;
     // Both height sensors turn on together for a high box.
-    if (edge.low(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
-    if (edge.loaded(i['Loaded']) && m.load) {
+    if (edge.low.q(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
+    if (edge.loaded.q(i['Loaded']) && m.load) {
       m.load = false;
       const height = m.queue.shift() ?? 'low';
       const side = height === 'low' ? 'left' : 'right';
@@ -116,7 +66,7 @@ function sortingController() {
     }
     for (const side of ['left', 'right'] as const) {
       // The entry sensors are retro-reflective, as in the real scene: off while a box is there.
-      if (!edge[side](i[`At ${side} entry`] === false)) continue;
+      if (!edge[side].q(i[`At ${side} entry`] === false)) continue;
       m[side] = false;
       m.arrived.push(side);
       m.counter++;
@@ -139,7 +89,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('tagsim serve with the Sorting by Height (Basic) plant, over HTTP', () => {
   it('a controller scanning every 20 ms sorts 10 boxes by height', { timeout: 45_000 }, async () => {
-    expect(server.out).toContain('Simulation: running at 4x, seed 1;');
+    // The line after the address: it may arrive a moment after the address did.
+    await expect.poll(server.out).toContain('Simulation: running at 4x, seed 1;');
     const { scan, m } = sortingController();
     const started = Date.now();
     while (m.counter < 10) {
@@ -147,12 +98,12 @@ describe('tagsim serve with the Sorting by Height (Basic) plant, over HTTP', () 
         throw new Error(`Counter ${m.counter} after ${TIME_LIMIT_MS} ms: ${JSON.stringify(m)}`);
       }
       const begun = Date.now();
-      await write(scan(await read(INPUTS)));
+      await tags.write(scan(await tags.read(INPUTS)));
       await sleep(Math.max(0, SCAN_MS - (Date.now() - begun)));
     }
 
     // The Counter the controller wrote, read back from the server.
-    expect(await read(['Counter'])).toEqual({ Counter: 10 });
+    expect(await tags.read(['Counter'])).toEqual({ Counter: 10 });
     // The sensors showed low and high boxes alternately, low first, as the scene feeds them...
     expect(m.sent.map((s) => s.height)).toEqual([
       'low',
@@ -170,7 +121,7 @@ describe('tagsim serve with the Sorting by Height (Basic) plant, over HTTP', () 
     expect(m.sent.every((s) => s.side === (s.height === 'low' ? 'left' : 'right'))).toBe(true);
     expect(m.arrived).toEqual(m.sent.map((s) => s.side));
     // The simulator's system tags tell the same story: running, at 4x.
-    expect(await read(['FACTORY I/O (Running)', 'FACTORY I/O (Time Scale)'])).toEqual({
+    expect(await tags.read(['FACTORY I/O (Running)', 'FACTORY I/O (Time Scale)'])).toEqual({
       'FACTORY I/O (Running)': true,
       'FACTORY I/O (Time Scale)': 4,
     });

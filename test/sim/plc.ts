@@ -95,8 +95,8 @@ export class Bench {
 /** Rising-edge detector, the PLC's R_TRIG. */
 export class Rising {
   private last = false;
-  /** Whether `value` turned on since the previous call. */
-  q(value: TagValue): boolean {
+  /** Whether `value` turned on since the previous call (an absent value is off). */
+  q(value: TagValue | undefined): boolean {
     const on = value === true;
     const edge = on && !this.last;
     this.last = on;
@@ -107,8 +107,8 @@ export class Rising {
 /** Falling-edge detector, the PLC's F_TRIG (no edge at the first scan). */
 export class Falling {
   private last = false;
-  /** Whether `value` turned off since the previous call. */
-  q(value: TagValue): boolean {
+  /** Whether `value` turned off since the previous call (an absent value is off). */
+  q(value: TagValue | undefined): boolean {
     const on = value === true;
     const edge = !on && this.last;
     this.last = on;

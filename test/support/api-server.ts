@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
@@ -54,6 +55,55 @@ export async function startTestServer(
     close: () => server.close(),
   };
 }
+
+/**
+ * One test server for the calling test file: started before its tests, put back to its initial
+ * scene before each of them, closed after them. The handle is usable inside tests and hooks.
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => current!.reset());
+  const live = (): TestServer => {
+    if (current === undefined) throw new Error('The test server starts in beforeAll: use it inside tests.');
+    return current;
+  };
+  return {
+    get engine() {
+      return live().engine;
+    },
+    get server() {
+      return live().server;
+    },
+    get url() {
+      return live().url;
+    },
+    get client() {
+      return live().client;
+    },
+    reset: () => live().reset(),
+    tag: (name, kind) => live().tag(name, kind),
+    idOf: (name, kind) => live().idOf(name, kind),
+    close: () => live().close(),
+  };
+}
+
+/** The fields of a tag in the API's answers, in the order it writes them. */
+export const API_TAG_FIELDS: readonly string[] = [
+  'name',
+  'id',
+  'address',
+  'type',
+  'kind',
+  'value',
+  'openCircuit',
+  'shortCircuit',
+  'isForced',
+  'forcedValue',
+];
 
 /** The JSON media type of every JSON response (docs/api.md, "Wire basics"). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,10 +1,14 @@
 // The transports the bridge contract suite runs over: in-process (the host's api itself),
-// in-memory (JSON round trip through dispatch, as IPC would) and a real WebSocket.
+// in-memory (JSON round trip through dispatch, as IPC would) and the browser window's WebSocket.
 import WebSocket from 'ws';
 import type { BridgeTransport } from '../../shared/bridge/bridge-client.js';
-import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../../main/runtime/bridge-host.js';
+import {
+  createWsTransport,
+  type SocketLike,
+  type WsTransport,
+} from '../../renderer/transport/ws-transport.js';
 
 /** Calls the host directly, without serialisation. */
 export function inProcessTransport(host: BridgeHost): BridgeTransport {
@@ -23,47 +27,34 @@ export function inMemoryTransport(host: BridgeHost): BridgeTransport {
   };
 }
 
-/** A WebSocket client of `tagsim serve --ui`, speaking the browser UI's protocol. */
-export async function webSocketTransport(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<BridgeTransport & { close(): void }> {
-  const ws = new WebSocket(url, {
-    headers: { origin: new URL(url).origin.replace('ws:', 'http:'), ...headers },
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const listeners = new Set<(message: BridgeEventMessage) => void>();
-  ws.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as {
-      id?: number;
-      result?: unknown;
-      error?: string;
-    } & BridgeEventMessage;
-    if (typeof message.id === 'number') {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error !== undefined) call?.reject(new Error(message.error));
-      else call?.resolve(message.result);
-    } else {
-      for (const listener of listeners) listener(message);
-    }
-  });
-  return {
-    invoke: (method, args) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        ws.send(JSON.stringify({ id, method, args }));
-      }),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+/**
+ * The browser window's own transport (renderer/transport/ws-transport.ts) connected to
+ * `tagsim serve --ui`, over the `ws` package's client: Node 20 has no global WebSocket. The
+ * socket sends the Origin a page served by that host would send. Resolves once connected; a
+ * refused or failed first connection rejects (and stops the transport's reconnecting).
+ */
+export function uiWebSocketTransport(url: string): Promise<WsTransport> {
+  const origin = new URL(url).origin.replace(/^ws/, 'http');
+  const transport = createWsTransport({
+    url,
+    // ws's client has the members the transport uses; its handler types are just more specific.
+    createSocket: (address) => new WebSocket(address, { origin }) as unknown as SocketLike,
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined),
+      now: () => Date.now(),
     },
-    close: () => ws.close(),
-  };
+  });
+  return new Promise((resolve, reject) => {
+    const stop = transport.onConnection((state) => {
+      if (state.status === 'connected') {
+        stop();
+        resolve(transport);
+      } else if (state.status === 'disconnected') {
+        stop();
+        transport.close();
+        reject(new Error(`Could not connect the UI socket to ${url}.`));
+      }
+    });
+  });
 }

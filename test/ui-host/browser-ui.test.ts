@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/ui-host/renderer-files.js';
 import { resolveUiFile } from '../../main/ui-host/static-ui.js';
-import { createBridgeClient, type BridgeTransport } from '../../shared/bridge/bridge-client.js';
-import { webSocketTransport } from '../support/bridge-transports.js';
+import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
+import { uiWebSocketTransport } from '../support/bridge-transports.js';
 import { rawRequest, type RawRequestOptions } from '../support/http-client.js';
 
 const TOKEN = 'test-token-123';
@@ -94,9 +94,9 @@ describe('tagsim serve --ui', () => {
   });
 
   it('refuses to let the window start or stop the server that serves it', async () => {
-    const transport = await webSocketTransport(`ws://127.0.0.1:${port}/ui/ws?token=${TOKEN}`);
+    const transport = await uiWebSocketTransport(`ws://127.0.0.1:${port}/ui/ws?token=${TOKEN}`);
     try {
-      const client = createBridgeClient(transport as BridgeTransport);
+      const client = createBridgeClient(transport);
       const refusal = "this TagSim's window cannot start or stop its server: it is served by that server";
       await expect(client.startServer({ host: '0.0.0.0' })).rejects.toThrow(refusal);
       await expect(client.stopServer(undefined)).rejects.toThrow(refusal);

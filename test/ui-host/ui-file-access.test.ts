@@ -4,16 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createBridgeClient,
-  type BridgeClient,
-  type BridgeTransport,
-} from '../../shared/bridge/bridge-client.js';
+import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
-import { webSocketTransport } from '../support/bridge-transports.js';
+import { uiWebSocketTransport } from '../support/bridge-transports.js';
 
 const TOKEN = 'files-token';
 const REFUSAL = /cannot open or save files on the server.*--ui-files/;
@@ -58,14 +54,14 @@ async function start(fileAccess?: UiFileAccess): Promise<Fixture> {
   if (!saved.ok) throw new Error(saved.message);
   writeFileSync(stateFile, saved.content);
   tagsim.engine.release('id', [counter.id], 'api');
-  const transport = await webSocketTransport(`${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=${TOKEN}`);
+  const transport = await uiWebSocketTransport(`${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=${TOKEN}`);
   return (fixture = {
     dir,
     sceneFile,
     otherFile,
     stateFile,
     tagsim,
-    client: createBridgeClient(transport as BridgeTransport),
+    client: createBridgeClient(transport),
     close: async () => {
       transport.close();
       await tagsim.close();
