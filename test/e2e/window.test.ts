@@ -269,10 +269,7 @@ describe('the window of tagsim serve --ui', () => {
       { id: load.id, value: true },
       { id: loaded.id, value: true },
     ]);
-    await fetch(`${ui.tagsim.apiUrl}/api/tag/values-alwayson`, {
-      method: 'PUT',
-      body: JSON.stringify([{ id: low.id, value: true }]),
-    });
+    await ui.client.alwaysOn([{ id: low.id, value: true }]);
     const release = page.getByRole('button', { name: /Release forces/ });
     const clear = page.getByRole('button', { name: /Clear failures/ });
     await poll(() => release.textContent()).toBe('Release forces 2');

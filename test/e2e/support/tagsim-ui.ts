@@ -328,5 +328,6 @@ export function api(baseUrl: string) {
     },
     setValues: (items: { id: string; value: unknown }[]) => call('PUT', '/api/tag/values', items),
     force: (items: { id: string; value: unknown }[]) => call('PUT', '/api/tag/values-force', items),
+    alwaysOn: (items: { id: string; value: boolean }[]) => call('PUT', '/api/tag/values-alwayson', items),
   };
 }
