@@ -1,6 +1,7 @@
 // The window in a real browser against the real `tagsim serve --ui`: what a lab instructor sees.
 import { describe, expect, it } from 'vitest';
 import {
+  forgetRefusedReconnects,
   hasFocus,
   namesInOrder,
   poll,
@@ -368,5 +369,8 @@ describe('the window of tagsim serve --ui', () => {
     await ui.tagsim.stop();
     await ui.b.page.getByText('Disconnected from TagSim.').waitFor({ timeout: STATE_WAIT_MS });
     expect(await ui.b.page.getByRole('button', { name: /Release forces/ }).isDisabled()).toBe(true);
+    // The browser logs each refused reconnection: closed first, it logs none after the forgetting.
+    await ui.b.close();
+    forgetRefusedReconnects(ui.b);
   });
 });

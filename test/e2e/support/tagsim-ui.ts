@@ -115,6 +115,16 @@ export async function openBrowser(viewport = { width: 1280, height: 760 }): Prom
   };
 }
 
+/**
+ * Forgets the browser's own console notes of refused WebSocket connections: while TagSim is down,
+ * each reconnection attempt of the window logs one. For tests that stop TagSim on purpose.
+ */
+export function forgetRefusedReconnects(b: TestBrowser): void {
+  const refused = /^console error: WebSocket connection to '\S+' failed: .*ERR_CONNECTION_REFUSED$/;
+  const kept = b.problems.filter((problem) => !refused.test(problem));
+  b.problems.splice(0, b.problems.length, ...kept);
+}
+
 /** `tagsim serve --ui`, a browser showing its window, and an API client of the same server. */
 export interface TagsimWindow {
   tagsim: TagsimUi;
