@@ -354,6 +354,29 @@ describe('the window of tagsim serve --ui', () => {
     await poll(() => page.locator('.quick-faults .quick-name').count()).toBe(0);
   });
 
+  it('tells pinned tags of the same name apart by address, as the unnamed "-" beams', async () => {
+    const { page } = ui.b;
+    const beam = (address: number) =>
+      row(page, '-', 'Input').filter({
+        has: page.locator('.cell.address').getByText(String(address), { exact: true }),
+      });
+    for (const address of [1, 3]) {
+      await scrollToRow(page, '-', 'Input');
+      await beam(address).getByRole('button', { name: 'Pin' }).click();
+    }
+    await poll(() => page.locator('.quick-faults .quick-kind').allTextContents()).toEqual([
+      'Input Bit 1',
+      'Input Bit 3',
+    ]);
+    await page
+      .getByRole('group', { name: 'Quick faults of - (Input Bit 3)' })
+      .getByRole('button', { name: 'Always On' })
+      .click();
+    await poll(async () =>
+      (await ui.client.tags('?name=-')).filter((t) => t.shortCircuit).map((t) => t.address),
+    ).toEqual([3]);
+  });
+
   it('asks for the printed link when opened without a token', async () => {
     const page = await ui.b.context.newPage();
     try {
