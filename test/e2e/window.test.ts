@@ -225,6 +225,34 @@ describe('the window of tagsim serve --ui', () => {
     expect(byName).toHaveLength(40);
   });
 
+  it('keeps the selected tag in view when the order changes, also when the editor opens', async () => {
+    const { page } = ui.b;
+    const grid = page.getByRole('grid', { name: 'Tags' });
+    /** Whether the row is wholly inside the table's scrolled view, below its header. */
+    const inView = async (name: string) => {
+      const [view, head, box] = await Promise.all([
+        grid.boundingBox(),
+        grid.locator('.grid-head').boundingBox(),
+        row(page, name)
+          .boundingBox({ timeout: 1000 })
+          .catch(() => null),
+      ]);
+      return box !== null && box.y >= view!.y + head!.height && box.y + box.height <= view!.y + view!.height;
+    };
+    await (await scrollToRow(page, 'Counter')).click();
+    expect(await inView('Counter')).toBe(true);
+    // By address, the only Output Int is last of 40: below the view unless the table follows.
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('address-asc');
+    await poll(() => inView('Counter')).toBe(true);
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('name-asc');
+    await poll(() => inView('Counter')).toBe(true);
+    // The editor shows the scene order, where Counter is near the end.
+    await page.getByRole('button', { name: 'Edit scene' }).click();
+    await poll(() => page.locator('.toolbar select').inputValue()).toBe('scene-asc');
+    await poll(() => inView('Counter')).toBe(true);
+    expect(await page.locator('.tag-row.selected .cell.name').textContent()).toBe('Counter');
+  });
+
   it('is driven from the keyboard: filter focus, arrows, Space toggles a Bit', async () => {
     const { page } = ui.b;
     const filter = page.getByLabel('Filter tags by name');
