@@ -1,4 +1,5 @@
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
+import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
 import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
@@ -130,12 +131,12 @@ export function forceItem(tag: TagState): TrayMenuItem {
       };
 }
 
-function quickFaultLabel(tag: TagState, nameIsShared: boolean): string {
+function quickFaultLabel(tag: TagState, distinction: string | undefined): string {
   const marks = [
     ...(tag.isForced ? ['forced'] : []),
     ...(failureOf(tag) !== 'none' ? [FAILURE_LABELS[failureOf(tag)]] : []),
   ];
-  const name = nameIsShared ? `${tag.name} (${tag.kind})` : tag.name;
+  const name = distinction === undefined ? tag.name : `${tag.name} (${distinction})`;
   return escapeLabel(marks.length > 0 ? `${name}: ${marks.join(', ')}` : name);
 }
 
@@ -144,8 +145,7 @@ export function quickFaultsMenu(pinned: readonly TagState[]): TrayMenuItem[] {
   if (pinned.length === 0) {
     return [{ type: 'normal', label: 'No pinned tags: pin tags in the window', enabled: false }];
   }
-  const nameCounts = new Map<string, number>();
-  for (const tag of pinned) nameCounts.set(tag.name, (nameCounts.get(tag.name) ?? 0) + 1);
+  const distinction = tagDistinctions(pinned);
   return pinned.map((tag) => {
     const current = failureOf(tag);
     const radios = (['none', 'alwaysOff', 'alwaysOn'] as const).map((failure): TrayMenuItem => ({
@@ -156,7 +156,7 @@ export function quickFaultsMenu(pinned: readonly TagState[]): TrayMenuItem[] {
     }));
     return {
       type: 'submenu',
-      label: quickFaultLabel(tag, (nameCounts.get(tag.name) ?? 0) > 1),
+      label: quickFaultLabel(tag, distinction(tag)),
       submenu: [...radios, { type: 'separator' }, forceItem(tag)],
     };
   });

@@ -84,10 +84,12 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     ],
   );
 
-  const changeOptions = useCallback(
-    (change: Partial<ViewOptions>) => setOptions((o) => ({ ...o, ...change })),
-    [],
-  );
+  // A new view (filter, toggles, sort) brings the selected tag back into view, as sorting by a
+  // column header does; without a selection it starts at the top.
+  const changeOptions = useCallback((change: Partial<ViewOptions>) => {
+    setOptions((o) => ({ ...o, ...change }));
+    setRevealRequest((n) => n + 1);
+  }, []);
   const sortBy = useCallback((key: SortKey) => {
     setOptions((o) => ({
       ...o,
@@ -124,7 +126,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
 
   const toggleEditing = () => {
     // The editor reorders tags: show them in scene order, where a move is visible.
-    if (!editing) setOptions((o) => ({ ...o, sort: 'scene', direction: 'asc' }));
+    if (!editing) changeOptions({ sort: 'scene', direction: 'asc' });
     setEditing(!editing);
   };
   const neighbourOf = (id: string) => {

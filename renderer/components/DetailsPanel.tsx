@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
+import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
 import type { TagStore, ViewTag } from '../state/tag-store.js';
 import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
@@ -224,6 +225,9 @@ function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
 
 function QuickFaults(props: DetailsPanelProps) {
   const tags = props.pinnedIds.flatMap((id) => props.store.get(id) ?? []);
+  // The kind, or more where pinned tags share a name and kind (the simulator's unnamed "-").
+  const distinction = tagDistinctions(tags);
+  const qualifier = (tag: ViewTag) => distinction(tag) ?? tag.kind;
   const [error, setError] = useState<string | undefined>();
   const act = (action: () => Promise<ActionResult | void>) => void runAction(action).then(setError);
   return (
@@ -244,7 +248,7 @@ function QuickFaults(props: DetailsPanelProps) {
                   onClick={() => props.onSelect(tag.id)}
                 >
                   <span class="quick-name">{tag.name}</span>
-                  <span class="quick-kind">{tag.kind}</span>
+                  <span class="quick-kind">{qualifier(tag)}</span>
                   {tag.isForced ? <span class="pill pill-forced">Forced</span> : null}
                   {failure !== 'none' ? (
                     <span class={`pill ${failure === 'alwaysOn' ? 'pill-on' : 'pill-off'}`}>
@@ -256,7 +260,7 @@ function QuickFaults(props: DetailsPanelProps) {
                 <div
                   class="quick-actions"
                   role="group"
-                  aria-label={`Quick faults of ${tag.name} (${tag.kind})`}
+                  aria-label={`Quick faults of ${tag.name} (${qualifier(tag)})`}
                 >
                   {FAILURES.map((next) => (
                     <button

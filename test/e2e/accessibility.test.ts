@@ -2,47 +2,36 @@
 // person sees (tags with forces and failures, quick faults, the editor), light and dark.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  openBrowser,
-  row,
-  startTagsimUi,
-  type TagsimUi,
-  type TestBrowser,
-} from './support/tagsim-ui.js';
+import { describe, expect, it } from 'vitest';
+import { poll, row, scrollToRow, windowPerTest } from './support/tagsim-ui.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let tagsim: TagsimUi;
-let b: TestBrowser;
 
-beforeAll(async () => {
-  tagsim = await startTagsimUi(['--paused']);
-  const client = api(tagsim.apiUrl);
-  const counter = await client.byName('Counter');
-  const pallet = await client.byName('Pallet sensor');
-  await client.force([{ id: counter.id, value: 42 }]);
-  await fetch(`${tagsim.apiUrl}/api/tag/values-alwayson`, {
-    method: 'PUT',
-    body: JSON.stringify([{ id: pallet.id, value: true }]),
-  });
-  b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, 'Counter').waitFor();
-  await row(b.page, 'High sensor').getByRole('button', { name: 'Pin' }).click();
-  await row(b.page, 'Counter').click();
-}, 30_000);
-
-afterAll(async () => {
-  await b?.close();
-  await tagsim?.stop();
+// A plant a person is working on: a forced counter, a failed sensor, a pinned quick fault, a
+// selected tag.
+const ui = windowPerTest({
+  args: ['--paused'],
+  firstRow: 'Counter',
+  async prepare({ b: { page }, client }) {
+    const counter = await client.byName('Counter');
+    const pallet = await client.byName('Pallet sensor');
+    await client.force([{ id: counter.id, value: 42 }]);
+    await client.alwaysOn([{ id: pallet.id, value: true }]);
+    const failure = (await scrollToRow(page, 'Pallet sensor')).locator('.cell.failure');
+    await poll(() => failure.textContent()).toBe('Always On');
+    await (await scrollToRow(page, 'High sensor')).getByRole('button', { name: 'Pin' }).click();
+    await page.locator('.quick-faults .quick-name').waitFor();
+    await (await scrollToRow(page, 'Counter')).click();
+    await poll(() => page.locator('.details-title h2').textContent()).toBe('Counter');
+    await poll(() => row(page, 'Counter').locator('.cell.forced').textContent()).toBe('42');
+  },
 });
 
 /** axe-core's serious and critical findings on the page as it is now. */
 async function seriousFindings(): Promise<string[]> {
   // Evaluated through the debugging protocol: the window's CSP (rightly) allows no injected script.
-  await b.page.evaluate(axeSource);
-  const results = (await b.page.evaluate('axe.run()')) as {
+  await ui.b.page.evaluate(axeSource);
+  const results = (await ui.b.page.evaluate('axe.run()')) as {
     violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
   };
   return results.violations
@@ -59,23 +48,25 @@ async function seriousFindings(): Promise<string[]> {
 describe('accessibility of the window', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe findings, ${colorScheme}`, async () => {
-      await b.page.emulateMedia({ colorScheme });
+      await ui.b.page.emulateMedia({ colorScheme });
       expect(await seriousFindings()).toEqual([]);
     });
   }
 
   it('has no serious or critical axe findings in the scene editor', async () => {
-    await b.page.emulateMedia({ colorScheme: 'light' });
-    await b.page.getByRole('button', { name: 'Edit scene' }).click();
-    await row(b.page, 'Counter').click();
+    await ui.b.page.emulateMedia({ colorScheme: 'light' });
+    await ui.b.page.getByRole('button', { name: 'Edit scene' }).click();
+    await (await scrollToRow(ui.b.page, 'Counter')).click();
+    await poll(() =>
+      ui.b.page.locator('.editor-panel').getByLabel('Name', { exact: true }).inputValue(),
+    ).toBe('Counter');
     expect(await seriousFindings()).toEqual([]);
-    await b.page.getByRole('button', { name: 'Edit scene' }).click();
   });
 
   it('says the F and ! markers in words to a screen reader', async () => {
     /** The text a screen reader reads: the cell without what is hidden from it. */
     const name = async (tag: string) =>
-      (await row(b.page, tag).locator('.cell.value').innerHTML())
+      (await (await scrollToRow(ui.b.page, tag)).locator('.cell.value').innerHTML())
         .replace(/<span aria-hidden="true">[^<]*<\/span>/g, '')
         .replace(/<[^>]+>/g, '')
         .trim();
@@ -87,18 +78,18 @@ describe('accessibility of the window', () => {
     const controls = `[...document.querySelectorAll('button, input, select, [tabindex="0"]')]
       .filter((e) => !e.closest('.grid') && !e.disabled && e.offsetParent !== null)
       .filter((e) => !(e.type === 'radio' && !e.checked))`; // a radio group is one stop; arrows move in it
-    const all = (await b.page.evaluate(`${controls}.length`)) as number;
-    await b.page.getByLabel('Filter tags by name').focus();
-    await b.page.evaluate(`(${controls}).forEach((e, i) => e.setAttribute('data-tab-check', String(i)))`);
+    const all = (await ui.b.page.evaluate(`${controls}.length`)) as number;
+    await ui.b.page.getByLabel('Filter tags by name').focus();
+    await ui.b.page.evaluate(`(${controls}).forEach((e, i) => e.setAttribute('data-tab-check', String(i)))`);
     const reached = new Set<string>();
     for (let i = 0; i < all + 20; i++) {
-      await b.page.keyboard.press('Tab');
+      await ui.b.page.keyboard.press('Tab');
       reached.add(
-        (await b.page.evaluate("document.activeElement?.getAttribute('data-tab-check') ?? ''")) as string,
+        (await ui.b.page.evaluate("document.activeElement?.getAttribute('data-tab-check') ?? ''")) as string,
       );
     }
     reached.delete('');
-    const missed = (await b.page.evaluate(
+    const missed = (await ui.b.page.evaluate(
       `[...document.querySelectorAll('[data-tab-check]')].filter((e) => !${JSON.stringify([...reached])}.includes(e.getAttribute('data-tab-check'))).map((e) => e.outerHTML.slice(0, 120))`,
     )) as string[];
     expect(all).toBeGreaterThan(20);

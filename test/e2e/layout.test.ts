@@ -1,26 +1,13 @@
 // The table's layout from the narrowest window it is made for (1024 px) to the widest (2560 px):
 // every column fully in view and readable, and extra room shared rather than given to one column.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeTagsimWindow,
-  openTagsimWindow,
-  row,
-  type TagsimUi,
-  type TestBrowser,
-} from './support/tagsim-ui.js';
+import { describe, expect, it } from 'vitest';
+import { scrollToRow, windowPerTest } from './support/tagsim-ui.js';
 
-let tagsim: TagsimUi;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  ({ tagsim, b } = await openTagsimWindow([], 'Counter'));
-}, 30_000);
-
-afterAll(() => closeTagsimWindow({ tagsim, b }));
+const ui = windowPerTest({ firstRow: 'Counter' });
 
 /** Each header cell: its text, where it ends, and whether its text is cut off. */
 async function headers() {
-  return b.page.locator('.head-row > .cell:not(.pin)').evaluateAll((cells) =>
+  return ui.b.page.locator('.head-row > .cell:not(.pin)').evaluateAll((cells) =>
     cells.map((cell) => ({
       text: cell.textContent?.trim() ?? '',
       right: cell.getBoundingClientRect().right,
@@ -33,8 +20,8 @@ async function headers() {
 describe('the tag table', () => {
   for (const width of [1024, 1280, 1920, 2560]) {
     it(`shows every column whole at ${width} px`, async () => {
-      await b.page.setViewportSize({ width, height: 800 });
-      const frame = await b.page.locator('.table-frame').boundingBox();
+      await ui.b.page.setViewportSize({ width, height: 800 });
+      const frame = await ui.b.page.locator('.table-frame').boundingBox();
       const cells = await headers();
       expect(cells.map((c) => c.text.replace(/[▲▼]/, '').trim())).toEqual([
         'Name',
@@ -53,7 +40,7 @@ describe('the tag table', () => {
         expect(cell.cut, `${cell.text} is not cut off`).toBe(false);
       }
       // The kind badges are whole too ("Output" is the longest).
-      const badge = row(b.page, 'Counter').locator('.cell.kind > *');
+      const badge = (await scrollToRow(ui.b.page, 'Counter')).locator('.cell.kind > *');
       expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
       // Wider windows share the room: the name column never takes half of the table.
       const name = cells.find((c) => c.text.startsWith('Name'))!;
@@ -64,14 +51,14 @@ describe('the tag table', () => {
 
 describe('on a classroom projector (1280 x 720)', () => {
   it('keeps the table, the selected tag and four pinned quick faults in view at once', async () => {
-    await b.page.setViewportSize({ width: 1280, height: 720 });
+    await ui.b.page.setViewportSize({ width: 1280, height: 720 });
     for (const name of ['High sensor', 'Low sensor', 'Pallet sensor', 'Loaded']) {
-      await row(b.page, name).getByRole('button', { name: 'Pin' }).click();
+      await (await scrollToRow(ui.b.page, name)).getByRole('button', { name: 'Pin' }).click();
     }
-    await row(b.page, 'Pallet sensor').click();
-    await b.page.locator('.quick-faults .quick-name').nth(3).waitFor();
+    await (await scrollToRow(ui.b.page, 'Pallet sensor')).click();
+    await ui.b.page.locator('.quick-faults .quick-name').nth(3).waitFor();
     const inView = async (selector: string) => {
-      const box = await b.page.locator(selector).last().boundingBox();
+      const box = await ui.b.page.locator(selector).last().boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= 720;
     };
     // The last quick fault's buttons, the side panel's heading and the status bar: no scrolling.
@@ -79,6 +66,6 @@ describe('on a classroom projector (1280 x 720)', () => {
     expect(await inView('.details-title h2')).toBe(true);
     expect(await inView('.statusbar')).toBe(true);
     // The whole page does not scroll: only the table and the side panel do, each on its own.
-    expect(await b.page.evaluate('document.documentElement.scrollHeight')).toBeLessThanOrEqual(720);
+    expect(await ui.b.page.evaluate('document.documentElement.scrollHeight')).toBeLessThanOrEqual(720);
   });
 });

@@ -3,45 +3,40 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  closeTagsimWindow,
-  openTagsimWindow,
+  forgetRefusedReconnects,
   poll,
   row,
+  scrollToRow,
   startTagsimUi,
-  type TagsimUi,
-  type TestBrowser,
+  windowPerTest,
 } from './support/tagsim-ui.js';
 
-const tokenFile = join(mkdtempSync(join(tmpdir(), 'tagsim-restart-')), 'ui-token');
-let tagsim: TagsimUi;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  ({ tagsim, b } = await openTagsimWindow([], 'Counter', tokenFile));
-}, 30_000);
-
-afterAll(() => closeTagsimWindow({ tagsim, b }));
+let tokenFile: string;
+const ui = windowPerTest({
+  firstRow: 'Counter',
+  tokenFile: () => (tokenFile = join(mkdtempSync(join(tmpdir(), 'tagsim-restart-')), 'ui-token')),
+});
 
 describe('a restart of tagsim serve --ui', () => {
   it('keeps the token in a file only its user can read', () => {
-    const token = new URL(tagsim.uiUrl).searchParams.get('token');
+    const token = new URL(ui.tagsim.uiUrl).searchParams.get('token');
     expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
   });
 
   it('is survived by an open window: it reconnects, pins its quick faults again and says so', async () => {
-    const { page } = b;
-    await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).click();
+    const { page } = ui.b;
+    await (await scrollToRow(page, 'Loaded')).getByRole('button', { name: 'Pin' }).click();
     await poll(() => page.locator('.quick-faults .quick-name').allTextContents()).toEqual(['Loaded']);
-    const port = new URL(tagsim.apiUrl).port;
-    const firstUrl = tagsim.uiUrl;
-    await tagsim.stop();
+    const port = new URL(ui.tagsim.apiUrl).port;
+    const firstUrl = ui.tagsim.uiUrl;
+    await ui.tagsim.stop();
     await page.getByText('Disconnected from TagSim.').waitFor();
 
-    tagsim = await startTagsimUi(['--port', port], 15_000, tokenFile);
-    expect(tagsim.uiUrl).toBe(firstUrl);
+    ui.tagsim = await startTagsimUi(['--port', port], 15_000, tokenFile);
+    expect(ui.tagsim.uiUrl).toBe(firstUrl);
     await page
       .getByRole('status')
       .filter({
@@ -52,5 +47,6 @@ describe('a restart of tagsim serve --ui', () => {
     expect(await row(page, 'Loaded').getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    forgetRefusedReconnects(ui.b);
   }, 60_000);
 });

@@ -68,7 +68,20 @@ try {
   await page.goto(uiUrl);
   const row = (name) =>
     page.locator('.tag-row').filter({ has: page.locator('.cell.name').getByText(name, { exact: true }) });
+  // Rows are drawn a frame after a scroll or a resize: two frames later the view is complete.
+  const settled = () =>
+    page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
   await row('Counter').waitFor();
+  // The scene starts with five unnamed beams ("-"): scroll to where the lesson's tags are, from
+  // Auto on, so the forced and failed ones are all in view.
+  await page.getByRole('grid').evaluate((grid) => {
+    const auto = [...grid.querySelectorAll('.tag-row')].find(
+      (r) => r.querySelector('.cell.name')?.textContent === 'Auto',
+    );
+    grid.scrollTop = (Number(auto.getAttribute('aria-rowindex')) - 2) * auto.getBoundingClientRect().height;
+  });
+  await row('Pallet sensor').waitFor();
+  await settled();
   // Pin two quick faults, then select the forced counter and rest the focus on the table.
   for (const name of ['High sensor', 'Low sensor']) {
     await row(name).getByRole('button', { name: 'Pin' }).click();
@@ -78,9 +91,13 @@ try {
   await page.getByRole('grid').focus();
   await page.mouse.move(0, 719);
   mkdirSync(outDir, { recursive: true });
+  // The status bar counts the client that set the plant up once the next stats push arrives.
+  await page
+    .locator('.statusbar .status-item')
+    .filter({ hasText: /^1 client/ })
+    .waitFor();
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(1200); // let a stats push arrive and the theme settle
     await page.screenshot({ path: `${outDir}/window-${colorScheme}.png` });
     console.log(`screenshots: docs/screenshots/window-${colorScheme}.png`);
   }
@@ -92,13 +109,14 @@ try {
   ]) {
     await page.setViewportSize({ width, height });
     await page.mouse.move(0, height - 1);
-    await page.waitForTimeout(300);
+    await settled();
     await page.screenshot({ path: `${outDir}/window-${width}.png` });
     console.log(`screenshots: docs/screenshots/window-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The scene editor: the counter gets a range, so the scene shows its unsaved marker.
+  // The scene editor: the counter gets a range, so the scene shows its unsaved marker. The editor
+  // shows the scene order, where the counter is near the end; the table keeps it in view.
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Edit scene' }).click();
   await row('Counter').click();
@@ -108,7 +126,7 @@ try {
   await page.locator('.scenebar .dirty-mark').waitFor();
   await row('Counter').click();
   await page.mouse.move(0, 719);
-  await page.waitForTimeout(300);
+  await settled();
   await page.screenshot({ path: `${outDir}/editor.png` });
   console.log('screenshots: docs/screenshots/editor.png');
 
@@ -117,7 +135,7 @@ try {
   await panel.getByRole('tab', { name: /^Behaviours/ }).click();
   await panel.getByRole('listbox').getByRole('option').first().click();
   await page.mouse.move(0, 719);
-  await page.waitForTimeout(300);
+  await settled();
   await page.screenshot({ path: `${outDir}/behaviours.png` });
   console.log('screenshots: docs/screenshots/behaviours.png');
 } finally {

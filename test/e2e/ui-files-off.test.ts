@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
@@ -14,12 +14,13 @@ import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
-let tagsim: TagSim;
-let b: TestBrowser;
+let tagsim: TagSim | undefined;
+let b: TestBrowser | undefined;
 let dir: string;
 let diskBefore: string[];
 
-beforeAll(async () => {
+// Each test its own TagSim, scene file and window, so none sees another's uploads.
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tagsim-e2e-files-off-'));
   const sceneFile = join(dir, 'line.tagsim.json');
   writeFileSync(sceneFile, serializeScene({ ...builtinScene('Sorting by Height (Basic)')!, name: 'Line' }));
@@ -35,13 +36,16 @@ beforeAll(async () => {
   await row(b.page, 'Counter').waitFor();
 }, 30_000);
 
-afterAll(async () => {
+afterEach(async () => {
+  const problems = [...(b?.problems ?? [])];
   await b?.close();
   await tagsim?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  [b, tagsim] = [undefined, undefined];
+  rmSync(dir, { recursive: true, force: true });
+  expect(problems, 'console or page errors in the window').toEqual([]);
 });
 
-const page = () => b.page;
+const page = () => b!.page;
 const openMenu = () => page().getByRole('button', { name: 'Scene', exact: true }).click();
 const menuItems = () => page().getByRole('menu').getByRole('menuitem').allTextContents();
 
@@ -90,9 +94,8 @@ describe('the browser window without file access', () => {
         mimeType: 'application/json',
         buffer: Buffer.from(serializeScene({ ...builtinScene('Sorting by Weight')!, name: 'Weighed' })),
       });
-    await poll(() => tagsim.engine.scene.name).toBe('Weighed');
+    await poll(() => tagsim!.engine.scene.name).toBe('Weighed');
     await poll(() => page().locator('.scene-name').textContent()).toBe('Weighed');
     expect(readdirSync(dir)).toEqual(diskBefore);
-    expect(b.problems).toEqual([]);
   });
 });

@@ -306,6 +306,15 @@ describe('quick faults', () => {
     expect(escapeLabel('A & B && C')).toBe('A && B &&&& C');
   });
 
+  it('tells tags with the same name and kind apart by address, as the unnamed "-" beams', () => {
+    const pinned = [
+      tag({ id: 'a', name: '-', kind: 'Input', address: 2 }),
+      tag({ id: 'b', name: '-', kind: 'Input', address: 4 }),
+    ];
+    const quick = submenu(buildTrayModel(state({ pinned })).menu, 'Quick faults');
+    expect(labels(quick)).toStrictEqual(['- (Input Bit 2)', '- (Input Bit 4)']);
+  });
+
   it('builds the same model for the same state (pure)', () => {
     const s = state({ pinned: [tag({ id: 'a', name: 'A' })], forced: 1 });
     expect(buildTrayModel(s)).toStrictEqual(buildTrayModel(structuredClone(s)));

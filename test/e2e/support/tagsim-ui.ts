@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bin = `${root}dist/main/cli/main.js`;
@@ -115,6 +115,16 @@ export async function openBrowser(viewport = { width: 1280, height: 760 }): Prom
   };
 }
 
+/**
+ * Forgets the browser's own console notes of refused WebSocket connections: while TagSim is down,
+ * each reconnection attempt of the window logs one. For tests that stop TagSim on purpose.
+ */
+export function forgetRefusedReconnects(b: TestBrowser): void {
+  const refused = /^console error: WebSocket connection to '\S+' failed: .*ERR_CONNECTION_REFUSED$/;
+  const kept = b.problems.filter((problem) => !refused.test(problem));
+  b.problems.splice(0, b.problems.length, ...kept);
+}
+
 /** `tagsim serve --ui`, a browser showing its window, and an API client of the same server. */
 export interface TagsimWindow {
   tagsim: TagsimUi;
@@ -128,11 +138,17 @@ export async function openTagsimWindow(
   firstRow: string,
   tokenFile?: string,
 ): Promise<TagsimWindow> {
-  const tagsim = await startTagsimUi(args, undefined, tokenFile);
-  const b = await openBrowser();
-  await b.page.goto(tagsim.uiUrl);
-  await row(b.page, firstRow).waitFor();
-  return { tagsim, b, client: api(tagsim.apiUrl) };
+  const opened: Partial<TagsimWindow> = {};
+  try {
+    opened.tagsim = await startTagsimUi(args, undefined, tokenFile);
+    opened.b = await openBrowser();
+    await opened.b.page.goto(opened.tagsim.uiUrl);
+    await row(opened.b.page, firstRow).waitFor();
+    return { tagsim: opened.tagsim, b: opened.b, client: api(opened.tagsim.apiUrl) };
+  } catch (error) {
+    await closeTagsimWindow(opened);
+    throw error;
+  }
 }
 
 /** Closes what openTagsimWindow opened, also when it failed half-way. */
@@ -141,18 +157,115 @@ export async function closeTagsimWindow(window: Partial<TagsimWindow>): Promise<
   await window.tagsim?.stop();
 }
 
-/** The names in the rows of the table, top to bottom (rows are positioned, not in DOM order). */
-export async function namesInOrder(page: Page): Promise<string[]> {
-  const rows = page.locator('.tag-row');
-  const entries: [number, string][] = [];
-  for (let i = 0, n = await rows.count(); i < n; i++) {
-    const r = rows.nth(i);
-    entries.push([
-      Number(await r.getAttribute('aria-rowindex')),
-      (await r.locator('.cell.name').textContent()) ?? '',
-    ]);
+export interface WindowPerTestOptions {
+  /** The arguments of `tagsim serve --ui`; a function is asked anew before each test. */
+  args?: string[] | (() => string[]);
+  /** A row the window shows once it has loaded the scene. */
+  firstRow: string;
+  /** Where the UI token is kept; asked anew before each test. */
+  tokenFile?: () => string;
+  /** What the tests need beyond a fresh start, done before each. */
+  prepare?: (window: TagsimWindow) => Promise<void>;
+}
+
+/**
+ * Gives each test of the file a TagSim and a window of its own: a fresh `tagsim serve --ui` and
+ * browser before the test, both closed after it. No test sees what another left behind, so they
+ * pass in any order. A test fails when its window logged a console or page error. The returned
+ * object is filled anew for each test.
+ */
+export function windowPerTest(options: WindowPerTestOptions): TagsimWindow {
+  const current = {} as TagsimWindow;
+  beforeEach(async () => {
+    const args = typeof options.args === 'function' ? options.args() : (options.args ?? []);
+    Object.assign(current, await openTagsimWindow(args, options.firstRow, options.tokenFile?.()));
+    await options.prepare?.(current);
+  }, 30_000);
+  afterEach(async () => {
+    const problems = [...(current.b?.problems ?? [])];
+    await closeTagsimWindow(current);
+    for (const key of Object.keys(current)) Reflect.deleteProperty(current, key);
+    expect(problems, 'console or page errors in the window').toEqual([]);
+  });
+  return current;
+}
+
+/** The tag table, an ARIA grid that draws only the rows in view (and a few more). */
+function tagGrid(page: Page): Locator {
+  return page.getByRole('grid', { name: 'Tags' });
+}
+
+/** Where the table is scrolled and how much of it shows, in pixels; rowCount counts every tag. */
+interface TableView {
+  top: number;
+  maxTop: number;
+  bodyHeight: number;
+  rowCount: number;
+}
+
+/**
+ * Scrolls the table to `top` and waits until the rows in view are drawn (the table draws them a
+ * frame after the scroll): the first and the last row in view are in the page.
+ */
+async function scrollTableTo(page: Page, top: number): Promise<TableView> {
+  const grid = tagGrid(page);
+  const view = await grid.evaluate((g, y) => {
+    g.scrollTop = y;
+    const head = g.querySelector('.grid-head')?.getBoundingClientRect().height ?? 0;
+    const rowHeight = g.querySelector('.tag-row')?.getBoundingClientRect().height ?? 0;
+    return {
+      top: g.scrollTop,
+      maxTop: g.scrollHeight - g.clientHeight,
+      bodyHeight: g.clientHeight - head,
+      rowHeight,
+    };
+  }, top);
+  const rowCount = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  if (rowCount > 0 && view.rowHeight > 0) {
+    const first = Math.min(rowCount - 1, Math.floor(view.top / view.rowHeight));
+    const last = Math.min(rowCount - 1, Math.floor((view.top + view.bodyHeight - 1) / view.rowHeight));
+    for (const index of new Set([first, last])) {
+      await page.locator(`.tag-row[aria-rowindex="${index + 2}"]`).waitFor({ state: 'attached' });
+    }
   }
-  return entries.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
+  return { top: view.top, maxTop: view.maxTop, bodyHeight: view.bodyHeight, rowCount };
+}
+
+/**
+ * Goes through the table from the top a view at a time, as a person scrolling it does, and calls
+ * `visit` at each stop until it returns true. Returns whether it did.
+ */
+async function scrollThroughTable(page: Page, visit: () => Promise<boolean>): Promise<boolean> {
+  let view = await scrollTableTo(page, 0);
+  for (;;) {
+    if (await visit()) return true;
+    if (view.top >= view.maxTop || view.bodyHeight <= 0) return false;
+    view = await scrollTableTo(page, view.top + view.bodyHeight);
+  }
+}
+
+/**
+ * Every name in the table, top to bottom. Only the rows in view are in the page, so the table is
+ * scrolled through, and then back to where it was.
+ */
+export async function namesInOrder(page: Page): Promise<string[]> {
+  const start = await tagGrid(page).evaluate((g) => g.scrollTop);
+  const names = new Map<number, string>();
+  await scrollThroughTable(page, async () => {
+    const drawn = await page
+      .locator('.tag-row')
+      .evaluateAll((rows) =>
+        rows.map((r): [number, string] => [
+          Number(r.getAttribute('aria-rowindex')),
+          r.querySelector('.cell.name')?.textContent ?? '',
+        ]),
+      );
+    for (const [index, name] of drawn) names.set(index, name);
+    return false;
+  });
+  const { rowCount } = await scrollTableTo(page, start);
+  expect(names.size, 'rows seen while scrolling through the table').toBe(rowCount);
+  return [...names].sort((a, b) => a[0] - b[0]).map(([, name]) => name);
 }
 
 /** True when the element has the keyboard focus. */
@@ -160,13 +273,34 @@ export async function hasFocus(locator: Locator): Promise<boolean> {
   return locator.evaluate((e) => e.matches(':focus'));
 }
 
-/** The table row of the tag with exactly this name (and kind, when names repeat). */
+/**
+ * The table row of the tag with exactly this name (and kind, when names repeat), while it is
+ * drawn: the table draws only the rows in view. scrollToRow brings a row into view first.
+ */
 export function row(page: Page, name: string, kind?: 'Input' | 'Output'): Locator {
   let rows = page
     .locator('.tag-row')
     .filter({ has: page.locator('.cell.name').getByText(name, { exact: true }) });
   if (kind) rows = rows.filter({ has: page.locator('.cell.kind').getByText(kind, { exact: true }) });
   return rows;
+}
+
+/**
+ * Scrolls the table as a person would until the row of this tag is in view, and returns it (see
+ * row). Waits up to STATE_WAIT_MS for a row that is about to appear, such as a renamed tag's.
+ */
+export async function scrollToRow(page: Page, name: string, kind?: 'Input' | 'Output'): Promise<Locator> {
+  const target = row(page, name, kind);
+  const drawn = async () => (await target.count()) > 0;
+  await expect
+    .poll(async () => (await drawn()) || scrollThroughTable(page, drawn), {
+      timeout: STATE_WAIT_MS,
+      interval: 50,
+      message: `a row named '${name}'${kind ? ` (${kind})` : ''} in the table`,
+    })
+    .toBe(true);
+  await target.first().scrollIntoViewIfNeeded();
+  return target;
 }
 
 export interface ApiTag {
@@ -204,5 +338,6 @@ export function api(baseUrl: string) {
     },
     setValues: (items: { id: string; value: unknown }[]) => call('PUT', '/api/tag/values', items),
     force: (items: { id: string; value: unknown }[]) => call('PUT', '/api/tag/values-force', items),
+    alwaysOn: (items: { id: string; value: boolean }[]) => call('PUT', '/api/tag/values-alwayson', items),
   };
 }
