@@ -1,0 +1,125 @@
+import { planLabPorts } from '../../shared/lab/lab-plan.js';
+import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { describeListenError } from '../runtime/listen-errors.js';
+import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
+import type { SimulationHostOptions } from '../runtime/simulation-host.js';
+import { DEFAULT_HOST } from '../server/create-api-server.js';
+import { createSharedTicker } from './shared-ticker.js';
+
+/** What a lab is made of: its stations, where they listen, and how their plants run. */
+export interface LabOptions {
+  /** One entry per station, in order: its scene (the default scene when absent) and a label. */
+  stations: readonly { scene?: SceneChoice; label?: string }[];
+  /** The interface every station binds (default 127.0.0.1). */
+  host?: string;
+  /** Station k listens on port + k - 1; 0 picks a free port for each. */
+  port: number;
+  /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
+  ui?: { rendererDir: string };
+  /** The same for every station: the same seed gives every student the same plant. */
+  simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
+  /** Hears every error of every station, with the station's number. */
+  reportError?: (error: unknown, station: number) => void;
+}
+
+/** One station of a lab: a whole TagSim of its own (scene, state, simulation, tag API). */
+export interface LabStation {
+  /** 1 to N, as the dashboard and the messages number them. */
+  readonly number: number;
+  readonly label: string | undefined;
+  readonly tagsim: TagSim;
+}
+
+/** A running lab. */
+export interface Lab {
+  readonly stations: readonly LabStation[];
+  readonly host: string;
+  /** Stops every station and their shared timers. */
+  close(): Promise<void>;
+}
+
+/** A lab that could not start; `station` says which one when it was one station's problem. */
+export class LabStartError extends Error {
+  constructor(
+    message: string,
+    readonly station?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'LabStartError';
+  }
+}
+
+/**
+ * Starts N stations in this process, each one startTagSim with nothing shared but the scene
+ * definitions it was given (read once, never changed in place) and one timer per period for all
+ * their simulations (shared-ticker.ts). Checks the whole plan first (station count, port range,
+ * every scene), then binds station by station; rejects with a LabStartError naming the station
+ * (its `cause` a SceneValidationError for a scene file with problems), leaving nothing running.
+ */
+export async function startLab(options: LabOptions): Promise<Lab> {
+  const host = options.host ?? DEFAULT_HOST;
+  const plan = planLabPorts(options.stations.length, options.port);
+  if (typeof plan === 'string') throw new LabStartError(plan);
+  const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
+  const reportError = options.reportError ?? (() => undefined);
+  const ticker = createSharedTicker((error) => reportError(error, 0));
+  const stations: LabStation[] = [];
+  const close = async () => {
+    await Promise.all(stations.map((s) => s.tagsim.close()));
+    ticker.dispose();
+  };
+  for (const [i, choice] of options.stations.entries()) {
+    const number = i + 1;
+    const port = plan.stations[i]!;
+    let tagsim: TagSim;
+    try {
+      tagsim = await startTagSim({
+        scene: scenes[i]!,
+        server: { host, port },
+        simulation: { ...options.simulation, every: ticker.every },
+        bridge: { every: ticker.every },
+        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
+        reportError: (error) => reportError(error, number),
+      });
+    } catch (error) {
+      await close();
+      const cause = error instanceof TagSimStartError ? error.cause : error;
+      throw new LabStartError(`station ${number}: ${describeListenError(cause, host, port)}`, number, {
+        cause,
+      });
+    }
+    stations.push({ number, label: choice.label, tagsim });
+  }
+  return { stations, host, close };
+}
+
+/**
+ * Each station's scene, every distinct choice read once. Served without its file: thirty
+ * students saving their windows' scenes must not all write back to one file.
+ */
+async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]): Promise<LoadedScene[]> {
+  const loaded = new Map<string, Promise<LoadedScene>>();
+  const scenes: LoadedScene[] = [];
+  for (const [i, choice] of choices.entries()) {
+    const key = JSON.stringify(choice ?? null);
+    let scene = loaded.get(key);
+    if (!scene) {
+      scene = loadScene(choice).then((l) => ({ scene: l.scene }));
+      loaded.set(key, scene);
+    }
+    try {
+      scenes.push(await scene);
+    } catch (error) {
+      const message =
+        error instanceof SceneValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
+      throw new LabStartError(`station ${i + 1}: ${message}`, i + 1, { cause: error });
+    }
+  }
+  return scenes;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
