@@ -21,6 +21,10 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
       host: command.host,
       port: command.port,
       ...(command.ui ? { ui: { rendererDir: io.rendererDir } } : {}),
+      dashboard: {
+        rendererDir: io.rendererDir,
+        ...(command.dashboardPort !== undefined ? { port: command.dashboardPort } : {}),
+      },
       simulation: {
         ...(command.seed !== undefined ? { seed: command.seed } : {}),
         startRunning: !command.paused,
@@ -46,6 +50,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
   }
+  io.out(`Dashboard: ${lab.dashboard!.openUrl}`);
   const signal = await io.stopRequested;
   await lab.close();
   io.out(`TagSim lab stopped (${signal}).`);

@@ -1,3 +1,5 @@
+import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { FaultLog } from '../../shared/lab/fault-log.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { describeListenError } from '../runtime/listen-errors.js';
@@ -5,7 +7,10 @@ import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolv
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST } from '../server/create-api-server.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
 import { createSharedTicker } from './shared-ticker.js';
+import { monitorStation, type StationMonitor } from './station-monitor.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {
@@ -17,6 +22,11 @@ export interface LabOptions {
   port: number;
   /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
   ui?: { rendererDir: string };
+  /**
+   * The instructor's dashboard: its port (default: after the last station's; 0 picks a free
+   * one), its token (default: a new random one) and the renderer bundle's folder.
+   */
+  dashboard?: { port?: number; token?: string; rendererDir: string };
   /** The same for every station: the same seed gives every student the same plant. */
   simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
   /** Hears every error of every station, with the station's number. */
@@ -29,13 +39,21 @@ export interface LabStation {
   readonly number: number;
   readonly label: string | undefined;
   readonly tagsim: TagSim;
+  /** The faults the instructor hid from this station's student window. */
+  readonly hidden: HiddenFaults;
+  /** What its clients have been doing. */
+  readonly monitor: StationMonitor;
 }
 
 /** A running lab. */
 export interface Lab {
   readonly stations: readonly LabStation[];
   readonly host: string;
-  /** Stops every station and their shared timers. */
+  /** The instructor's dashboard, when one was asked for. */
+  readonly dashboard: Dashboard | undefined;
+  /** Every fault put on or taken off a station, oldest first. */
+  readonly log: FaultLog;
+  /** Stops the dashboard, every station and their shared timers. */
   close(): Promise<void>;
 }
 
@@ -60,19 +78,23 @@ export class LabStartError extends Error {
  */
 export async function startLab(options: LabOptions): Promise<Lab> {
   const host = options.host ?? DEFAULT_HOST;
-  const plan = planLabPorts(options.stations.length, options.port);
+  const plan = planLabPorts(options.stations.length, options.port, options.dashboard?.port);
   if (typeof plan === 'string') throw new LabStartError(plan);
   const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
   const reportError = options.reportError ?? (() => undefined);
   const ticker = createSharedTicker((error) => reportError(error, 0));
   const stations: LabStation[] = [];
+  let dashboard: Dashboard | undefined;
   const close = async () => {
+    await dashboard?.close();
+    for (const station of stations) station.monitor.dispose();
     await Promise.all(stations.map((s) => s.tagsim.close()));
     ticker.dispose();
   };
   for (const [i, choice] of options.stations.entries()) {
     const number = i + 1;
     const port = plan.stations[i]!;
+    const hidden = new HiddenFaults();
     let tagsim: TagSim;
     try {
       tagsim = await startTagSim({
@@ -90,9 +112,34 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         cause,
       });
     }
-    stations.push({ number, label: choice.label, tagsim });
+    stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
-  return { stations, host, close };
+  const lab: Lab = {
+    stations,
+    host,
+    log: new FaultLog(),
+    get dashboard() {
+      return dashboard;
+    },
+    close,
+  };
+  if (options.dashboard) {
+    try {
+      dashboard = await startDashboardServer({
+        host,
+        port: plan.dashboard,
+        pageDir: dashboardPageDir(options.dashboard.rendererDir),
+        routes: dashboardRoutes({ lab, log: lab.log }),
+        ...(options.dashboard.token !== undefined ? { token: options.dashboard.token } : {}),
+        onError: (error) => reportError(error, 0),
+      });
+    } catch (error) {
+      await close();
+      const message = describeListenError(error, host, plan.dashboard).replace('--port', '--dashboard-port');
+      throw new LabStartError(`the dashboard: ${message}`, undefined, { cause: error });
+    }
+  }
+  return lab;
 }
 
 /**
