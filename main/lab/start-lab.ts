@@ -102,6 +102,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         server: { host, port },
         simulation: { ...options.simulation, every: ticker.every },
         bridge: { every: ticker.every },
+        hiddenFaults: hidden,
         ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
         reportError: (error) => reportError(error, number),
       });
