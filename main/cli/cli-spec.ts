@@ -125,6 +125,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'schedule',
+    type: 'string',
+    value: '<file>',
+    help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
+  },
+  {
     name: 'synthetic',
     type: 'string',
     value: '<n>',

@@ -19,6 +19,8 @@ export interface LabCommand {
   /** The first station's port. */
   port: number;
   dashboardPort: number | undefined;
+  /** A fault schedule file to run. */
+  schedule: string | undefined;
   ui: boolean;
   seed: number | undefined;
   paused: boolean;
@@ -27,8 +29,7 @@ export interface LabCommand {
 
 /** Reads the options of `tagsim lab`; `scenes` are every --scene given, in order. */
 export function labCommand(values: ParsedValues, scenes: readonly string[]): LabCommand {
-  const labFile = values['lab-file']?.trim();
-  if (values['lab-file'] !== undefined && !labFile) throw new UsageError('--lab-file needs a file name');
+  const labFile = nonBlank(values['lab-file'], '--lab-file needs a file name');
   if (labFile && (values.stations !== undefined || scenes.length > 0))
     throw new UsageError('--lab-file names the stations and their scenes: leave out --stations and --scene');
   if (!labFile && values.stations === undefined)
@@ -60,9 +61,16 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     host: parseHost(values.host),
     port,
     dashboardPort,
+    schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     ui: values.ui === true,
     seed: values.seed === undefined ? undefined : parseSeed(values.seed),
     paused: values.paused === true,
     timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
   };
+}
+
+function nonBlank(text: string | undefined, problem: string): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === '') throw new UsageError(problem);
+  return text.trim();
 }

@@ -124,6 +124,7 @@ export interface ParsedValues {
   stations?: string;
   'dashboard-port'?: string;
   'lab-file'?: string;
+  schedule?: string;
 }
 
 function commandFrom(

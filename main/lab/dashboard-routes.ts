@@ -50,7 +50,12 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     {
       method: 'GET',
       match: exactly('/api/stations'),
-      handle: () => jsonAnswer({ now: now(), stations: lab.stations.map(stationOverview) }),
+      handle: () =>
+        jsonAnswer({
+          now: now(),
+          stations: lab.stations.map(stationOverview),
+          ...(lab.schedule ? { schedule: lab.schedule.tasks } : {}),
+        }),
     },
     {
       method: 'GET',

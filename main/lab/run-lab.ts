@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import type { LabCommand } from '../cli/lab-command.js';
@@ -30,6 +31,9 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
       },
+      ...(command.schedule !== undefined
+        ? { schedule: { schedule: await readSchedule(command.schedule), source: command.schedule } }
+        : {}),
       reportError: (error, station) => io.err(`tagsim: ${describeStationError(error, station)}`),
     });
   } catch (error) {
@@ -50,6 +54,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
   }
+  if (lab.schedule) io.out(`Schedule: ${command.schedule} (${lab.schedule.tasks.length} faults to inject)`);
   io.out(`Dashboard: ${lab.dashboard!.openUrl}`);
   const signal = await io.stopRequested;
   await lab.close();
@@ -67,6 +72,10 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.scene !== undefined ? { scene: relativeTo(path, sceneArgument(s.scene)) } : {}),
     ...(s.label !== undefined ? { label: s.label } : {}),
   }));
+}
+
+async function readSchedule(path: string): Promise<FaultSchedule> {
+  return parseFaultSchedule((await readTextFile(path)).text, path);
 }
 
 function relativeTo(labFile: string, choice: SceneChoice): SceneChoice {

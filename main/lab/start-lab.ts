@@ -1,6 +1,8 @@
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
+import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
@@ -9,7 +11,7 @@ import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST } from '../server/create-api-server.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
-import { createSharedTicker } from './shared-ticker.js';
+import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation, type StationMonitor } from './station-monitor.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
@@ -29,6 +31,8 @@ export interface LabOptions {
   dashboard?: { port?: number; token?: string; rendererDir: string };
   /** The same for every station: the same seed gives every student the same plant. */
   simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
+  /** Faults to put on and take off by time or condition (docs/lab.md); `source` names its file. */
+  schedule?: { schedule: FaultSchedule; source?: string };
   /** Hears every error of every station, with the station's number. */
   reportError?: (error: unknown, station: number) => void;
 }
@@ -53,6 +57,8 @@ export interface Lab {
   readonly dashboard: Dashboard | undefined;
   /** Every fault put on or taken off a station, oldest first. */
   readonly log: FaultLog;
+  /** The fault schedule being run, when one was given. */
+  readonly schedule: ScheduleRunner | undefined;
   /** Stops the dashboard, every station and their shared timers. */
   close(): Promise<void>;
 }
@@ -115,10 +121,27 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
+  const log = new FaultLog();
+  let schedule: ScheduleRunner | undefined;
+  if (options.schedule) {
+    const bound = bindSchedule(options.schedule.schedule, stations.map(scheduleStation), {
+      seed: options.simulation?.seed ?? 1,
+      log,
+      now: Date.now,
+    });
+    if ('problems' in bound) {
+      await close();
+      const error = new SceneValidationError(bound.problems, options.schedule.source, 'fault schedule');
+      throw new LabStartError(error.message.split('\n', 1)[0]!, undefined, { cause: error });
+    }
+    schedule = bound.runner;
+    runSchedule(schedule, ticker.every);
+  }
   const lab: Lab = {
     stations,
     host,
-    log: new FaultLog(),
+    log,
+    schedule,
     get dashboard() {
       return dashboard;
     },
@@ -141,6 +164,22 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
   }
   return lab;
+}
+
+/** How often a schedule looks at its times and conditions. */
+const SCHEDULE_TICK_MS = 50;
+
+/** Advances a schedule on the lab's timers from now on, until every fault of it is done. */
+function runSchedule(runner: ScheduleRunner, every: Every): void {
+  const start = performance.now();
+  const stop = every(() => {
+    runner.update(performance.now() - start);
+    if (runner.finished) stop();
+  }, SCHEDULE_TICK_MS);
+}
+
+function scheduleStation(station: LabStation) {
+  return { number: station.number, engine: station.tagsim.engine, hidden: station.hidden };
 }
 
 /**

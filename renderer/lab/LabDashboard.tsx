@@ -7,6 +7,8 @@ import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeOutcomes } from './lab-format.js';
 import { StationTags } from './StationTags.js';
 
+const TASK_STATES = { waiting: 'waiting', on: 'on now', done: 'done' } as const;
+
 /** How often the stations are read again: "at a glance" without loading a lab of 64. */
 const OVERVIEW_POLL_MS = 1000;
 
@@ -208,6 +210,19 @@ export function LabDashboard({ client }: { client: LabClient }) {
           ))}
         </tbody>
       </table>
+      {overview?.schedule !== undefined ? (
+        <section class="schedule" aria-label="Fault schedule">
+          <h2>Fault schedule</h2>
+          <ul>
+            {overview.schedule.map((task) => (
+              <li key={`${task.name} ${task.station}`}>
+                <span class={`chip task-${task.state}`}>{TASK_STATES[task.state]}</span> {task.name}, station{' '}
+                {task.station}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {open !== undefined ? (
         <StationTags
           client={client}

@@ -1,6 +1,7 @@
 import type { TagState } from '../core/tag-types.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import type { ActiveFault } from './lab-fault.js';
+import type { ScheduleTaskStatus } from './schedule-runner.js';
 
 /**
  * What the dashboard's JSON API answers (docs/lab.md): the types the server builds and the page
@@ -39,6 +40,8 @@ export interface StationOverview {
 export interface LabOverview {
   readonly now: number;
   readonly stations: readonly StationOverview[];
+  /** The schedule's faults on each station, when a schedule runs. */
+  readonly schedule?: readonly ScheduleTaskStatus[];
 }
 
 /** A tag as the instructor sees it: everything, and whether the student's window hides it. */

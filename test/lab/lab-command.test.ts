@@ -141,6 +141,30 @@ describe('tagsim lab on the command line', () => {
     expect(() => parseLabFile(many)).toThrow('stations: has 65 stations; a lab has at most 64');
   });
 
+  it('runs a fault schedule file, and refuses one with problems before serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagsim-lab-'));
+    const file = join(dir, 'lesson.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ faults: [{ at: 60000, fault: { tag: 'Load', kind: 'alwaysOn' } }] }),
+    );
+    const t = io();
+    const running = runCli(['lab', '--stations', '2', '--port', '0', '--schedule', file], t.io);
+    await expect.poll(() => t.out.some((l) => l.startsWith('Dashboard: ')), { timeout: 10_000 }).toBe(true);
+    expect(t.out).toContain(`Schedule: ${file} (2 faults to inject)`);
+    t.stop('SIGINT');
+    expect(await running).toBe(0);
+
+    writeFileSync(file, JSON.stringify({ faults: [{ at: 0, fault: { tag: 'Nope', kind: 'alwaysOn' } }] }));
+    const bad = io();
+    expect(await runCli(['lab', '--stations', '1', '--port', '0', '--schedule', file], bad.io)).toBe(1);
+    expect(bad.err).toEqual([
+      `tagsim: ${file} is not a valid fault schedule (1 problem):`,
+      `  faults[0].fault.tag (station 1, "Sorting by Height (Basic)"): no tag is named 'Nope' in this scene`,
+    ]);
+    expect(usage(['lab', '--stations', '1', '--schedule', ' '])).toBe('--schedule needs a file name');
+  });
+
   it('names the station whose scene is unknown or whose port is taken, and starts nothing', async () => {
     const t = io();
     expect(
