@@ -10,7 +10,7 @@ import {
   writeAnswer,
   type ApiAnswer,
 } from '../server/api-answer.js';
-import { DEFAULT_TIMEOUTS } from '../server/create-api-server.js';
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-server.js';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
 import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-routes.js';
@@ -31,6 +31,8 @@ export interface DashboardServerOptions {
   pageDir: string;
   routes: readonly DashboardRoute[];
   token?: string;
+  /** Limits on slow clients; each defaults to the tag API's (DEFAULT_TIMEOUTS). */
+  timeouts?: ServerTimeouts;
   onError: (error: unknown) => void;
 }
 
@@ -124,11 +126,12 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     await servePage(req, res, path);
   };
 
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server: Server = createServer(
     {
-      headersTimeout: DEFAULT_TIMEOUTS.headersMs,
-      requestTimeout: DEFAULT_TIMEOUTS.requestMs,
-      connectionsCheckingInterval: 1000,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
     },
     (req, res) => {
       handle(req, res).catch((error: unknown) => {
@@ -138,7 +141,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       });
     },
   );
-  server.keepAliveTimeout = DEFAULT_TIMEOUTS.keepAliveMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -8,7 +8,7 @@ import { describeListenError } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
-import { DEFAULT_HOST } from '../server/create-api-server.js';
+import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
@@ -28,7 +28,7 @@ export interface LabOptions {
    * The instructor's dashboard: its port (default: after the last station's; 0 picks a free
    * one), its token (default: a new random one) and the renderer bundle's folder.
    */
-  dashboard?: { port?: number; token?: string; rendererDir: string };
+  dashboard?: { port?: number; token?: string; rendererDir: string; timeouts?: ServerTimeouts };
   /** The same for every station: the same seed gives every student the same plant. */
   simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
   /** Faults to put on and take off by time or condition (docs/lab.md); `source` names its file. */
@@ -155,6 +155,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         pageDir: dashboardPageDir(options.dashboard.rendererDir),
         routes: dashboardRoutes({ lab, log: lab.log }),
         ...(options.dashboard.token !== undefined ? { token: options.dashboard.token } : {}),
+        ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),
         onError: (error) => reportError(error, 0),
       });
     } catch (error) {
