@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import type { LabAction } from '../../shared/lab/lab-actions.js';
-import type { LabOverview } from '../../shared/lab/lab-views.js';
 import { downloadText } from '../components/download.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeOutcomes } from './lab-format.js';
 import { StationTags } from './StationTags.js';
+import { usePoll } from './use-poll.js';
 
 const TASK_STATES = { waiting: 'waiting', on: 'on now', done: 'done' } as const;
 
@@ -17,35 +17,14 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** The instructor's dashboard: every station at a glance, and actions on all or some of them. */
 export function LabDashboard({ client }: { client: LabClient }) {
-  const [overview, setOverview] = useState<LabOverview | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [open, setOpen] = useState<number | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [tagNames, setTagNames] = useState<string[]>([]);
+  // Bumped after an action, so the stations are read again at once.
   const [poll, setPoll] = useState(0);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: number | undefined;
-    const read = async () => {
-      try {
-        const next = await client.overview();
-        if (stopped) return;
-        setOverview(next);
-        setError(undefined);
-      } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
-      }
-      if (!stopped) timer = window.setTimeout(() => void read(), OVERVIEW_POLL_MS);
-    };
-    void read();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [client, poll]);
+  const { value: overview, error } = usePoll(() => client.overview(), OVERVIEW_POLL_MS, [client, poll]);
 
   const stations = overview?.stations ?? [];
   const selection = selected.size === 0 ? ('all' as const) : [...selected].sort((a, b) => a - b);

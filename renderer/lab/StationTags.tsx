@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { LabFault } from '../../shared/lab/lab-fault.js';
-import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import type { LabClient } from './lab-client.js';
+import { usePoll } from './use-poll.js';
 
 /** How often an open station's tags are read again. */
 const TAGS_POLL_MS = 1000;
@@ -18,31 +18,16 @@ export function StationTags(props: {
   onNames: (names: string[]) => void;
 }) {
   const { client, station, onNames } = props;
-  const [tags, setTags] = useState<InstructorTag[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const [hidden, setHidden] = useState(true);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: number | undefined;
-    const read = async () => {
-      try {
-        const next = await client.tags(station);
-        if (stopped) return;
-        setTags(next);
-        onNames([...new Set(next.map((t) => t.name))]);
-        setError(undefined);
-      } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
-      }
-      if (!stopped) timer = window.setTimeout(() => void read(), TAGS_POLL_MS);
-    };
-    void read();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [client, station, onNames]);
+  const { value: tags, error } = usePoll(
+    async () => {
+      const next = await client.tags(station);
+      onNames([...new Set(next.map((t) => t.name))]);
+      return next;
+    },
+    TAGS_POLL_MS,
+    [client, station, onNames],
+  );
 
   return (
     <section class="station-tags" aria-label={`Station ${station}'s tags`}>

@@ -9,9 +9,8 @@ import { milliseconds } from '../schema/milliseconds.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Problem, type Shape } from '../schema/shape-paths.js';
-import type { StationSelection } from './lab-actions.js';
+import { StationSelectionSchema, type StationSelection } from './lab-actions.js';
 import { FaultSchema, faultValueProblem, type LabFault } from './lab-fault.js';
-import { MAX_STATIONS } from './lab-plan.js';
 
 /** Most faults one schedule holds: a lesson's worth, many times over. */
 export const MAX_SCHEDULED_FAULTS = 1000;
@@ -53,22 +52,7 @@ const EntrySchema = Type.Object(
       }),
     ),
     fault: FaultSchema,
-    stations: Type.Optional(
-      says(
-        Type.Union([
-          Type.Literal('all'),
-          Type.Array(Type.Integer({ minimum: 1, maximum: MAX_STATIONS }), {
-            minItems: 1,
-            maxItems: MAX_STATIONS,
-            uniqueItems: true,
-          }),
-        ]),
-        {
-          invalid: (v) =>
-            `must be "all" or a non-empty list of distinct station numbers (1 to ${MAX_STATIONS}); got ${show(v)}`,
-        },
-      ),
-    ),
+    stations: Type.Optional(StationSelectionSchema),
     pick: Type.Optional(
       says(Type.Union([Type.Literal('each'), Type.Literal('one')]), {
         invalid: (v) =>

@@ -24,7 +24,8 @@ export type LabAction =
 export const LAB_ACTIONS = ['run', 'pause', 'reset', 'applyFault', 'clearFault', 'clearAllFaults'] as const;
 
 const closed = { additionalProperties: false } as const;
-const stations = says(
+/** `"all"` or station numbers: which stations an action or a scheduled fault is for. */
+export const StationSelectionSchema = says(
   Type.Union([
     Type.Literal('all'),
     Type.Array(Type.Integer({ minimum: 1, maximum: MAX_STATIONS }), {
@@ -55,7 +56,10 @@ const FIELDS = {
 const ActionSchema = says(
   Type.Union(
     LAB_ACTIONS.map((action) =>
-      Type.Object({ action: Type.Literal(action), stations, ...FIELDS[action] }, closed),
+      Type.Object(
+        { action: Type.Literal(action), stations: StationSelectionSchema, ...FIELDS[action] },
+        closed,
+      ),
     ),
   ),
   { choose: chooseAction },

@@ -66,7 +66,7 @@ const target = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constantFrom('*', '', `/api/${'a'.repeat(9000)}`, '//[bad', '/\u00ff') },
 );
-const authorization = fc.oneof(
+const authorization: fc.Arbitrary<readonly string[]> = fc.oneof(
   { weight: 5, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`]) },
   {
     weight: 3,
