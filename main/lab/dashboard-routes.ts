@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { parseLabAction } from '../../shared/lab/lab-actions.js';
+import { validateFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
+import {
+  formatProblem,
+  SceneValidationError,
+  type SceneProblem,
+} from '../../shared/scenes/scene-problems.js';
 import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
 import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
@@ -54,7 +60,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
         jsonAnswer({
           now: now(),
           stations: lab.stations.map(stationOverview),
-          ...(lab.schedule ? { schedule: lab.schedule.tasks } : {}),
+          ...(lab.schedules.length > 0 ? { schedule: lab.schedules.flatMap((s) => s.tasks) } : {}),
         }),
     },
     {
@@ -82,6 +88,25 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
         if (typeof results === 'string')
           throw new ApiError(400, `${results[0]!.toUpperCase()}${results.slice(1)}.`);
         return jsonAnswer({ results });
+      },
+    },
+    {
+      method: 'POST',
+      match: exactly('/api/schedules'),
+      handle: async (req) => {
+        if (!hasBody(req))
+          throw new ApiError(400, 'Request body is required: a fault schedule such as {"faults": [...]}.');
+        const { value } = await readJson(req);
+        let schedule: FaultSchedule;
+        try {
+          schedule = validateFaultSchedule(value);
+        } catch (error) {
+          if (!(error instanceof SceneValidationError)) throw error;
+          throw scheduleProblems(error.problems);
+        }
+        const started = lab.startSchedule(schedule);
+        if ('problems' in started) throw scheduleProblems(started.problems);
+        return jsonAnswer({ tasks: started.runner.tasks });
       },
     },
     {
@@ -115,4 +140,12 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
       }),
     },
   ];
+}
+
+/** A schedule with problems: the first ten of them, in the words of the file's messages. */
+function scheduleProblems(problems: readonly SceneProblem[]): ApiError {
+  return new ApiError(
+    400,
+    `The schedule has problems: ${problems.slice(0, 10).map(formatProblem).join('; ')}`,
+  );
 }

@@ -54,7 +54,8 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
   }
-  if (lab.schedule) io.out(`Schedule: ${command.schedule} (${lab.schedule.tasks.length} faults to inject)`);
+  const [schedule] = lab.schedules;
+  if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);
   io.out(`Dashboard: ${lab.dashboard!.openUrl}`);
   const signal = await io.stopRequested;
   await lab.close();

@@ -3,7 +3,7 @@ import { FaultLog } from '../../shared/lab/fault-log.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError, type SceneProblem } from '../../shared/scenes/scene-problems.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
@@ -57,8 +57,13 @@ export interface Lab {
   readonly dashboard: Dashboard | undefined;
   /** Every fault put on or taken off a station, oldest first. */
   readonly log: FaultLog;
-  /** The fault schedule being run, when one was given. */
-  readonly schedule: ScheduleRunner | undefined;
+  /** The fault schedules started, the one given at the start first. */
+  readonly schedules: readonly ScheduleRunner[];
+  /**
+   * Starts a schedule now (its times count from now), checked against every station's scene:
+   * the runner, or every problem and nothing started.
+   */
+  startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: SceneProblem[] };
   /** Stops the dashboard, every station and their shared timers. */
   close(): Promise<void>;
 }
@@ -122,31 +127,48 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
   const log = new FaultLog();
-  let schedule: ScheduleRunner | undefined;
-  if (options.schedule) {
-    const bound = bindSchedule(options.schedule.schedule, stations.map(scheduleStation), {
+  const schedules: ScheduleRunner[] = [];
+  const startSchedule = (schedule: FaultSchedule) => {
+    const bound = bindSchedule(schedule, stations.map(scheduleStation), {
       seed: options.simulation?.seed ?? 1,
       log,
       now: Date.now,
     });
-    if ('problems' in bound) {
-      await close();
-      const error = new SceneValidationError(bound.problems, options.schedule.source, 'fault schedule');
-      throw new LabStartError(error.message.split('\n', 1)[0]!, undefined, { cause: error });
+    if ('runner' in bound) {
+      const planned = schedules.reduce((n, r) => n + r.tasks.length, 0) + bound.runner.tasks.length;
+      if (planned > MAX_SCHEDULED_TASKS)
+        return {
+          problems: [
+            {
+              path: 'faults',
+              message: `would make ${planned} faults to inject on stations in this lab; a lab runs at most ${MAX_SCHEDULED_TASKS} in all (restart it for more)`,
+            },
+          ],
+        };
+      schedules.push(bound.runner);
+      runSchedule(bound.runner, ticker.every);
     }
-    schedule = bound.runner;
-    runSchedule(schedule, ticker.every);
-  }
+    return bound;
+  };
   const lab: Lab = {
     stations,
     host,
     log,
-    schedule,
+    schedules,
+    startSchedule,
     get dashboard() {
       return dashboard;
     },
     close,
   };
+  if (options.schedule) {
+    const bound = startSchedule(options.schedule.schedule);
+    if ('problems' in bound) {
+      await close();
+      const error = new SceneValidationError(bound.problems, options.schedule.source, 'fault schedule');
+      throw new LabStartError(error.message.split('\n', 1)[0]!, undefined, { cause: error });
+    }
+  }
   if (options.dashboard) {
     try {
       dashboard = await startDashboardServer({
@@ -166,6 +188,12 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   }
   return lab;
 }
+
+/**
+ * Most scheduled faults (one per fault and station) a lab runs in its life: the dashboard lists
+ * them all every second, so they must stay few.
+ */
+export const MAX_SCHEDULED_TASKS = 2000;
 
 /** How often a schedule looks at its times and conditions. */
 const SCHEDULE_TICK_MS = 50;

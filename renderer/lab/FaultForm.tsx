@@ -1,20 +1,12 @@
 import { useState } from 'preact/hooks';
 import type { FaultKind, LabFault } from '../../shared/lab/lab-fault.js';
+import { forceValueOf } from './lab-format.js';
 
 const KIND_LABELS: Record<FaultKind, string> = {
   force: 'Force to',
   alwaysOff: 'Always Off',
   alwaysOn: 'Always On',
 };
-
-/** The value typed for a force: true/false, a number, or why it is neither. */
-export function forceValueOf(text: string): boolean | number | string {
-  const trimmed = text.trim().toLowerCase();
-  if (trimmed === 'true' || trimmed === 'on' || trimmed === '1') return trimmed === '1' ? 1 : true;
-  if (trimmed === 'false' || trimmed === 'off') return false;
-  const number = Number(trimmed);
-  return trimmed !== '' && Number.isFinite(number) ? number : 'Type true, false or a number to force to.';
-}
 
 /** A fault on a tag by name, for the selected stations: apply it (shown or hidden) or clear it. */
 export function FaultForm(props: {

@@ -4,6 +4,7 @@ import { downloadText } from '../components/download.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeOutcomes } from './lab-format.js';
+import { ScheduleForm } from './ScheduleForm.js';
 import { StationTags } from './StationTags.js';
 import { usePoll } from './use-poll.js';
 
@@ -189,6 +190,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
           ))}
         </tbody>
       </table>
+      <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
       {overview?.schedule !== undefined ? (
         <section class="schedule" aria-label="Fault schedule">
           <h2>Fault schedule</h2>

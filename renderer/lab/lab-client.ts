@@ -1,5 +1,6 @@
 import type { LabAction } from '../../shared/lab/lab-actions.js';
 import type { InstructorTag, LabOverview, StationOutcome } from '../../shared/lab/lab-views.js';
+import type { ScheduleTaskStatus } from '../../shared/lab/schedule-runner.js';
 
 /** A refusal of the dashboard's API, in its own words. */
 export class LabRequestError extends Error {
@@ -18,6 +19,8 @@ export interface LabClient {
   act(action: LabAction): Promise<StationOutcome[]>;
   /** The fault report, as a file's text: `csv` or `html`. */
   report(format: 'csv' | 'html'): Promise<string>;
+  /** Starts a fault schedule from its JSON text; resolves with its faults, one per station. */
+  startSchedule(text: string): Promise<ScheduleTaskStatus[]>;
 }
 
 export function createLabClient(token: string, fetchImpl: typeof fetch = fetch): LabClient {
@@ -45,5 +48,9 @@ export function createLabClient(token: string, fetchImpl: typeof fetch = fetch):
       return ((await response.json()) as { results: StationOutcome[] }).results;
     },
     report: async (format) => (await call(`/api/faults/report.${format}`)).text(),
+    startSchedule: async (text) => {
+      const response = await call('/api/schedules', { method: 'POST', body: text });
+      return ((await response.json()) as { tasks: ScheduleTaskStatus[] }).tasks;
+    },
   };
 }

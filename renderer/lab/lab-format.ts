@@ -30,3 +30,12 @@ export function describeOutcomes(outcomes: readonly StationOutcome[]): string {
   const more = failed.length > 3 ? ` … and ${failed.length - 3} more` : '';
   return `${head} Not done on ${shown.join('; ')}${more}.`;
 }
+
+/** The value typed for a force: true/false, a number, or why it is neither. */
+export function forceValueOf(text: string): boolean | number | string {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === 'true' || trimmed === 'on' || trimmed === '1') return trimmed === '1' ? 1 : true;
+  if (trimmed === 'false' || trimmed === 'off') return false;
+  const number = Number(trimmed);
+  return trimmed !== '' && Number.isFinite(number) ? number : 'Type true, false or a number to force to.';
+}

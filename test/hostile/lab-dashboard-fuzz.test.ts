@@ -50,6 +50,7 @@ const PATHS = [
   '/api/stations/99999999999999999999/tags',
   '/api/stations/%2e%2e/tags',
   '/api/actions',
+  '/api/schedules',
   '/api/faults/report.csv',
   '/api/faults/report.html',
 ];
@@ -113,6 +114,30 @@ const action = fc
   )
   .map((a) => JSON.stringify(a));
 
+const schedule = fc
+  .record(
+    {
+      seed: fc.oneof(fc.integer(), fc.string({ maxLength: 3 })),
+      faults: fc.array(
+        fc.record(
+          {
+            at: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constant('soon')),
+            when: fc.oneof(fc.constant({ tag: 'Load', equals: true }), fc.jsonValue({ maxDepth: 20 })),
+            stations: stationList,
+            pick: fc.constantFrom('each', 'one', 'all'),
+            fault,
+            clearAfter: fc.integer({ min: 0, max: 50 }),
+            clearWhen: fc.constantFrom({ always: true }, { rising: 'Nope' }, { not: { not: { not: {} } } }),
+          },
+          { requiredKeys: ['fault'] },
+        ),
+        { maxLength: 4 },
+      ),
+    },
+    { requiredKeys: ['faults'] },
+  )
+  .map((s) => JSON.stringify(s));
+
 const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boolean }> = fc
   .record({
     method: fc.oneof(hostileMethod, fc.constant('POST')),
@@ -121,7 +146,7 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
     expect: fc.constantFrom('none', 'none', '100-continue'),
     framing: hostileFraming,
     encoding: hostileEncoding,
-    body: fc.option(fc.oneof(action, jsonBody), { freq: 3 }),
+    body: fc.option(fc.oneof(action, schedule, jsonBody), { freq: 3 }),
     contentType: fc.constantFrom(undefined, 'application/json', 'text/plain'),
     headers: authorization,
   })
@@ -141,6 +166,7 @@ const labState = () =>
       s.hidden.size,
     ]),
     lab.log.entries.length,
+    lab.schedules.length,
   ]);
 
 describe("random HTTP requests to the lab's dashboard", () => {

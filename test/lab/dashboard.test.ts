@@ -187,6 +187,46 @@ describe("the instructor's dashboard", () => {
     expect(l.log.entries).toEqual([]);
   });
 
+  it('starts a fault schedule sent as JSON, or says every problem and starts nothing', async () => {
+    const l = await lab({ stations: [{}, { scene: { builtin: 'Filling Tank' } }] });
+    const post = (body: string) => dashboardRequest(l, 'POST', '/api/schedules', { body });
+    const wrong = await post(
+      JSON.stringify({ faults: [{ at: 0, fault: { tag: 'Load', kind: 'alwaysOn' } }] }),
+    );
+    expect(wrong.status).toBe(400);
+    expect((wrong.json as { error: string }).error).toBe(
+      `The schedule has problems: faults[0].fault.tag (station 2, "Filling Tank"): no tag is named 'Load' in this scene`,
+    );
+    expect((await post('{"faults": [{}]}')).status).toBe(400);
+    expect((await post('not json')).status).toBe(400);
+    expect(l.schedules).toEqual([]);
+
+    const started = await post(
+      JSON.stringify({
+        faults: [{ name: 'now', at: 0, stations: [1], fault: { tag: 'Load', kind: 'alwaysOn' } }],
+      }),
+    );
+    expect(started.json).toEqual({ tasks: [{ name: 'now', station: 1, state: 'waiting' }] });
+    await expect
+      .poll(() => l.stations[0]!.tagsim.engine.tagsNamed('Load')[0]!.shortCircuit, { timeout: 5000 })
+      .toBe(true);
+    expect((await overview(l)).schedule).toEqual([{ name: 'now', station: 1, state: 'on' }]);
+
+    // Every scheduled fault is listed every second: a lab runs a bounded number of them.
+    const many = {
+      faults: Array.from({ length: 500 }, () => ({
+        at: 9e6,
+        fault: { tag: 'FACTORY I/O (Pause)', kind: 'alwaysOn' },
+      })),
+    };
+    expect((await post(JSON.stringify(many))).status).toBe(200);
+    const tooMany = await post(JSON.stringify(many));
+    expect((tooMany.json as { error: string }).error).toBe(
+      'The schedule has problems: faults: would make 2001 faults to inject on stations in this lab; a lab runs at most 2000 in all (restart it for more)',
+    );
+    expect(l.schedules).toHaveLength(2);
+  });
+
   it('exports the fault log per station as CSV and as an HTML page with everything escaped', async () => {
     const l = await lab();
     await act(l, {

@@ -1,7 +1,6 @@
 // What the lab's dashboard says in words: times since, faults, outcomes, a typed force value.
 import { describe, expect, it } from 'vitest';
-import { forceValueOf } from '../../renderer/lab/FaultForm.js';
-import { ago, describeFault, describeOutcomes } from '../../renderer/lab/lab-format.js';
+import { ago, describeFault, describeOutcomes, forceValueOf } from '../../renderer/lab/lab-format.js';
 
 describe("the dashboard's words", () => {
   it('says how long ago, on the server clock', () => {
