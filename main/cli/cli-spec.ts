@@ -1,4 +1,5 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { MAX_STATIONS } from '../../shared/lab/lab-plan.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
@@ -8,7 +9,8 @@ import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.j
  * documented, or documented for a command that ignores it.
  */
 
-export type CommandName = 'serve' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
+export type CommandName =
+  'serve' | 'lab' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
 
 export interface CommandSpec {
   readonly name: CommandName;
@@ -24,12 +26,21 @@ export interface OptionSpec {
   readonly short?: string;
   /** The placeholder of its value in help, e.g. `<n>`. */
   readonly value?: string;
+  /** May be given more than once; the commands that take one value take the last. */
+  readonly multiple?: boolean;
   /** The commands that take it; each with its help lines (the same option can mean more in one). */
   readonly help: Readonly<Partial<Record<CommandName, readonly string[]>>>;
 }
 
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   { name: 'serve', summary: ['Serve the tag API headless until Ctrl+C'] },
+  {
+    name: 'lab',
+    summary: [
+      'Serve a training lab until Ctrl+C: N stations in one process, each with its own scene,',
+      "simulation and tag API, and the instructor's dashboard (see docs/lab.md)",
+    ],
+  },
   { name: 'scenes', summary: ['List the built-in scenes'] },
   {
     name: 'import',
@@ -62,13 +73,62 @@ const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes 
 const TIME_SCALE_RANGE = `${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`;
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
-  { name: 'port', type: 'string', value: '<n>', help: { serve: PORT_HELP, run: PORT_HELP } },
-  { name: 'host', type: 'string', value: '<address>', help: { serve: HOST_HELP, run: HOST_HELP } },
+  {
+    name: 'port',
+    type: 'string',
+    value: '<n>',
+    help: {
+      serve: PORT_HELP,
+      run: PORT_HELP,
+      lab: ['Station k listens on port n + k - 1 (default 7410; 0 picks free ports)'],
+    },
+  },
+  {
+    name: 'host',
+    type: 'string',
+    value: '<address>',
+    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP },
+  },
   {
     name: 'scene',
     type: 'string',
     value: '<scene>',
-    help: { serve: SCENE_HELP, run: SCENE_HELP, export: ['Built-in scene name or scene file'] },
+    multiple: true,
+    help: {
+      serve: SCENE_HELP,
+      run: SCENE_HELP,
+      export: ['Built-in scene name or scene file'],
+      lab: [
+        'The scene of every station, or repeated once per station in order',
+        `(built-in name or .tagsim.json file; default "${DEFAULT_SCENE_NAME}")`,
+      ],
+    },
+  },
+  {
+    name: 'stations',
+    type: 'string',
+    value: '<n>',
+    help: { lab: [`How many stations, 1 to ${MAX_STATIONS}`] },
+  },
+  {
+    name: 'dashboard-port',
+    type: 'string',
+    value: '<n>',
+    help: { lab: ["The instructor's dashboard's port (default: after the last station's)"] },
+  },
+  {
+    name: 'lab-file',
+    type: 'string',
+    value: '<file>',
+    help: {
+      lab: ['The stations from a lab file instead of --stations and --scene (docs/lab.md)'],
+    },
+  },
+  {
+    name: 'schedule',
+    type: 'string',
+    value: '<file>',
+    help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
   },
   {
     name: 'synthetic',
@@ -85,7 +145,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'ui',
     type: 'boolean',
-    help: { serve: ['Also serve the live tag window at /ui/ (its URL, with an access token, is printed)'] },
+    help: {
+      serve: ['Also serve the live tag window at /ui/ (its URL, with an access token, is printed)'],
+      lab: ["Each station also serves its student's window at /ui/"],
+    },
   },
   {
     name: 'ui-files',
@@ -104,6 +167,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     help: {
       serve: ["Seed of the simulation's random streams (default 1): the same seed, the same run"],
       run: ["The simulation's seed (default: the scenario's seed, else 1)"],
+      lab: ["Seed of every station's simulation (default 1): every student, the same plant"],
     },
   },
   {
@@ -115,6 +179,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         'Do not run the simulation on start: step times wait until a client runs it',
         '(a rising edge on FACTORY I/O (Run))',
       ],
+      lab: ["Do not run the stations' simulations on start"],
     },
   },
   {
@@ -128,6 +193,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         "step times and waitFor timeouts are simulation time, the file's timeoutMs",
         'stays real time',
       ],
+      lab: [`Every station's time scale: ${TIME_SCALE_RANGE} (default 1)`],
     },
   },
   {

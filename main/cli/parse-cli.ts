@@ -5,6 +5,7 @@ import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { generalHelp } from './cli-help.js';
+import { labCommand, type LabCommand } from './lab-command.js';
 import {
   COMMAND_SPECS,
   commandsOf,
@@ -47,7 +48,8 @@ export type CliCommand =
   | { command: 'export'; scene: SceneChoice; out: string; force: boolean }
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
-  | ({ command: 'run' } & RunScenarioCommand);
+  | ({ command: 'run' } & RunScenarioCommand)
+  | LabCommand;
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -59,9 +61,9 @@ const COMMANDS = COMMAND_SPECS.map((c) => c.name);
 const PARSE_OPTIONS = Object.fromEntries(
   [...OPTION_SPECS, ...GLOBAL_OPTION_SPECS].map((o) => [
     o.name,
-    { type: o.type, ...(o.short ? { short: o.short } : {}) },
+    { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
   ]),
-) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
+) as Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** Parses argv (without node and the script) into a command, or throws a UsageError. */
 export function parseCli(argv: readonly string[]): CliCommand {
@@ -71,7 +73,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
   } catch (error) {
     throw new UsageError(describeParseError(error));
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  // Only a lab takes several scenes; every other command takes the last, as it always has.
+  const scenes = (values['scene'] as string[] | undefined) ?? [];
+  values['scene'] = scenes.at(-1);
   const [command, ...extra] = parsed.positionals;
   if (values['version']) return { command: 'version' };
   if (command === undefined) return values['help'] ? { command: 'help' } : { command: 'help', bare: true };
@@ -93,11 +98,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
       `--${option.name} is an option of ${commands.map((c) => `'tagsim ${c}'`).join(' and ')}`,
     );
   }
+  if (command === 'lab') return labCommand(values as ParsedValues, scenes);
   return commandFrom(command, extra, values as ParsedValues);
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-interface ParsedValues {
+export interface ParsedValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -115,10 +121,14 @@ interface ParsedValues {
   name?: string;
   values?: boolean;
   force?: boolean;
+  stations?: string;
+  'dashboard-port'?: string;
+  'lab-file'?: string;
+  schedule?: string;
 }
 
 function commandFrom(
-  command: Exclude<CommandName, 'help'>,
+  command: Exclude<CommandName, 'help' | 'lab'>,
   extra: string[],
   values: ParsedValues,
 ): CliCommand {
@@ -241,28 +251,28 @@ function parseUrl(text: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api(\/tags)?$/, '')}`;
 }
 
-function parsePort(text: string | undefined): number {
+export function parsePort(text: string | undefined, option = '--port'): number {
   if (text === undefined) return DEFAULT_PORT;
-  const port = parseWholeNumber('--port', text);
-  if (port > 65535) throw new UsageError(`--port must be from 0 to 65535; got '${text}'`);
+  const port = parseWholeNumber(option, text);
+  if (port > 65535) throw new UsageError(`${option} must be from 0 to 65535; got '${text}'`);
   return port;
 }
 
-function parseHost(text: string | undefined): string {
+export function parseHost(text: string | undefined): string {
   if (text === undefined) return DEFAULT_HOST;
   if (text.trim() === '') throw new UsageError('--host needs an address, for example 127.0.0.1');
   return text.trim();
 }
 
 /** A seed of the simulation's random streams: a whole number that fits 32 bits. */
-function parseSeed(text: string): number {
+export function parseSeed(text: string): number {
   const seed = parseWholeNumber('--seed', text);
   if (seed > 0xffffffff) throw new UsageError(`--seed must be from 0 to 4294967295; got '${text}'`);
   return seed;
 }
 
 /** A time scale the simulator offers, written `2`, `0.5` or `2x`. */
-function parseTimeScale(text: string): number {
+export function parseTimeScale(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*x?\s*$/i.exec(text);
   const scale = match ? Number(match[1]) : NaN;
   if (!(scale >= MIN_TIME_SCALE && scale <= MAX_TIME_SCALE)) {
@@ -273,7 +283,7 @@ function parseTimeScale(text: string): number {
   return scale;
 }
 
-function parseWholeNumber(option: string, text: string): number {
+export function parseWholeNumber(option: string, text: string): number {
   if (!/^\d+$/.test(text.trim())) throw new UsageError(`${option} must be a whole number; got '${text}'`);
   return Number(text.trim());
 }

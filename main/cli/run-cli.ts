@@ -1,9 +1,10 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
+import { runLab } from '../lab/run-lab.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
@@ -15,6 +16,7 @@ import {
   writeSchema,
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
+import { printProblems } from './print-problems.js';
 import { HELP, parseCli, UsageError, type CliCommand } from './parse-cli.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
@@ -62,6 +64,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return serve(command, io);
     case 'run':
       return runScenario(command, io);
+    case 'lab':
+      return runLab(command, io);
     default:
       return runFileCommand(command, io);
   }
@@ -181,16 +185,4 @@ function simulationLine(simulation: SimulationHost, seed: number): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
-const MAX_PRINTED_PROBLEMS = 50;
-
-/** "tagsim: x.tagsim.json is not a valid scene (2 problems):", then one line per problem. */
-function printProblems(io: CliIo, error: SceneValidationError): void {
-  const [head] = error.message.split('\n', 1);
-  io.err(`tagsim: ${head}`);
-  for (const problem of error.problems.slice(0, MAX_PRINTED_PROBLEMS)) io.err(`  ${formatProblem(problem)}`);
-  const more = error.problems.length - MAX_PRINTED_PROBLEMS;
-  if (more > 0) io.err(`  … and ${more} more problem${more === 1 ? '' : 's'}`);
 }

@@ -7,6 +7,7 @@ import type {
   TagsEvent,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
+import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
@@ -15,6 +16,7 @@ import { Coalescer, type Schedule } from '../../shared/bridge/coalescer.js';
 import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
+import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
@@ -38,6 +40,11 @@ export interface BridgeHostDeps {
   fileAccess?: UiFileAccess;
   /** Problems met while starting, for the window to show (presets, settings). */
   notices?: readonly StartupNotice[];
+  /**
+   * Faults an instructor hid from this window (docs/lab.md): shown as if absent, and beyond the
+   * window's reach (its force, release and failure controls leave those tags alone).
+   */
+  hidden?: HiddenFaults;
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
   now?: () => number;
@@ -80,16 +87,22 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const events = new Emitter<BridgeEventMessage>((e) => server.errors.emit(e));
   const meter = new TrafficMeter(now);
   const sceneInfo = (): SceneInfo => ({ name: engine.scene.name, tagCount: engine.tagCount });
+  const { hidden } = deps;
+  /** The tags as this window may see them. */
+  const shown = (tags: TagState[]): TagState[] =>
+    hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
+  const locked = (id: string): ItemError | undefined =>
+    hidden?.has(id) ? { id, code: 400, error: 'The instructor has locked this tag.' } : undefined;
 
   let sceneChanged = false;
   const tagUpdates = new Coalescer<string>(
     (ids) => {
       const payload: TagsEvent = sceneChanged
-        ? { sceneChanged: true, scene: sceneInfo(), tags: engine.listTagStates() }
+        ? { sceneChanged: true, scene: sceneInfo(), tags: shown(engine.listTagStates()) }
         : {
             sceneChanged: false,
             scene: sceneInfo(),
-            tags: [...ids].flatMap((id) => engine.getTagState(id) ?? []),
+            tags: shown([...ids].flatMap((id) => engine.getTagState(id) ?? [])),
           };
       sceneChanged = false;
       events.emit({ event: 'tags', payload });
@@ -110,6 +123,8 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     scenes.changes.on(() => events.emit({ event: 'scenes', payload: scenesState() })),
     simulation?.onStatus((status) => events.emit({ event: 'simulation', payload: status })) ??
       (() => undefined),
+    // A tag hidden or shown again is sent anew, as it now looks.
+    hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
@@ -135,7 +150,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const api: BridgeApi = {
     getState: async () => ({
       scene: sceneInfo(),
-      tags: engine.listTagStates(),
+      tags: shown(engine.listTagStates()),
       server: server.status,
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
@@ -144,11 +159,31 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
-    force: async ({ id, value }) => first(engine.write('force', 'id', [{ id, value }], 'ui')),
-    release: async ({ id }) => first(engine.release('id', [id], 'ui')),
-    setFailure: async ({ id, failure }) => engine.setFailure(id, failure, 'ui'),
-    releaseAll: async () => engine.releaseAll('ui'),
-    clearFailures: async () => engine.clearFailures('ui'),
+    force: async ({ id, value }) => locked(id) ?? first(engine.write('force', 'id', [{ id, value }], 'ui')),
+    release: async ({ id }) => locked(id) ?? first(engine.release('id', [id], 'ui')),
+    setFailure: async ({ id, failure }) => locked(id) ?? engine.setFailure(id, failure, 'ui'),
+    releaseAll: async () => {
+      if (!hidden || hidden.size === 0) return engine.releaseAll('ui');
+      const forced = engine.listTags().filter((t) => t.isForced && !hidden.has(t.id));
+      engine.release(
+        'id',
+        forced.map((t) => t.id),
+        'ui',
+      );
+    },
+    clearFailures: async () => {
+      if (!hidden || hidden.size === 0) return engine.clearFailures('ui');
+      const failed = engine.listTags().filter((t) => !hidden.has(t.id));
+      for (const failure of ['alwaysOff', 'alwaysOn'] as const) {
+        const items = failed.filter((t) => (failure === 'alwaysOn' ? t.shortCircuit : t.openCircuit));
+        engine.write(
+          failure,
+          'id',
+          items.map((t) => ({ id: t.id, value: false })),
+          'ui',
+        );
+      }
+    },
     setPinned: async ({ id, pinned }) => {
       const current = settings.get().pinnedTagIds.filter((p) => p !== id);
       const next = pinned ? [...current, id] : current;
@@ -194,7 +229,9 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     // Every save writes a file here (given path or its own), so none is allowed without access.
     saveScene: async (options) => (byPathAllowed ? scenes.save(options ?? {}) : filesRefused),
     saveSnapshot: async (options) =>
-      options?.path !== undefined && !byPathAllowed ? filesRefused : scenes.saveSnapshot(options?.path),
+      options?.path !== undefined && !byPathAllowed
+        ? filesRefused
+        : scenes.saveSnapshot(options?.path, hidden?.size ? shown(engine.listTagStates()) : undefined),
     restoreSnapshot: async ({ path, text, fileName }) => {
       if ((path === undefined) === (text === undefined))
         throw new BridgeArgumentError('restoreSnapshot needs exactly one of path or text.');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { TagState } from '../../shared/core/tag-types.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
@@ -170,8 +171,13 @@ export class SceneService {
    * Saves the runtime state of the scene being served (values, forces, failures) to `path`, or,
    * without one, only returns the snapshot's text and a file name (for a browser download).
    */
-  async saveSnapshot(path?: string): Promise<SnapshotSaveOutcome> {
-    const snapshot = captureSnapshot(this.engine.scene.name, this.engine.listTagStates(), new Date());
+  async saveSnapshot(path?: string, states?: readonly TagState[]): Promise<SnapshotSaveOutcome> {
+    // `states`: the tags as a window sees them, when it must not see them all (docs/lab.md).
+    const snapshot = captureSnapshot(
+      this.engine.scene.name,
+      states ?? this.engine.listTagStates(),
+      new Date(),
+    );
     try {
       const content =
         path === undefined ? serializeSnapshot(snapshot) : await writeSnapshotFile(path, snapshot);

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
+import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
@@ -42,8 +43,10 @@ export interface TagSimOptions {
    * appends its own (what a state snapshot could not apply) to this very list.
    */
   notices?: StartupNotice[];
-  /** Timers of the bridge's events, for tests. */
+  /** Timers of the bridge's events (for tests, or a lab's shared timers). */
   bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every'>;
+  /** Faults the windows must not show (a lab's hidden faults, docs/lab.md). */
+  hiddenFaults?: HiddenFaults;
   /** Hears every error from the very start (the same ones `errors` carries). */
   reportError?: (error: unknown) => void;
 }
@@ -144,6 +147,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       scenes,
       simulation,
       notices,
+      ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),
       ...options.bridge,
       ...(uiFileAccess ? { fileAccess: uiFileAccess, fileAccessRefusal: uiFilesRefusal(host) } : {}),
     }));

@@ -33,6 +33,12 @@ export interface TagChangeEvent {
   readonly tagIds: ReadonlySet<string>;
 }
 
+/** Items of one write or release that were refused: what the API answered as per-item errors. */
+export interface RefusedItems {
+  readonly source: ChangeSource;
+  readonly errors: readonly ItemError[];
+}
+
 /** The runtime state of one tag under its definition: what a state snapshot saves and restores. */
 export interface TagRuntimeState {
   raw: TagValue;

@@ -5,6 +5,7 @@ import type {
   ChangeSource,
   ItemError,
   RefKind,
+  RefusedItems,
   TagChangeEvent,
   TagEngineOptions,
   TagFilter,
@@ -34,12 +35,14 @@ export class TagEngine {
   /** Everything that belongs to the loaded scene, swapped as one by loadScene. */
   private table: TagTable;
   private readonly changes: Emitter<TagChangeEvent>;
+  private readonly refusals: Emitter<RefusedItems>;
   // An object, not a number: pinned views share it through their prototype, so a write through
   // a view moves the same version.
   private readonly revision = { value: 0 };
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
+    this.refusals = new Emitter(options.reportError ?? (() => undefined));
     this.table = TagTable.build(scene);
   }
 
@@ -75,6 +78,14 @@ export class TagEngine {
   /** Subscribes to change notifications; returns the unsubscribe function. */
   subscribe(listener: (event: TagChangeEvent) => void): () => void {
     return this.changes.on(listener);
+  }
+
+  /**
+   * Hears of every write or release that refused items (the per-item errors its answer carries):
+   * how a lab counts what a student's client tried and was refused. Returns the unsubscribe function.
+   */
+  onRefused(listener: (refused: RefusedItems) => void): () => void {
+    return this.refusals.on(listener);
   }
 
   /**
@@ -196,7 +207,7 @@ export class TagEngine {
           else if (problem) changed.add(r.def.id);
         }
       }
-      return errors;
+      return this.told(source, errors);
     });
   }
 
@@ -213,7 +224,7 @@ export class TagEngine {
         if (found.length === 0) errors.push(notFound(by, ref));
         for (const r of found) if (r.release()) changed.add(r.def.id);
       }
-      return errors;
+      return this.told(source, errors);
     });
   }
 
@@ -287,6 +298,12 @@ export class TagEngine {
       }
       return notApplied;
     });
+  }
+
+  /** The errors of a write or release, after telling whoever listens for refusals. */
+  private told(source: ChangeSource, errors: ItemError[]): ItemError[] {
+    if (errors.length > 0 && this.refusals.size > 0) this.refusals.emit({ source, errors });
+    return errors;
   }
 
   /** Runs one update and sends one notification with every tag it changed (none if nothing did). */

@@ -74,6 +74,11 @@ export class Simulation {
   private lastStatus: { state: SimState; timeScale: number } | undefined;
   /** A reset since the last status told: listeners hear of it (time is back to 0), whoever gave it. */
   private restarted = false;
+  /**
+   * The engine's version right after this simulation's own last write: while it has not moved,
+   * the mirror already holds what the engine does, and an idle tick need not read it again.
+   */
+  private mirroredVersion = -1;
 
   constructor(
     private readonly engine: TagEngine,
@@ -198,7 +203,8 @@ export class Simulation {
       if (!sameTagsForPlant(this.scene.tags, this.engine.scene.tags)) return this.bind();
       this.scene = this.engine.scene;
     }
-    this.mirror.refresh((id) => this.engine.getTagState(id));
+    if (this.engine.version === this.mirroredVersion) this.mirror.beginStep();
+    else this.mirror.refresh((id) => this.engine.getTagState(id));
   }
 
   /** Whether these behaviours are the ones running, on tags the plant reads the same way. */
@@ -243,6 +249,7 @@ export class Simulation {
     if (timeScale !== undefined) this.mirror.write(timeScale, this.lifecycle.timeScale);
     const writes = this.mirror.takeWrites();
     if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
+    this.mirroredVersion = this.engine.version;
     const status = { state, timeScale: this.lifecycle.timeScale };
     if (
       this.restarted ||

@@ -40,8 +40,11 @@ describe('the simulation options of tagsim serve', () => {
     [['serve', '--time-scale', '-2'], "option '--time-scale' needs a value"],
     [['serve', '--seed', '1.5'], "--seed must be a whole number; got '1.5'"],
     [['serve', '--seed', '4294967296'], "--seed must be from 0 to 4294967295; got '4294967296'"],
-    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run'"],
-    [['export', '--time-scale', '2'], "--time-scale is an option of 'tagsim serve' and 'tagsim run'"],
+    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
+    [
+      ['export', '--time-scale', '2'],
+      "--time-scale is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'",
+    ],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(message);
   });

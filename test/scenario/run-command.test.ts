@@ -84,8 +84,8 @@ describe('tagsim run: the command line', () => {
     [['run'], 'tagsim run needs a scenario file: tagsim run <scenario.json>'],
     [['run', 'a.json', 'b.json'], "unexpected argument 'b.json'"],
     [['serve', '--report', 'r.xml'], "--report is an option of 'tagsim run'"],
-    [['scenes', '--seed', '1'], "--seed is an option of 'tagsim serve' and 'tagsim run'"],
-    [['run', 's.json', '--ui'], "--ui is an option of 'tagsim serve'"],
+    [['scenes', '--seed', '1'], "--seed is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
+    [['run', 's.json', '--ui'], "--ui is an option of 'tagsim serve' and 'tagsim lab'"],
     [['run', 's.json', '--seed', 'x'], "--seed must be a whole number; got 'x'"],
     [['run', 's.json', '--seed', '4294967296'], "--seed must be from 0 to 4294967295; got '4294967296'"],
     [['run', 's.json', '--report', ' '], '--report needs a file name, for example junit.xml'],
@@ -99,7 +99,7 @@ describe('tagsim run: the command line', () => {
       "--time-scale must be a number from 0.25 to 8 (like 2 or 0.5); got 'abc'",
     ],
     [['run', 's.json', '--time-scale'], "option '--time-scale' needs a value"],
-    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run'"],
+    [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
   ])('rejects %j with exit code 2', async (argv, message) => {
     const t = cliIo();
     expect(await runCli(argv, t.io)).toBe(2);

@@ -122,6 +122,29 @@ export const jsonBody = fc.oneof(
 type Framing = 'length' | 'chunked' | 'none' | 'long' | 'short' | 'both' | 'badchunk';
 type Encoding = 'identity' | 'gzip' | 'deflate' | 'br' | 'badgzip' | 'xz';
 
+/** The framings and encodings a hostile request may come in. */
+export const hostileFraming = fc.constantFrom<Framing>(
+  'length',
+  'length',
+  'length',
+  'chunked',
+  'none',
+  'long',
+  'short',
+  'both',
+  'badchunk',
+);
+export const hostileEncoding = fc.constantFrom<Encoding>(
+  'identity',
+  'identity',
+  'identity',
+  'gzip',
+  'deflate',
+  'br',
+  'badgzip',
+  'xz',
+);
+
 /** One whole request: method, target, upgrade offers, Expect, framing, encoding and body. */
 export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .record({
@@ -129,27 +152,8 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
     target: hostileTarget,
     upgrade: fc.constantFrom('none', 'none', 'h2c', 'websocket'),
     expect: fc.constantFrom('none', 'none', '100-continue', 'weird'),
-    framing: fc.constantFrom<Framing>(
-      'length',
-      'length',
-      'length',
-      'chunked',
-      'none',
-      'long',
-      'short',
-      'both',
-      'badchunk',
-    ),
-    encoding: fc.constantFrom<Encoding>(
-      'identity',
-      'identity',
-      'identity',
-      'gzip',
-      'deflate',
-      'br',
-      'badgzip',
-      'xz',
-    ),
+    framing: hostileFraming,
+    encoding: hostileEncoding,
     body: fc.option(jsonBody, { freq: 4 }),
     contentType: fc.constantFrom(
       undefined,
@@ -161,7 +165,8 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   })
   .map(buildRequest);
 
-function buildRequest(r: {
+/** A request's bytes from its parts; `headers` come after Host (an Authorization, say). */
+export function buildRequest(r: {
   method: string;
   target: string;
   upgrade: string;
@@ -170,8 +175,12 @@ function buildRequest(r: {
   encoding: Encoding;
   body: string | null;
   contentType: string | undefined;
+  headers?: readonly string[];
 }): HostileRequest {
-  const headers: string[] = ['Host: 127.0.0.1'];
+  const headers: string[] = [
+    r.headers?.some((h) => /^host:/i.test(h)) ? '' : 'Host: 127.0.0.1',
+    ...(r.headers ?? []),
+  ].filter(Boolean);
   if (r.upgrade === 'h2c')
     headers.push('Connection: Upgrade, HTTP2-Settings', 'Upgrade: h2c', 'HTTP2-Settings: AAMAAABkAAQAAP__');
   if (r.upgrade === 'websocket')

@@ -1,0 +1,76 @@
+import { MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
+import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import {
+  parseHost,
+  parsePort,
+  parseSeed,
+  parseTimeScale,
+  parseWholeNumber,
+  UsageError,
+  type ParsedValues,
+} from './parse-cli.js';
+
+/** `tagsim lab`: the stations, from the command line or a lab file, and where they listen. */
+export interface LabCommand {
+  command: 'lab';
+  /** The stations' scenes, one per station (`stations` of them), when no lab file is given. */
+  stations: { count: number; scenes: (SceneChoice | undefined)[] } | { labFile: string };
+  host: string;
+  /** The first station's port. */
+  port: number;
+  dashboardPort: number | undefined;
+  /** A fault schedule file to run. */
+  schedule: string | undefined;
+  ui: boolean;
+  seed: number | undefined;
+  paused: boolean;
+  timeScale: number | undefined;
+}
+
+/** Reads the options of `tagsim lab`; `scenes` are every --scene given, in order. */
+export function labCommand(values: ParsedValues, scenes: readonly string[]): LabCommand {
+  const labFile = nonBlank(values['lab-file'], '--lab-file needs a file name');
+  if (labFile && (values.stations !== undefined || scenes.length > 0))
+    throw new UsageError('--lab-file names the stations and their scenes: leave out --stations and --scene');
+  if (!labFile && values.stations === undefined)
+    throw new UsageError(`tagsim lab needs --stations <n> (1 to ${MAX_STATIONS}) or --lab-file <file>`);
+  const port = parsePort(values.port);
+  const dashboardPort =
+    values['dashboard-port'] === undefined
+      ? undefined
+      : parsePort(values['dashboard-port'], '--dashboard-port');
+  let stations: LabCommand['stations'];
+  if (labFile) stations = { labFile };
+  else {
+    const count = parseWholeNumber('--stations', values.stations!);
+    if (count < 1 || count > MAX_STATIONS)
+      throw new UsageError(`--stations must be from 1 to ${MAX_STATIONS}; got '${values.stations}'`);
+    if (scenes.length > 1 && scenes.length !== count)
+      throw new UsageError(
+        `give one --scene for every station or one for all; got ${scenes.length} for ${count} stations`,
+      );
+    const choices = scenes.map(sceneArgument);
+    const sceneOf = (i: number) => (choices.length > 1 ? choices[i] : choices[0]);
+    stations = { count, scenes: Array.from({ length: count }, (_, i) => sceneOf(i)) };
+    const plan = planLabPorts(count, port, dashboardPort);
+    if (typeof plan === 'string') throw new UsageError(plan);
+  }
+  return {
+    command: 'lab',
+    stations,
+    host: parseHost(values.host),
+    port,
+    dashboardPort,
+    schedule: nonBlank(values.schedule, '--schedule needs a file name'),
+    ui: values.ui === true,
+    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
+    paused: values.paused === true,
+    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+  };
+}
+
+function nonBlank(text: string | undefined, problem: string): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === '') throw new UsageError(problem);
+  return text.trim();
+}

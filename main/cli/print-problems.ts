@@ -1,0 +1,17 @@
+import { formatProblem, type SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { CliIo } from './run-cli.js';
+
+/** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
+const MAX_PRINTED_PROBLEMS = 50;
+
+/**
+ * "tagsim: x.tagsim.json is not a valid scene (2 problems):", then one line per problem; `context`
+ * goes before the first line ("station 2: ").
+ */
+export function printProblems(io: Pick<CliIo, 'err'>, error: SceneValidationError, context = ''): void {
+  const [head] = error.message.split('\n', 1);
+  io.err(`tagsim: ${context}${head}`);
+  for (const problem of error.problems.slice(0, MAX_PRINTED_PROBLEMS)) io.err(`  ${formatProblem(problem)}`);
+  const more = error.problems.length - MAX_PRINTED_PROBLEMS;
+  if (more > 0) io.err(`  … and ${more} more problem${more === 1 ? '' : 's'}`);
+}

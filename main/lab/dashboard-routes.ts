@@ -1,0 +1,151 @@
+import type { IncomingMessage } from 'node:http';
+import type { FaultLog } from '../../shared/lab/fault-log.js';
+import { parseLabAction } from '../../shared/lab/lab-actions.js';
+import { validateFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
+import {
+  formatProblem,
+  SceneValidationError,
+  type SceneProblem,
+} from '../../shared/scenes/scene-problems.js';
+import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
+import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
+import { ApiError } from '../server/api-error.js';
+import { hasBody, jsonBodyReader } from '../server/json-body.js';
+import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
+import type { Lab } from './start-lab.js';
+
+/** The largest body the dashboard takes: an action is a few hundred bytes. */
+export const DASHBOARD_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A route of the dashboard's JSON API; `match` gives the path's parameters, or undefined. */
+export interface DashboardRoute {
+  readonly method: 'GET' | 'POST';
+  readonly match: (path: string) => Record<string, string> | undefined;
+  readonly handle: (req: IncomingMessage, params: Record<string, string>) => ApiAnswer | Promise<ApiAnswer>;
+}
+
+/** What the routes act on: the lab, its fault log and the clock of the log. */
+export interface DashboardContext {
+  readonly lab: Lab;
+  readonly log: FaultLog;
+  readonly now?: () => number;
+}
+
+const exactly =
+  (path: string) =>
+  (given: string): Record<string, string> | undefined =>
+    given === path ? {} : undefined;
+
+/** The dashboard's JSON API under /api/ (docs/lab.md); every route needs the token. */
+export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
+  const { lab, log } = context;
+  const now = context.now ?? Date.now;
+  const readJson = jsonBodyReader(DASHBOARD_BODY_LIMIT_BYTES);
+  const stationOf = (param: string | undefined) => {
+    // Digits only and short: a station's number, never a long string to convert.
+    const number = /^\d{1,3}$/.test(param ?? '') ? Number(param) : NaN;
+    const station = lab.stations[number - 1];
+    if (!station)
+      throw new ApiError(
+        404,
+        `There is no station ${JSON.stringify(param?.slice(0, 20))}; this lab has ${lab.stations.length}.`,
+      );
+    return station;
+  };
+  return [
+    {
+      method: 'GET',
+      match: exactly('/api/stations'),
+      handle: () =>
+        jsonAnswer({
+          now: now(),
+          stations: lab.stations.map(stationOverview),
+          ...(lab.schedules.length > 0 ? { schedule: lab.schedules.flatMap((s) => s.tasks) } : {}),
+        }),
+    },
+    {
+      method: 'GET',
+      match: (path) => {
+        const found = /^\/api\/stations\/([^/]*)\/tags$/.exec(path);
+        return found ? { station: found[1]! } : undefined;
+      },
+      handle: (_req, params) => jsonAnswer(instructorTags(stationOf(params['station']))),
+    },
+    {
+      method: 'POST',
+      match: exactly('/api/actions'),
+      handle: async (req) => {
+        if (!hasBody(req))
+          throw new ApiError(
+            400,
+            'Request body is required: a JSON action such as {"action": "run", "stations": "all"}.',
+          );
+        const { value } = await readJson(req);
+        const parsed = parseLabAction(value);
+        if ('problems' in parsed)
+          throw new ApiError(400, `The action has problems: ${parsed.problems.slice(0, 10).join('; ')}`);
+        const results = runLabAction(lab, log, parsed.action, 'instructor', now);
+        if (typeof results === 'string')
+          throw new ApiError(400, `${results[0]!.toUpperCase()}${results.slice(1)}.`);
+        return jsonAnswer({ results });
+      },
+    },
+    {
+      method: 'POST',
+      match: exactly('/api/schedules'),
+      handle: async (req) => {
+        if (!hasBody(req))
+          throw new ApiError(400, 'Request body is required: a fault schedule such as {"faults": [...]}.');
+        const { value } = await readJson(req);
+        let schedule: FaultSchedule;
+        try {
+          schedule = validateFaultSchedule(value);
+        } catch (error) {
+          if (!(error instanceof SceneValidationError)) throw error;
+          throw scheduleProblems(error.problems);
+        }
+        const started = lab.startSchedule(schedule);
+        if ('problems' in started) throw scheduleProblems(started.problems);
+        return jsonAnswer({ tasks: started.runner.tasks });
+      },
+    },
+    {
+      method: 'GET',
+      match: exactly('/api/faults/report.csv'),
+      handle: () => ({
+        status: 200,
+        body: faultLogCsv(log.entries),
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="lab-faults.csv"',
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      match: exactly('/api/faults/report.html'),
+      handle: () => ({
+        status: 200,
+        body: faultLogHtml(log.entries, {
+          title: 'TagSim lab: injected faults',
+          generatedAt: now(),
+          dropped: log.dropped,
+          stationNames: new Map(lab.stations.map((s) => [s.number, s.label ?? s.tagsim.engine.scene.name])),
+        }),
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="lab-faults.html"',
+          'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+        },
+      }),
+    },
+  ];
+}
+
+/** A schedule with problems: the first ten of them, in the words of the file's messages. */
+function scheduleProblems(problems: readonly SceneProblem[]): ApiError {
+  return new ApiError(
+    400,
+    `The schedule has problems: ${problems.slice(0, 10).map(formatProblem).join('; ')}`,
+  );
+}

@@ -1,0 +1,91 @@
+import { dirname, resolve } from 'node:path';
+import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
+import { parseLabFile } from '../../shared/lab/lab-file.js';
+import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { LabCommand } from '../cli/lab-command.js';
+import { printProblems } from '../cli/print-problems.js';
+import type { CliIo } from '../cli/run-cli.js';
+import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import { readTextFile } from '../storage/read-text-file.js';
+import { WsClientError } from '../ui-host/ws-bridge-host.js';
+import { LabStartError, startLab, type Lab, type LabOptions } from './start-lab.js';
+
+/**
+ * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each
+ * listens, and serves until Ctrl+C. Exit 1, with the station named, when one cannot start.
+ */
+export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
+  let lab: Lab;
+  try {
+    lab = await startLab({
+      stations: await stationsOf(command),
+      host: command.host,
+      port: command.port,
+      ...(command.ui ? { ui: { rendererDir: io.rendererDir } } : {}),
+      dashboard: {
+        rendererDir: io.rendererDir,
+        ...(command.dashboardPort !== undefined ? { port: command.dashboardPort } : {}),
+      },
+      simulation: {
+        ...(command.seed !== undefined ? { seed: command.seed } : {}),
+        startRunning: !command.paused,
+        ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+      },
+      ...(command.schedule !== undefined
+        ? { schedule: { schedule: await readSchedule(command.schedule), source: command.schedule } }
+        : {}),
+      reportError: (error, station) => io.err(`tagsim: ${describeStationError(error, station)}`),
+    });
+  } catch (error) {
+    const cause = error instanceof LabStartError ? error.cause : error;
+    if (cause instanceof SceneValidationError)
+      printProblems(
+        io,
+        cause,
+        error instanceof LabStartError && error.station ? `station ${error.station}: ` : '',
+      );
+    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  io.out(`TagSim ${io.version} lab: ${lab.stations.length} stations on ${lab.host}  (Ctrl+C to stop)`);
+  for (const station of lab.stations) {
+    const { tagsim } = station;
+    const label = station.label ? ` (${station.label})` : '';
+    io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
+    if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
+  }
+  const [schedule] = lab.schedules;
+  if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);
+  io.out(`Dashboard: ${lab.dashboard!.openUrl}`);
+  const signal = await io.stopRequested;
+  await lab.close();
+  io.out(`TagSim lab stopped (${signal}).`);
+  return 0;
+}
+
+/** The stations of the command line, or of the lab file (its scene files relative to it). */
+async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> {
+  if ('count' in command.stations) return command.stations.scenes.map((scene) => (scene ? { scene } : {}));
+  const path = command.stations.labFile;
+  const { text } = await readTextFile(path);
+  const file = parseLabFile(text, path);
+  return file.stations.map((s) => ({
+    ...(s.scene !== undefined ? { scene: relativeTo(path, sceneArgument(s.scene)) } : {}),
+    ...(s.label !== undefined ? { label: s.label } : {}),
+  }));
+}
+
+async function readSchedule(path: string): Promise<FaultSchedule> {
+  return parseFaultSchedule((await readTextFile(path)).text, path);
+}
+
+function relativeTo(labFile: string, choice: SceneChoice): SceneChoice {
+  return 'file' in choice ? { file: resolve(dirname(labFile), choice.file) } : choice;
+}
+
+function describeStationError(error: unknown, station: number): string {
+  const where = station > 0 ? `station ${station}: ` : '';
+  // A window's misbehaving socket is its own fault: one line, no stack.
+  if (error instanceof WsClientError) return `${where}${error.message}`;
+  return `${where}internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

@@ -1,0 +1,241 @@
+import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { FaultLog } from '../../shared/lab/fault-log.js';
+import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
+import { planLabPorts } from '../../shared/lab/lab-plan.js';
+import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
+import { SceneValidationError, type SceneProblem } from '../../shared/scenes/scene-problems.js';
+import { describeListenError } from '../runtime/listen-errors.js';
+import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
+import type { SimulationHostOptions } from '../runtime/simulation-host.js';
+import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
+import { createSharedTicker, type Every } from './shared-ticker.js';
+import { monitorStation, type StationMonitor } from './station-monitor.js';
+
+/** What a lab is made of: its stations, where they listen, and how their plants run. */
+export interface LabOptions {
+  /** One entry per station, in order: its scene (the default scene when absent) and a label. */
+  stations: readonly { scene?: SceneChoice; label?: string }[];
+  /** The interface every station binds (default 127.0.0.1). */
+  host?: string;
+  /** Station k listens on port + k - 1; 0 picks a free port for each. */
+  port: number;
+  /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
+  ui?: { rendererDir: string };
+  /**
+   * The instructor's dashboard: its port (default: after the last station's; 0 picks a free
+   * one), its token (default: a new random one) and the renderer bundle's folder.
+   */
+  dashboard?: { port?: number; token?: string; rendererDir: string; timeouts?: ServerTimeouts };
+  /** The same for every station: the same seed gives every student the same plant. */
+  simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
+  /** Faults to put on and take off by time or condition (docs/lab.md); `source` names its file. */
+  schedule?: { schedule: FaultSchedule; source?: string };
+  /** Hears every error of every station, with the station's number. */
+  reportError?: (error: unknown, station: number) => void;
+}
+
+/** One station of a lab: a whole TagSim of its own (scene, state, simulation, tag API). */
+export interface LabStation {
+  /** 1 to N, as the dashboard and the messages number them. */
+  readonly number: number;
+  readonly label: string | undefined;
+  readonly tagsim: TagSim;
+  /** The faults the instructor hid from this station's student window. */
+  readonly hidden: HiddenFaults;
+  /** What its clients have been doing. */
+  readonly monitor: StationMonitor;
+}
+
+/** A running lab. */
+export interface Lab {
+  readonly stations: readonly LabStation[];
+  readonly host: string;
+  /** The instructor's dashboard, when one was asked for. */
+  readonly dashboard: Dashboard | undefined;
+  /** Every fault put on or taken off a station, oldest first. */
+  readonly log: FaultLog;
+  /** The fault schedules started, the one given at the start first. */
+  readonly schedules: readonly ScheduleRunner[];
+  /**
+   * Starts a schedule now (its times count from now), checked against every station's scene:
+   * the runner, or every problem and nothing started.
+   */
+  startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: SceneProblem[] };
+  /** Stops the dashboard, every station and their shared timers. */
+  close(): Promise<void>;
+}
+
+/** A lab that could not start; `station` says which one when it was one station's problem. */
+export class LabStartError extends Error {
+  constructor(
+    message: string,
+    readonly station?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'LabStartError';
+  }
+}
+
+/**
+ * Starts N stations in this process, each one startTagSim with nothing shared but the scene
+ * definitions it was given (read once, never changed in place) and one timer per period for all
+ * their simulations (shared-ticker.ts). Checks the whole plan first (station count, port range,
+ * every scene), then binds station by station; rejects with a LabStartError naming the station
+ * (its `cause` a SceneValidationError for a scene file with problems), leaving nothing running.
+ */
+export async function startLab(options: LabOptions): Promise<Lab> {
+  const host = options.host ?? DEFAULT_HOST;
+  const plan = planLabPorts(options.stations.length, options.port, options.dashboard?.port);
+  if (typeof plan === 'string') throw new LabStartError(plan);
+  const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
+  const reportError = options.reportError ?? (() => undefined);
+  const ticker = createSharedTicker((error) => reportError(error, 0));
+  const stations: LabStation[] = [];
+  let dashboard: Dashboard | undefined;
+  const close = async () => {
+    await dashboard?.close();
+    for (const station of stations) station.monitor.dispose();
+    await Promise.all(stations.map((s) => s.tagsim.close()));
+    ticker.dispose();
+  };
+  for (const [i, choice] of options.stations.entries()) {
+    const number = i + 1;
+    const port = plan.stations[i]!;
+    const hidden = new HiddenFaults();
+    let tagsim: TagSim;
+    try {
+      tagsim = await startTagSim({
+        scene: scenes[i]!,
+        server: { host, port },
+        simulation: { ...options.simulation, every: ticker.every },
+        bridge: { every: ticker.every },
+        hiddenFaults: hidden,
+        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
+        reportError: (error) => reportError(error, number),
+      });
+    } catch (error) {
+      await close();
+      const cause = error instanceof TagSimStartError ? error.cause : error;
+      throw new LabStartError(`station ${number}: ${describeListenError(cause, host, port)}`, number, {
+        cause,
+      });
+    }
+    stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
+  }
+  const log = new FaultLog();
+  const schedules: ScheduleRunner[] = [];
+  const startSchedule = (schedule: FaultSchedule) => {
+    const bound = bindSchedule(schedule, stations.map(scheduleStation), {
+      seed: options.simulation?.seed ?? 1,
+      log,
+      now: Date.now,
+    });
+    if ('runner' in bound) {
+      const planned = schedules.reduce((n, r) => n + r.tasks.length, 0) + bound.runner.tasks.length;
+      if (planned > MAX_SCHEDULED_TASKS)
+        return {
+          problems: [
+            {
+              path: 'faults',
+              message: `would make ${planned} faults to inject on stations in this lab; a lab runs at most ${MAX_SCHEDULED_TASKS} in all (restart it for more)`,
+            },
+          ],
+        };
+      schedules.push(bound.runner);
+      runSchedule(bound.runner, ticker.every);
+    }
+    return bound;
+  };
+  const lab: Lab = {
+    stations,
+    host,
+    log,
+    schedules,
+    startSchedule,
+    get dashboard() {
+      return dashboard;
+    },
+    close,
+  };
+  if (options.schedule) {
+    const bound = startSchedule(options.schedule.schedule);
+    if ('problems' in bound) {
+      await close();
+      const error = new SceneValidationError(bound.problems, options.schedule.source, 'fault schedule');
+      throw new LabStartError(error.message.split('\n', 1)[0]!, undefined, { cause: error });
+    }
+  }
+  if (options.dashboard) {
+    try {
+      dashboard = await startDashboardServer({
+        host,
+        port: plan.dashboard,
+        pageDir: dashboardPageDir(options.dashboard.rendererDir),
+        routes: dashboardRoutes({ lab, log: lab.log }),
+        ...(options.dashboard.token !== undefined ? { token: options.dashboard.token } : {}),
+        ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),
+        onError: (error) => reportError(error, 0),
+      });
+    } catch (error) {
+      await close();
+      const message = describeListenError(error, host, plan.dashboard).replace('--port', '--dashboard-port');
+      throw new LabStartError(`the dashboard: ${message}`, undefined, { cause: error });
+    }
+  }
+  return lab;
+}
+
+/**
+ * Most scheduled faults (one per fault and station) a lab runs in its life: the dashboard lists
+ * them all every second, so they must stay few.
+ */
+export const MAX_SCHEDULED_TASKS = 2000;
+
+/** How often a schedule looks at its times and conditions. */
+const SCHEDULE_TICK_MS = 50;
+
+/** Advances a schedule on the lab's timers from now on, until every fault of it is done. */
+function runSchedule(runner: ScheduleRunner, every: Every): void {
+  const start = performance.now();
+  const stop = every(() => {
+    runner.update(performance.now() - start);
+    if (runner.finished) stop();
+  }, SCHEDULE_TICK_MS);
+}
+
+function scheduleStation(station: LabStation) {
+  return { number: station.number, engine: station.tagsim.engine, hidden: station.hidden };
+}
+
+/**
+ * Each station's scene, every distinct choice read once. Served without its file: thirty
+ * students saving their windows' scenes must not all write back to one file.
+ */
+async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]): Promise<LoadedScene[]> {
+  const loaded = new Map<string, Promise<LoadedScene>>();
+  const scenes: LoadedScene[] = [];
+  for (const [i, choice] of choices.entries()) {
+    const key = JSON.stringify(choice ?? null);
+    let scene = loaded.get(key);
+    if (!scene) {
+      scene = loadScene(choice).then((l) => ({ scene: l.scene }));
+      loaded.set(key, scene);
+    }
+    try {
+      scenes.push(await scene);
+    } catch (error) {
+      const message =
+        error instanceof SceneValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
+      throw new LabStartError(`station ${i + 1}: ${message}`, i + 1, { cause: error });
+    }
+  }
+  return scenes;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

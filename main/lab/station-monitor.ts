@@ -1,0 +1,45 @@
+import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
+import type { StationActivity } from '../../shared/lab/lab-views.js';
+import type { TagSim } from '../runtime/start-tagsim.js';
+
+export interface StationMonitor {
+  read(): StationActivity;
+  dispose(): void;
+}
+
+/**
+ * Watches one station's API traffic from the events its server and engine already give: the
+ * server's request events (the bridge's traffic meter, the time of the last request, a write
+ * refused whole with a 4xx) and the engine's refused items (each per-item error of a write or a
+ * release answered to an API client). Only the API's clients count, not the window or the
+ * instructor.
+ */
+export function monitorStation(
+  tagsim: TagSim,
+  clock: { now?: () => number; wallClock?: () => number } = {},
+): StationMonitor {
+  const wallClock = clock.wallClock ?? Date.now;
+  const meter = new TrafficMeter(clock.now ?? (() => performance.now()));
+  let lastRequestAt: number | undefined;
+  let refusedWrites = 0;
+  let lastRefusal: string | undefined;
+  const unsubscribers = [
+    tagsim.server.requests.on((request) => {
+      meter.record(request.remoteAddress);
+      lastRequestAt = wallClock();
+      if (request.method === 'PUT' && request.status >= 400 && request.status < 500) {
+        refusedWrites++;
+        lastRefusal = `${request.status} on PUT ${request.path.slice(0, 100)}`;
+      }
+    }),
+    tagsim.engine.onRefused(({ source, errors }) => {
+      if (source !== 'api') return;
+      refusedWrites += errors.length;
+      lastRefusal = errors[errors.length - 1]!.error;
+    }),
+  ];
+  return {
+    read: () => ({ ...meter.read(), lastRequestAt, refusedWrites, lastRefusal }),
+    dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
+  };
+}

@@ -1,0 +1,92 @@
+import { useState } from 'preact/hooks';
+import type { FaultKind, LabFault } from '../../shared/lab/lab-fault.js';
+import { forceValueOf } from './lab-format.js';
+
+const KIND_LABELS: Record<FaultKind, string> = {
+  force: 'Force to',
+  alwaysOff: 'Always Off',
+  alwaysOn: 'Always On',
+};
+
+/** A fault on a tag by name, for the selected stations: apply it (shown or hidden) or clear it. */
+export function FaultForm(props: {
+  tagNames: readonly string[];
+  busy: boolean;
+  onApply: (fault: LabFault) => void;
+  onClear: (tag: string, kind: FaultKind) => void;
+}) {
+  const [tag, setTag] = useState('');
+  const [kind, setKind] = useState<FaultKind>('alwaysOff');
+  const [value, setValue] = useState('true');
+  const [hidden, setHidden] = useState(true);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const apply = () => {
+    if (tag.trim() === '') return setProblem("Type the tag's name.");
+    if (kind !== 'force') return props.onApply({ tag: tag.trim(), kind, hidden });
+    const forced = forceValueOf(value);
+    if (typeof forced === 'string') return setProblem(forced);
+    setProblem(undefined);
+    props.onApply({ tag: tag.trim(), kind, value: forced, hidden });
+  };
+
+  return (
+    <fieldset class="fault-form" disabled={props.busy}>
+      <legend>Fault</legend>
+      <label>
+        Tag
+        <input
+          list="lab-tag-names"
+          value={tag}
+          maxLength={200}
+          placeholder="e.g. High sensor"
+          onInput={(e) => setTag(e.currentTarget.value)}
+        />
+      </label>
+      <datalist id="lab-tag-names">
+        {props.tagNames.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <label>
+        Kind
+        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as FaultKind)}>
+          {(Object.keys(KIND_LABELS) as FaultKind[]).map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'force' ? (
+        <label>
+          Value
+          <input
+            class="value"
+            value={value}
+            maxLength={40}
+            onInput={(e) => setValue(e.currentTarget.value)}
+          />
+        </label>
+      ) : null}
+      <label class="check">
+        <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
+        Hidden from the student
+      </label>
+      <button type="button" class="primary" onClick={apply}>
+        Apply
+      </button>
+      <button
+        type="button"
+        onClick={() => (tag.trim() ? props.onClear(tag.trim(), kind) : setProblem("Type the tag's name."))}
+      >
+        Clear
+      </button>
+      {problem !== undefined ? (
+        <span class="problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,225 @@
+import { useCallback, useState } from 'preact/hooks';
+import type { LabAction } from '../../shared/lab/lab-actions.js';
+import { downloadText } from '../components/download.js';
+import { FaultForm } from './FaultForm.js';
+import type { LabClient } from './lab-client.js';
+import { ago, describeFault, describeOutcomes } from './lab-format.js';
+import { ScheduleForm } from './ScheduleForm.js';
+import { StationTags } from './StationTags.js';
+import { usePoll } from './use-poll.js';
+
+const TASK_STATES = { waiting: 'waiting', on: 'on now', done: 'done' } as const;
+
+/** How often the stations are read again: "at a glance" without loading a lab of 64. */
+const OVERVIEW_POLL_MS = 1000;
+
+type Bulk = DistributiveOmit<LabAction, 'stations'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The instructor's dashboard: every station at a glance, and actions on all or some of them. */
+export function LabDashboard({ client }: { client: LabClient }) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [open, setOpen] = useState<number | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [tagNames, setTagNames] = useState<string[]>([]);
+  // Bumped after an action, so the stations are read again at once.
+  const [poll, setPoll] = useState(0);
+  const { value: overview, error } = usePoll(() => client.overview(), OVERVIEW_POLL_MS, [client, poll]);
+
+  const stations = overview?.stations ?? [];
+  const selection = selected.size === 0 ? ('all' as const) : [...selected].sort((a, b) => a - b);
+  const act = async (action: Bulk, only?: number) => {
+    setBusy(true);
+    try {
+      const outcomes = await client.act({
+        ...action,
+        stations: only !== undefined ? [only] : selection,
+      } as LabAction);
+      setMessage(describeOutcomes(outcomes));
+      setPoll((n) => n + 1);
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = (number: number) => {
+    const next = new Set(selected);
+    if (!next.delete(number)) next.add(number);
+    setSelected(next);
+  };
+  const download = async (format: 'csv' | 'html') => {
+    try {
+      downloadText(`lab-faults.${format}`, await client.report(format));
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const onNames = useCallback((names: string[]) => setTagNames(names), []);
+
+  return (
+    <div class="lab">
+      <header class="lab-header">
+        <h1>TagSim lab</h1>
+        <span class="muted">
+          {stations.length} station{stations.length === 1 ? '' : 's'}
+        </span>
+        {error !== undefined ? (
+          <span class="problem" role="alert">
+            {error}
+          </span>
+        ) : null}
+        <span class="spacer" />
+        <button type="button" onClick={() => void download('csv')}>
+          Fault log (CSV)
+        </button>
+        <button type="button" onClick={() => void download('html')}>
+          Fault log (HTML)
+        </button>
+      </header>
+      <section class="bulk" aria-label="Actions">
+        <span class="target">
+          {selection === 'all'
+            ? 'All stations'
+            : `Station${selection.length === 1 ? '' : 's'} ${selection.join(', ')}`}
+        </span>
+        <button type="button" disabled={busy} onClick={() => void act({ action: 'run' })}>
+          Run
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act({ action: 'pause' })}>
+          Pause
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act({ action: 'reset' })}>
+          Reset
+        </button>
+        <button type="button" disabled={busy} onClick={() => void act({ action: 'clearAllFaults' })}>
+          Clear all faults
+        </button>
+        <FaultForm
+          tagNames={tagNames}
+          busy={busy}
+          onApply={(fault) => void act({ action: 'applyFault', fault })}
+          onClear={(tag, kind) => void act({ action: 'clearFault', tag, kind })}
+        />
+      </section>
+      {message !== undefined ? (
+        <p class="lab-message" role="status">
+          {message}
+        </p>
+      ) : null}
+      <table class="stations">
+        <thead>
+          <tr>
+            <th>
+              <input
+                type="checkbox"
+                aria-label="Select every station"
+                checked={selected.size > 0 && selected.size === stations.length}
+                onChange={(e) =>
+                  setSelected(new Set(e.currentTarget.checked ? stations.map((s) => s.number) : []))
+                }
+              />
+            </th>
+            <th>Station</th>
+            <th>Scene</th>
+            <th>Simulation</th>
+            <th>Clients</th>
+            <th>Last request</th>
+            <th>Refused writes</th>
+            <th>Faults</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {stations.map((s) => (
+            <tr key={s.number} class={selected.has(s.number) ? 'selected' : undefined}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Select station ${s.number}`}
+                  checked={selected.has(s.number)}
+                  onChange={() => toggle(s.number)}
+                />
+              </td>
+              <td>
+                <strong>{s.number}</strong>
+                {s.label !== undefined ? <span class="muted"> {s.label}</span> : null}
+                <div class="muted mono">{s.url ?? 'not listening'}</div>
+              </td>
+              <td>{s.scene}</td>
+              <td>
+                <span class={`state state-${s.simulation.state}`}>{s.simulation.state}</span>
+                <span class="muted"> {s.simulation.timeScale}x</span>
+              </td>
+              <td class="num">
+                {s.activity.clients}
+                <div class="muted">{s.activity.requestsPerSecond} req/s</div>
+              </td>
+              <td>{ago(s.activity.lastRequestAt, overview!.now)}</td>
+              <td class="num" title={s.activity.lastRefusal}>
+                {s.activity.refusedWrites}
+                {s.activity.lastRefusal !== undefined ? (
+                  <div class="muted clip">{s.activity.lastRefusal}</div>
+                ) : null}
+              </td>
+              <td>
+                {s.faults.length === 0 ? <span class="muted">none</span> : null}
+                {s.faults.map((f) => (
+                  <span
+                    key={f.id}
+                    class={`chip ${f.hidden ? 'hidden-chip' : 'fault-chip'}`}
+                    title={f.hidden ? 'Hidden from the student' : 'Shown to the student'}
+                  >
+                    {describeFault(f)}
+                    {f.hidden ? ' (hidden)' : ''}
+                  </span>
+                ))}
+              </td>
+              <td class="row-actions">
+                <button type="button" onClick={() => setOpen(open === s.number ? undefined : s.number)}>
+                  {open === s.number ? 'Hide tags' : 'Tags'}
+                </button>
+                {s.windowUrl !== undefined ? (
+                  <a href={s.windowUrl} target="_blank" rel="noreferrer noopener">
+                    Window
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
+      {overview?.schedule !== undefined ? (
+        <section class="schedule" aria-label="Fault schedule">
+          <h2>Fault schedule</h2>
+          <ul>
+            {overview.schedule.map((task) => (
+              <li key={`${task.name} ${task.station}`}>
+                <span class={`chip task-${task.state}`}>{TASK_STATES[task.state]}</span> {task.name}, station{' '}
+                {task.station}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {open !== undefined ? (
+        <StationTags
+          client={client}
+          station={open}
+          onNames={onNames}
+          onClose={() => setOpen(undefined)}
+          onFault={(station, fault) =>
+            void act(
+              'clear' in fault
+                ? { action: 'clearFault', tag: fault.clear, kind: 'all' }
+                : { action: 'applyFault', fault },
+              station,
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LabAction } from '../../shared/lab/lab-actions.js';
+import type { InstructorTag, LabOverview, StationOutcome } from '../../shared/lab/lab-views.js';
+import type { ScheduleTaskStatus } from '../../shared/lab/schedule-runner.js';
+
+/** A refusal of the dashboard's API, in its own words. */
+export class LabRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The dashboard's JSON API, as the page calls it: every call carries the token. */
+export interface LabClient {
+  overview(): Promise<LabOverview>;
+  tags(station: number): Promise<InstructorTag[]>;
+  act(action: LabAction): Promise<StationOutcome[]>;
+  /** The fault report, as a file's text: `csv` or `html`. */
+  report(format: 'csv' | 'html'): Promise<string>;
+  /** Starts a fault schedule from its JSON text; resolves with its faults, one per station. */
+  startSchedule(text: string): Promise<ScheduleTaskStatus[]>;
+}
+
+export function createLabClient(token: string, fetchImpl: typeof fetch = fetch): LabClient {
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await fetchImpl(path, {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      },
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
+      const message =
+        typeof body?.error === 'string' ? body.error : `The dashboard answered ${response.status}.`;
+      throw new LabRequestError(response.status, message);
+    }
+    return response;
+  };
+  return {
+    overview: async () => (await (await call('/api/stations')).json()) as LabOverview,
+    tags: async (station) => (await (await call(`/api/stations/${station}/tags`)).json()) as InstructorTag[],
+    act: async (action) => {
+      const response = await call('/api/actions', { method: 'POST', body: JSON.stringify(action) });
+      return ((await response.json()) as { results: StationOutcome[] }).results;
+    },
+    report: async (format) => (await call(`/api/faults/report.${format}`)).text(),
+    startSchedule: async (text) => {
+      const response = await call('/api/schedules', { method: 'POST', body: text });
+      return ((await response.json()) as { tasks: ScheduleTaskStatus[] }).tasks;
+    },
+  };
+}

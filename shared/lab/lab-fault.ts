@@ -1,0 +1,138 @@
+import { Type } from '@sinclair/typebox';
+import type { TagEngine } from '../core/tag-engine.js';
+import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
+import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import { kindOf, show } from '../scenes/json-words.js';
+import { says } from '../schema/shape-hints.js';
+import type { Shape } from '../schema/shape-paths.js';
+
+/** What an instructor does to a tag: force it to a value, or a failure (docs/lab.md). */
+export const FAULT_KINDS = ['force', 'alwaysOff', 'alwaysOn'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** A fault on the tags of one name; `hidden` keeps it out of the student's window. */
+export interface LabFault {
+  readonly tag: string;
+  readonly kind: FaultKind;
+  /** The forced value (force only). */
+  readonly value?: TagValue;
+  readonly hidden?: boolean;
+}
+
+/** The fault of a tag now, as the dashboard lists it. */
+export interface ActiveFault {
+  readonly id: string;
+  readonly name: string;
+  readonly tagKind: ApiTag['kind'];
+  /** The forced value, when forced. */
+  readonly forced?: TagValue;
+  readonly failure: TagFailure;
+  readonly hidden: boolean;
+}
+
+/** Longest tag name a fault may give: longer than any scene's, short enough to echo. */
+const MAX_TAG_NAME = 200;
+
+export const FaultSchema = Type.Object(
+  {
+    tag: says(Type.String({ pattern: '\\S', maxLength: MAX_TAG_NAME }), {
+      invalid: (v) =>
+        typeof v === 'string'
+          ? `must be a tag's name of at most ${MAX_TAG_NAME} characters, not blank`
+          : `must be a tag's name; got ${kindOf(v)}`,
+    }),
+    kind: says(Type.Union(FAULT_KINDS.map((k) => Type.Literal(k))), {
+      invalid: (v) => `must be one of ${FAULT_KINDS.join(', ')}; got ${show(v)}`,
+    }),
+    value: Type.Optional(
+      says(Type.Union([Type.Boolean(), Type.Number()]), {
+        invalid: (v) => `must be true, false or a number; got ${show(v)}`,
+      }),
+    ),
+    hidden: Type.Optional(says(Type.Boolean(), { invalid: (v) => `must be true or false; got ${show(v)}` })),
+  },
+  { additionalProperties: false },
+);
+export const FAULT_SHAPE: Shape = { schema: FaultSchema, refs: [] };
+
+/** What a shape cannot say of a fault: a force needs its value, a failure takes none. */
+export function faultValueProblem(fault: LabFault): { at: string[]; message: string } | undefined {
+  if (fault.kind === 'force' && fault.value === undefined)
+    return { at: ['value'], message: 'a force needs the value to force (true/false, or a number)' };
+  if (fault.kind !== 'force' && fault.value !== undefined)
+    return { at: ['value'], message: `${fault.kind} takes no value; remove it` };
+  return undefined;
+}
+
+/**
+ * Applies a fault to every tag of its name, hidden or shown as it says; returns why it could
+ * not (no such tag, a value that does not fit), having changed nothing then.
+ */
+export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFault): string | undefined {
+  const ids = tagIdsNamed(engine, fault.tag);
+  if (ids.length === 0) return noSuchTag(engine, fault.tag);
+  // Hidden before it acts, so no update of the window ever shows it.
+  const newlyHidden = fault.hidden ? ids.filter((id) => !hidden.has(id)) : [];
+  hidden.hide(newlyHidden);
+  const value = fault.kind === 'force' ? fault.value : true;
+  const errors = engine.write(fault.kind, 'name', [{ name: fault.tag, value }], 'ui');
+  if (errors.length > 0) {
+    hidden.reveal(newlyHidden);
+    return errors[0]!.error;
+  }
+  if (!fault.hidden) hidden.reveal(ids);
+  return undefined;
+}
+
+/**
+ * Clears one kind of fault (or every kind) from every tag of a name; a tag left with no fault
+ * is no longer hidden. Returns why it could not (no such tag).
+ */
+export function clearFault(
+  engine: TagEngine,
+  hidden: HiddenFaults,
+  tag: string,
+  kind: FaultKind | 'all',
+): string | undefined {
+  const ids = tagIdsNamed(engine, tag);
+  if (ids.length === 0) return noSuchTag(engine, tag);
+  if (kind === 'force' || kind === 'all') engine.release('name', [tag], 'ui');
+  if (kind === 'all') for (const id of ids) engine.setFailure(id, 'none', 'ui');
+  else if (kind !== 'force') engine.write(kind, 'name', [{ name: tag, value: false }], 'ui');
+  hidden.reveal(ids.filter((id) => !hasFault(engine.getTag(id))));
+  return undefined;
+}
+
+/** Releases every force and clears every failure of a station; nothing stays hidden. */
+export function clearAllFaults(engine: TagEngine, hidden: HiddenFaults): void {
+  engine.releaseAll('ui');
+  engine.clearFailures('ui');
+  hidden.revealAll();
+}
+
+/** Every tag forced or failed now, scene order, with whether the student's window hides it. */
+export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFault[] {
+  return engine
+    .listTags()
+    .filter(hasFault)
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      tagKind: t.kind,
+      ...(t.isForced ? { forced: t.forcedValue } : {}),
+      failure: t.shortCircuit ? 'alwaysOn' : t.openCircuit ? 'alwaysOff' : 'none',
+      hidden: hidden.has(t.id),
+    }));
+}
+
+function hasFault(tag: ApiTag | undefined): boolean {
+  return tag !== undefined && (tag.isForced || tag.openCircuit || tag.shortCircuit);
+}
+
+function tagIdsNamed(engine: TagEngine, name: string): string[] {
+  return engine.tagsNamed(name).map((t) => t.id);
+}
+
+function noSuchTag(engine: TagEngine, name: string): string {
+  return `no tag is named ${show(name)} in "${engine.scene.name}"`;
+}

@@ -1,0 +1,55 @@
+import type { TagState } from '../core/tag-types.js';
+import type { SimulationStatus } from '../sim/simulation.js';
+import type { ActiveFault } from './lab-fault.js';
+import type { ScheduleTaskStatus } from './schedule-runner.js';
+
+/**
+ * What the dashboard's JSON API answers (docs/lab.md): the types the server builds and the page
+ * reads, in one place.
+ */
+
+/** What a station's clients have been doing. */
+export interface StationActivity {
+  /** Distinct client addresses in the last 10 s. */
+  readonly clients: number;
+  readonly requestsPerSecond: number;
+  /** When the last API request was answered (ms since the epoch), if ever. */
+  readonly lastRequestAt: number | undefined;
+  /** Writes the student's client was refused: per-item errors, and writes refused whole. */
+  readonly refusedWrites: number;
+  /** The last of them, in the words of the answer. */
+  readonly lastRefusal: string | undefined;
+}
+
+/** One station at a glance. */
+export interface StationOverview {
+  readonly number: number;
+  readonly label: string | undefined;
+  /** The station's tag API. */
+  readonly url: string | undefined;
+  /** The student's window, token included, when stations serve one. */
+  readonly windowUrl: string | undefined;
+  readonly scene: string;
+  readonly tagCount: number;
+  readonly simulation: SimulationStatus;
+  readonly activity: StationActivity;
+  readonly faults: readonly ActiveFault[];
+}
+
+/** `GET /api/stations`: every station, and the server's clock to measure "ago" against. */
+export interface LabOverview {
+  readonly now: number;
+  readonly stations: readonly StationOverview[];
+  /** The schedule's faults on each station, when a schedule runs. */
+  readonly schedule?: readonly ScheduleTaskStatus[];
+}
+
+/** A tag as the instructor sees it: everything, and whether the student's window hides it. */
+export type InstructorTag = TagState & { readonly hidden: boolean };
+
+/** What one station made of an action. */
+export interface StationOutcome {
+  readonly station: number;
+  readonly ok: boolean;
+  readonly error?: string;
+}

@@ -1,0 +1,164 @@
+import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import { bindCondition } from '../conditions/check-condition.js';
+import type { BoundCondition } from '../conditions/condition-types.js';
+import { TagIndex } from '../conditions/tag-refs.js';
+import { watchCondition, type ConditionWatch } from '../conditions/watch-condition.js';
+import type { TagEngine } from '../core/tag-engine.js';
+import type { SceneProblem } from '../scenes/scene-problems.js';
+import { deriveSeed, mulberry32 } from '../sim/random.js';
+import type { FaultLog } from './fault-log.js';
+import type { FaultSchedule, ScheduledFault } from './fault-schedule.js';
+import { selectedStations } from './lab-actions.js';
+import { applyFault, clearFault } from './lab-fault.js';
+
+/** What a schedule acts on: a station's number, its engine and its hidden faults. */
+export interface ScheduleStation {
+  readonly number: number;
+  readonly engine: TagEngine;
+  readonly hidden: HiddenFaults;
+}
+
+/** Where one scheduled fault is on one station. */
+export type TaskState = 'waiting' | 'on' | 'done';
+
+/** One scheduled fault on one station, as the dashboard shows it. */
+export interface ScheduleTaskStatus {
+  readonly name: string;
+  readonly station: number;
+  readonly state: TaskState;
+}
+
+/** A schedule bound to a lab's stations, advanced by its host's timer. */
+export interface ScheduleRunner {
+  /** Advances to `t` ms after the start (never going back): puts faults on and takes them off. */
+  update(t: number): void;
+  readonly tasks: readonly ScheduleTaskStatus[];
+  /** Whether every fault has gone on and come off (or can never go on). */
+  readonly finished: boolean;
+}
+
+interface Task extends ScheduleTaskStatus {
+  state: TaskState;
+  readonly entry: ScheduledFault;
+  readonly station: number;
+  readonly target: ScheduleStation;
+  readonly when: ConditionWatch | undefined;
+  readonly clearWhen: BoundCondition | undefined;
+  clearWatch?: ConditionWatch;
+  onAt?: number;
+}
+
+/**
+ * Binds a schedule to the stations: picks the station of each `pick: "one"` fault with the seed
+ * (the same seed, the same pick), and checks each fault's tag and conditions against each of its
+ * stations' scenes. Returns the runner, or every problem (`faults[0].when.tag (station 2): ...`).
+ */
+export function bindSchedule(
+  schedule: FaultSchedule,
+  stations: readonly ScheduleStation[],
+  options: { seed: number; log: FaultLog; now: () => number },
+): { runner: ScheduleRunner } | { problems: SceneProblem[] } {
+  const problems: SceneProblem[] = [];
+  const tasks: Task[] = [];
+  const seed = schedule.seed ?? options.seed;
+  schedule.faults.forEach((entry, i) => {
+    const numbers = selectedStations(entry.stations, stations.length);
+    if (typeof numbers === 'string')
+      return void problems.push({ path: `${entry.path}.stations`, message: numbers });
+    const chosen =
+      entry.pick === 'one'
+        ? [numbers[Math.floor(mulberry32(deriveSeed(seed, i)).next() * numbers.length)]!]
+        : numbers;
+    for (const number of chosen) {
+      const target = stations[number - 1]!;
+      const where = `(station ${number}, "${target.engine.scene.name}")`;
+      const index = new TagIndex(target.engine.scene.tags);
+      if (index.named(entry.fault.tag).length === 0)
+        problems.push({
+          path: `${entry.path}.fault.tag ${where}`,
+          message: `no tag is named '${entry.fault.tag}' in this scene`,
+        });
+      const bind = (key: 'when' | 'clearWhen') => {
+        const condition = entry[key];
+        if (condition === undefined) return undefined;
+        const bound = bindCondition(condition, index);
+        for (const p of bound.problems)
+          problems.push({ path: `${entry.path}.${[key, ...p.at].join('.')} ${where}`, message: p.message });
+        return bound.bound;
+      };
+      const when = bind('when');
+      const clearWhen = bind('clearWhen');
+      const read = (id: string) => target.engine.getTag(id)?.value;
+      tasks.push({
+        name: entry.name,
+        station: number,
+        state: 'waiting',
+        entry,
+        target,
+        when: when && watchCondition(when, read),
+        clearWhen,
+      });
+    }
+  });
+  if (problems.length > 0) return { problems };
+
+  const record = (task: Task, action: 'applied' | 'cleared', error: string | undefined) => {
+    const { fault } = task.entry;
+    options.log.add({
+      at: options.now(),
+      station: task.station,
+      action,
+      tag: fault.tag,
+      kind: fault.kind,
+      ...(action === 'applied' && fault.value !== undefined ? { value: fault.value } : {}),
+      hidden: action === 'applied' && fault.hidden === true,
+      by: task.name,
+      ...(error !== undefined ? { error } : {}),
+    });
+  };
+  const putOn = (task: Task, t: number) => {
+    const error = applyFault(task.target.engine, task.target.hidden, task.entry.fault);
+    record(task, 'applied', error);
+    if (error !== undefined) return void (task.state = 'done');
+    task.state = 'on';
+    task.onAt = t;
+    // Watched from the moment the fault is on: what the student's program does after it.
+    if (task.clearWhen)
+      task.clearWatch = watchCondition(task.clearWhen, (id) => task.target.engine.getTag(id)?.value);
+  };
+  const takeOff = (task: Task) => {
+    record(
+      task,
+      'cleared',
+      clearFault(task.target.engine, task.target.hidden, task.entry.fault.tag, task.entry.fault.kind),
+    );
+    task.state = 'done';
+  };
+
+  return {
+    runner: {
+      update(t) {
+        for (const task of tasks) {
+          if (task.state === 'waiting') {
+            const due = task.entry.at !== undefined ? t >= task.entry.at : task.when!.update(t);
+            if (due) putOn(task, t);
+          } else if (task.state === 'on') {
+            const { clearAfter } = task.entry;
+            const over =
+              clearAfter !== undefined ? t >= task.onAt! + clearAfter : (task.clearWatch?.update(t) ?? false);
+            if (over) takeOff(task);
+          }
+        }
+      },
+      get tasks() {
+        return tasks.map(({ name, station, state }) => ({ name, station, state }));
+      },
+      get finished() {
+        return tasks.every(
+          (task) =>
+            task.state === 'done' || (task.state === 'on' && !task.entry.clearAfter && !task.clearWatch),
+        );
+      },
+    },
+  };
+}

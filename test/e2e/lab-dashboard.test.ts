@@ -1,0 +1,56 @@
+// The lab's dashboard in Debian's chromium: a bulk action, and a hidden fault that the student's
+// own window (the real page, over its WebSocket) does not show until the instructor shows it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lab } from '../../main/lab/start-lab.js';
+import { RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js';
+
+let lab: Lab;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  lab = await startTestLab({ stations: [{}, {}], ui: { rendererDir: RENDERER_DIR } });
+  b = await openBrowser({ width: 1400, height: 900 });
+}, 30_000);
+afterAll(async () => {
+  await b?.close();
+  await lab?.close();
+});
+
+describe("the lab's dashboard in a browser", () => {
+  it('runs every station at once, and hides a fault from the student until told to show it', async () => {
+    const { page } = b;
+    await page.goto(lab.dashboard!.openUrl);
+    await page.getByRole('checkbox', { name: 'Select station 2' }).waitFor();
+    expect(new URL(page.url()).search).toBe(''); // the token left the address bar
+
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await poll(() => lab.stations.map((s) => s.tagsim.simulation.status.state)).toEqual([
+      'running',
+      'running',
+    ]);
+
+    // The student's window of station 1, in a page of its own.
+    const student = await b.context.newPage();
+    await student.goto(lab.stations[0]!.tagsim.uiUrl!);
+    const sensor = row(student, 'High sensor');
+    await sensor.waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select station 1' }).check();
+    await page.getByLabel('Tag', { exact: true }).fill('High sensor');
+    await page.getByLabel('Kind').selectOption('alwaysOn');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Done on 1 station.').waitFor();
+    await page.getByText('High sensor: Always On (hidden)').waitFor();
+    expect(lab.stations[0]!.tagsim.engine.tagsNamed('High sensor')[0]!.shortCircuit).toBe(true);
+    // Long enough for several tag pushes to the window: it still shows no failure.
+    await page.waitForTimeout(500);
+    expect(await sensor.locator('.flag-failed').count()).toBe(0);
+
+    await page.getByLabel('Hidden from the student').uncheck();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('High sensor: Always On', { exact: true }).waitFor();
+    await sensor.locator('.flag-failed').waitFor();
+    expect(b.problems).toEqual([]);
+  });
+});

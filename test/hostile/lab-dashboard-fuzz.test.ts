@@ -1,0 +1,209 @@
+// The hostile-input suite for the lab's dashboard: random methods, targets, tokens, Host
+// headers, framings, encodings and action bodies, as raw bytes to a real lab on 127.0.0.1.
+// Whatever arrives: no 5xx, no crash, an answer bounded in size, nothing changes without the
+// token, and the dashboard answers a plain request right after.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
+import type { Lab } from '../../main/lab/start-lab.js';
+import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
+import { RENDERER_DIR, startTestLab } from '../lab/support.js';
+import {
+  buildRequest,
+  hostileEncoding,
+  hostileFraming,
+  hostileMethod,
+  jsonBody,
+  type HostileRequest,
+} from './support/http-requests.js';
+
+const TOKEN = 'dashboard-fuzz-token';
+let lab: Lab;
+let port: number;
+const faults: unknown[] = [];
+
+beforeAll(async () => {
+  lab = await startTestLab({
+    stations: [{}, {}, { scene: { builtin: 'Filling Tank' } }],
+    dashboard: {
+      port: 0,
+      token: TOKEN,
+      rendererDir: RENDERER_DIR,
+      timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 },
+    },
+    reportError: (error) => faults.push(error),
+  });
+  port = Number(new URL(lab.dashboard!.url).port);
+});
+afterAll(() => lab.close());
+
+const PATHS = [
+  '/',
+  '/index.html',
+  '/lab.js',
+  '/lab.css',
+  '/api',
+  '/api/stations',
+  '/api/stations/1/tags',
+  '/api/stations/3/tags',
+  '/api/stations/0/tags',
+  '/api/stations/99999999999999999999/tags',
+  '/api/stations/%2e%2e/tags',
+  '/api/actions',
+  '/api/schedules',
+  '/api/faults/report.csv',
+  '/api/faults/report.html',
+];
+const target = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...PATHS) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...PATHS),
+        fc.constantFrom('/', '?x=1', '/..', '%00', '%zz', '//', `?token=${TOKEN}`),
+      )
+      .map(([p, t]) => p + t),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('*', '', `/api/${'a'.repeat(9000)}`, '//[bad', '/\u00ff') },
+);
+const authorization: fc.Arbitrary<readonly string[]> = fc.oneof(
+  { weight: 5, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`]) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      [],
+      ['Authorization: Bearer'],
+      ['Authorization: Bearer wrong'],
+      [`Authorization: Bearer ${TOKEN}x`],
+      [`Authorization: Basic ${TOKEN}`],
+      [`Authorization: Bearer ${'a'.repeat(5000)}`],
+      [`Authorization: Bearer ${TOKEN}`, `Authorization: Bearer ${TOKEN}`],
+    ),
+  },
+  { weight: 1, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`, 'Host: evil.example']) },
+);
+const stationList = fc.oneof(
+  fc.constant('all'),
+  fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 6 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const fault = fc.record(
+  {
+    tag: fc.oneof(
+      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
+      fc.string({ maxLength: 300 }),
+    ),
+    kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
+    value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
+    hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
+    extra: fc.constant(1),
+  },
+  { requiredKeys: ['tag', 'kind'] },
+);
+const action = fc
+  .record(
+    {
+      action: fc.constantFrom(...LAB_ACTIONS, 'explode', ''),
+      stations: stationList,
+      fault,
+      tag: fc.constantFrom('Load', 'nope'),
+      kind: fc.constantFrom('force', 'all', 'x'),
+    },
+    { requiredKeys: ['action'] },
+  )
+  .map((a) => JSON.stringify(a));
+
+const schedule = fc
+  .record(
+    {
+      seed: fc.oneof(fc.integer(), fc.string({ maxLength: 3 })),
+      faults: fc.array(
+        fc.record(
+          {
+            at: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constant('soon')),
+            when: fc.oneof(fc.constant({ tag: 'Load', equals: true }), fc.jsonValue({ maxDepth: 20 })),
+            stations: stationList,
+            pick: fc.constantFrom('each', 'one', 'all'),
+            fault,
+            clearAfter: fc.integer({ min: 0, max: 50 }),
+            clearWhen: fc.constantFrom({ always: true }, { rising: 'Nope' }, { not: { not: { not: {} } } }),
+          },
+          { requiredKeys: ['fault'] },
+        ),
+        { maxLength: 4 },
+      ),
+    },
+    { requiredKeys: ['faults'] },
+  )
+  .map((s) => JSON.stringify(s));
+
+const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boolean }> = fc
+  .record({
+    method: fc.oneof(hostileMethod, fc.constant('POST')),
+    target,
+    upgrade: fc.constantFrom('none', 'none', 'websocket'),
+    expect: fc.constantFrom('none', 'none', '100-continue'),
+    framing: hostileFraming,
+    encoding: hostileEncoding,
+    body: fc.option(fc.oneof(action, schedule, jsonBody), { freq: 3 }),
+    contentType: fc.constantFrom(undefined, 'application/json', 'text/plain'),
+    headers: authorization,
+  })
+  .map((r) => ({
+    ...buildRequest(r),
+    // Node keeps the first of repeated Authorization headers: twice the right token is the token.
+    authorized:
+      r.headers.includes(`Authorization: Bearer ${TOKEN}`) && !r.headers.some((h) => h.startsWith('Host:')),
+  }));
+
+/** What a request could change: the stations' tags and simulations, and the fault log. */
+const labState = () =>
+  JSON.stringify([
+    lab.stations.map((s) => [
+      s.tagsim.engine.listTagStates(),
+      s.tagsim.simulation.status.state,
+      s.hidden.size,
+    ]),
+    lab.log.entries.length,
+    lab.schedules.length,
+  ]);
+
+describe("random HTTP requests to the lab's dashboard", () => {
+  it('never get a 5xx or an unbounded answer, and change nothing without the token', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileDashboardRequest, async (request) => {
+        const before = labState();
+        const ex = await rawExchange(port, request.bytes, { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 });
+        expect(ex.responses.length > 0 || ex.closed, 'answered or closed').toBe(true);
+        for (const res of ex.responses) {
+          expect(res.status, `${request.method} ${request.target}`).toBeLessThan(500);
+          if (!request.authorized && request.target.startsWith('/api')) expect(res.status).not.toBe(200);
+        }
+        expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
+        if (!request.authorized) expect(labState()).toBe(before);
+
+        const control = await rawExchange(
+          port,
+          httpRequestBytes('GET', '/api/stations', { Connection: 'close', Authorization: `Bearer ${TOKEN}` }),
+        );
+        expect(control.responses[0]?.status).toBe(200);
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 60_000 },
+    );
+    expect(faults).toEqual([]);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  }, 120_000);
+
+  it('keeps answering while many hostile requests arrive at once', async () => {
+    const batch = fc.sample(hostileDashboardRequest, { numRuns: 60, seed: 11 });
+    const answers = await Promise.all(batch.map((r) => rawExchange(port, r.bytes, { timeoutMs: 8000 })));
+    for (const ex of answers) for (const res of ex.responses) expect(res.status).toBeLessThan(500);
+    const control = await rawExchange(
+      port,
+      httpRequestBytes('GET', '/api/stations', { Connection: 'close', Authorization: `Bearer ${TOKEN}` }),
+    );
+    expect(control.responses[0]?.status).toBe(200);
+    expect(faults).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+// The examples of docs/lab.md are what TagSim reads: the lab file, the actions, the schedule.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { FaultLog } from '../../shared/lab/fault-log.js';
+import { parseFaultSchedule } from '../../shared/lab/fault-schedule.js';
+import { parseLabAction } from '../../shared/lab/lab-actions.js';
+import { parseLabFile } from '../../shared/lab/lab-file.js';
+import { bindSchedule } from '../../shared/lab/schedule-runner.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+
+const doc = readFileSync(new URL('../../docs/lab.md', import.meta.url), 'utf8');
+const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+describe('docs/lab.md', () => {
+  it('shows a lab file, actions and a schedule that TagSim reads as they are', () => {
+    expect(blocks).toHaveLength(3);
+    const [labFile, actions, schedule] = blocks;
+    expect(parseLabFile(labFile!).stations).toHaveLength(3);
+    for (const line of actions!.trim().split('\n'))
+      expect(parseLabAction(JSON.parse(line))).toHaveProperty('action');
+    const stations = [1, 2, 3, 4].map((number) => ({
+      number,
+      engine: new TagEngine(builtinScene('Sorting by Height (Basic)')!),
+      hidden: new HiddenFaults(),
+    }));
+    const bound = bindSchedule(parseFaultSchedule(schedule!), stations, {
+      seed: 1,
+      log: new FaultLog(),
+      now: () => 0,
+    });
+    expect(bound).toHaveProperty('runner');
+  });
+});

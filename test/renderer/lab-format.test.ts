@@ -1,0 +1,34 @@
+// What the lab's dashboard says in words: times since, faults, outcomes, a typed force value.
+import { describe, expect, it } from 'vitest';
+import { ago, describeFault, describeOutcomes, forceValueOf } from '../../renderer/lab/lab-format.js';
+
+describe("the dashboard's words", () => {
+  it('says how long ago, on the server clock', () => {
+    expect(ago(undefined, 10_000)).toBe('never');
+    expect(ago(9_500, 10_000)).toBe('just now');
+    expect(ago(0, 45_000)).toBe('45 s ago');
+    expect(ago(0, 600_000)).toBe('10 min ago');
+    expect(ago(0, 3 * 3_600_000)).toBe('3 h ago');
+    expect(ago(20_000, 10_000)).toBe('just now'); // a clock that went back is not the future
+  });
+
+  it('describes a fault and the outcome of an action', () => {
+    const base = { id: 'x', name: 'Load', tagKind: 'Output', hidden: false } as const;
+    expect(describeFault({ ...base, forced: true, failure: 'none' })).toBe('Load: forced true');
+    expect(describeFault({ ...base, forced: 3, failure: 'alwaysOn' })).toBe('Load: forced 3, Always On');
+    expect(describeOutcomes([{ station: 1, ok: true }])).toBe('Done on 1 station.');
+    const outcomes = [1, 2, 3, 4, 5].map((station) => ({ station, ok: station === 1, error: 'no tag' }));
+    expect(describeOutcomes(outcomes)).toBe(
+      'Done on 1 station. Not done on station 2: no tag; station 3: no tag; station 4: no tag … and 1 more.',
+    );
+  });
+
+  it('reads the value typed for a force', () => {
+    expect(forceValueOf(' TRUE ')).toBe(true);
+    expect(forceValueOf('off')).toBe(false);
+    expect(forceValueOf('1')).toBe(1);
+    expect(forceValueOf('2.5')).toBe(2.5);
+    expect(forceValueOf('')).toBe('Type true, false or a number to force to.');
+    expect(forceValueOf('maybe')).toBe('Type true, false or a number to force to.');
+  });
+});
