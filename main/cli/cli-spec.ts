@@ -59,6 +59,10 @@ const SCENE_HELP = [
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
 const PORT_HELP = [`Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`];
 const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it to the network)`];
+const CONTROL_OPEN_HELP = [
+  'On a --host that is not a loopback address, let the control API take requests',
+  'without the token printed at start (for a trusted network only)',
+];
 const TIME_SCALE_RANGE = `${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`;
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -92,8 +96,9 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: 'boolean',
     help: {
       serve: [
-        'Let that window open and save files by path on this machine even when --host',
-        'is not a loopback address (off there by default: it uploads and downloads)',
+        'Let that window and the control API open (and the window save) files by path',
+        'on this machine even when --host is not a loopback address (off there by',
+        'default: the window uploads and downloads, the control API takes built-in scenes)',
       ],
     },
   },
@@ -128,6 +133,22 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         "step times and waitFor timeouts are simulation time, the file's timeoutMs",
         'stays real time',
       ],
+    },
+  },
+  {
+    name: 'no-control',
+    type: 'boolean',
+    help: {
+      serve: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
+      run: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
+    },
+  },
+  {
+    name: 'control-open',
+    type: 'boolean',
+    help: {
+      serve: CONTROL_OPEN_HELP,
+      run: CONTROL_OPEN_HELP,
     },
   },
   {

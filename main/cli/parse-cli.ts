@@ -19,7 +19,7 @@ export type CliCommand =
   | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
-  | {
+  | ({
       command: 'serve';
       host: string;
       port: number;
@@ -35,7 +35,7 @@ export type CliCommand =
       paused: boolean;
       /** The simulation's initial time scale, 0.25 to 8. */
       timeScale: number | undefined;
-    }
+    } & ControlCliOptions)
   | {
       command: 'import';
       from: { url: string } | { csv: string };
@@ -48,6 +48,14 @@ export type CliCommand =
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand);
+
+/** The control API's options, the same for `serve` and `run`. */
+export interface ControlCliOptions {
+  /** Serve the control API (false with --no-control). */
+  control: boolean;
+  /** No token on a non-loopback host (--control-open). */
+  controlOpen: boolean;
+}
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -108,6 +116,8 @@ interface ParsedValues {
   seed?: string;
   paused?: boolean;
   'time-scale'?: string;
+  'no-control'?: boolean;
+  'control-open'?: boolean;
   report?: string;
   from?: string;
   csv?: string;
@@ -179,6 +189,8 @@ function commandFrom(
         seed: values.seed === undefined ? undefined : parseSeed(values.seed),
         paused: values.paused === true,
         timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+        // Only what was given: the run's own defaults stand for the rest.
+        ...given(controlOptions(values), { control: true, controlOpen: false }),
       };
     }
     case 'serve':
@@ -190,7 +202,8 @@ function serveCommand(values: ParsedValues): CliCommand {
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
   }
-  if (values['ui-files'] && !values.ui) throw new UsageError('--ui-files goes with --ui');
+  if (values['ui-files'] && !values.ui && values['no-control'])
+    throw new UsageError('--ui-files goes with --ui or the control API (not with --no-control)');
   return {
     command: 'serve',
     host: parseHost(values.host),
@@ -207,7 +220,21 @@ function serveCommand(values: ParsedValues): CliCommand {
     seed: values.seed === undefined ? undefined : parseSeed(values.seed),
     paused: values.paused === true,
     timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...controlOptions(values),
   };
+}
+
+/** The fields of `options` that differ from their defaults. */
+function given<T extends object>(options: T, defaults: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([key, value]) => value !== (defaults as Record<string, unknown>)[key]),
+  ) as Partial<T>;
+}
+
+function controlOptions(values: ParsedValues): ControlCliOptions {
+  if (values['no-control'] && values['control-open'])
+    throw new UsageError('--control-open and --no-control cannot be used together');
+  return { control: values['no-control'] !== true, controlOpen: values['control-open'] === true };
 }
 
 function isCommand(word: string): word is CommandName {

@@ -1,5 +1,6 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { controlNotice } from '../control/control-notice.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -87,6 +88,11 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
       },
+      control: command.control && {
+        version: io.version,
+        open: command.controlOpen,
+        ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
+      },
     });
   } catch (error) {
     if (error instanceof SceneValidationError) {
@@ -113,6 +119,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
+  const control = controlNotice(tagsim.control, tagsim.url, command.host);
+  if (control) io.out(control);
 
   const signal = await io.stopRequested;
   await tagsim.close();

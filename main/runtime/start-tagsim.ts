@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { Emitter } from '../../shared/core/emitter.js';
+import { createControlApi, type ControlApi, type ControlOptions } from '../control/control-api.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
@@ -20,7 +21,7 @@ export interface TagSimOptions {
   /** A state snapshot file (`.tagsim-state.json`) to start from: values, forces and failures. */
   state?: string;
   /** The tag API server: host 127.0.0.1 and port 7410 unless given (port 0 picks a free one). */
-  server?: Omit<ApiServerOptions, 'mount'>;
+  server?: Omit<ApiServerOptions, 'mount' | 'control'>;
   /**
    * When the server binds: 'required' (the default) waits for it and rejects, leaving nothing
    * running, when it cannot; 'background' returns at once and the outcome shows in
@@ -46,6 +47,8 @@ export interface TagSimOptions {
   bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every'>;
   /** Hears every error from the very start (the same ones `errors` carries). */
   reportError?: (error: unknown) => void;
+  /** TagSim's own API under /tagsim/v1 (docs/control-api.md); on unless `false`. */
+  control?: ControlOptions | false;
 }
 
 /** A running TagSim: one station with its scene, simulation, API server and bridge. */
@@ -73,6 +76,8 @@ export interface TagSim {
   readonly uiUrl: string | undefined;
   /** Whether the browser UI may open and save files by path, when it is served. */
   readonly uiFileAccess: UiFileAccess | undefined;
+  /** The control API (its token...), unless it was turned off. */
+  readonly control: ControlApi | undefined;
   /** Every error nobody else handles: a failing tick or listener, a 500, a misbehaving window socket. */
   readonly errors: Emitter<unknown>;
   /** Stops the simulation, the windows' sockets and the server, and frees every timer. */
@@ -120,7 +125,12 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
   const host = options.server?.host ?? DEFAULT_HOST;
   const uiFileAccess = options.ui && (options.ui.fileAccess ?? uiFileAccessFor(host));
   let ui: BrowserUi | undefined;
-  const server = new ServerController(engine, {
+  const simulation = createSimulationHost(engine, { ...options.simulation, reportError });
+  const control =
+    options.control === false
+      ? undefined
+      : createControlApi({ engine, scenes, simulation, host: () => server.status.host }, options.control);
+  const server: ServerController = new ServerController(engine, {
     ...options.server,
     host,
     port: options.server?.port ?? DEFAULT_PORT,
@@ -131,9 +141,9 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       middleware: (ctx, next) => ui!.mount.middleware!(ctx, next),
       upgrade: (req, socket, head) => ui!.mount.upgrade!(req, socket, head),
     },
+    ...(control ? { control: control.surface } : {}),
   });
   server.errors.on(reportError);
-  const simulation = createSimulationHost(engine, { ...options.simulation, reportError });
 
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
@@ -191,6 +201,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       return address !== undefined ? ui?.urlFor(address) : undefined;
     },
     uiFileAccess,
+    control,
     errors,
     close,
   };

@@ -15,6 +15,7 @@ import {
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { controlNotice } from '../control/control-notice.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
@@ -38,6 +39,10 @@ export interface RunScenarioCommand {
   paused: boolean;
   /** --time-scale: simulation time runs this many times as fast as real time (default 1). */
   timeScale: number | undefined;
+  /** Serve the control API (default true; false with --no-control). */
+  control?: boolean;
+  /** --control-open: no token on a non-loopback host. */
+  controlOpen?: boolean;
 }
 
 export interface RunScenarioIo {
@@ -113,6 +118,7 @@ export async function runScenario(
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
       },
+      control: command.control !== false && { version: io.version, open: command.controlOpen === true },
     });
   } catch (error) {
     if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);
@@ -143,6 +149,8 @@ export async function runScenario(
           : '; the clock starts when a client runs the simulation (FACTORY I/O (Run))'),
     );
     io.out(`Listening on ${runtime.url}`);
+    const control = controlNotice(runtime.control, runtime.url, command.host);
+    if (control) io.out(control);
     result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
   } catch (error) {
     await runtime.close();

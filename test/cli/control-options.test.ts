@@ -1,0 +1,83 @@
+// The control API's options of `tagsim serve` and `tagsim run` (docs/control-api.md): parsed,
+// documented in --help, and what they do to a real server.
+import { describe, expect, it } from 'vitest';
+import { commandHelp } from '../../main/cli/cli-help.js';
+import { parseCli } from '../../main/cli/parse-cli.js';
+import { runCli } from '../../main/cli/run-cli.js';
+import { createControlApi } from '../../main/control/control-api.js';
+import { controlNotice } from '../../main/control/control-notice.js';
+import { SceneService } from '../../main/runtime/scene-service.js';
+import { createSimulationHost } from '../../main/runtime/simulation-host.js';
+import { memorySettingsStore } from '../../main/settings/settings-store.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
+
+describe('--no-control and --control-open', () => {
+  it('are parsed for serve and run; the control API is on by default', () => {
+    expect(parseCli(['serve'])).toMatchObject({ control: true, controlOpen: false });
+    expect(parseCli(['serve', '--no-control'])).toMatchObject({ control: false });
+    expect(parseCli(['serve', '--host', '0.0.0.0', '--control-open'])).toMatchObject({ controlOpen: true });
+    expect(parseCli(['run', 's.json', '--no-control'])).toMatchObject({ command: 'run', control: false });
+    expect(parseCli(['run', 's.json', '--control-open'])).toMatchObject({ controlOpen: true });
+  });
+
+  it.each([
+    [['serve', '--no-control', '--control-open'], '--control-open and --no-control cannot be used together'],
+    [['import', '--no-control'], "--no-control is an option of 'tagsim serve' and 'tagsim run'"],
+  ])('refuses %j: %s', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(message);
+  });
+
+  it('are in the help of serve and run', () => {
+    for (const command of ['serve', 'run'] as const) {
+      const help = commandHelp(command);
+      expect(help).toMatch(/^ {2}--no-control +Do not serve the control API at \/tagsim\/v1\//m);
+      expect(help).toMatch(/^ {2}--control-open +On a --host that is not a loopback address/m);
+    }
+  });
+
+  it('serve --no-control answers /tagsim/v1/ paths like any unknown path', async () => {
+    const out: string[] = [];
+    let stop!: (signal: string) => void;
+    const done = runCli(['serve', '--port', '0', '--paused', '--no-control'], {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+      stopRequested: new Promise((resolve) => (stop = resolve)),
+      version: '9.9.9',
+      rendererDir: '/nonexistent/',
+    });
+    await expect.poll(() => out.some((line) => line.startsWith('Simulation:'))).toBe(true);
+    const url = /Listening on (\S+)/.exec(out.find((l) => l.startsWith('Listening on'))!)![1]!;
+    const answer = await fetch(`${url}/tagsim/v1/status`);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ code: 404, error: 'No such endpoint: GET /tagsim/v1/status' });
+    // Nothing is said of a control API on a loopback host.
+    expect(out.filter((line) => line.includes('Control API'))).toEqual([]);
+    stop('SIGTERM');
+    expect(await done).toBe(0);
+  });
+});
+
+describe('the start-up line', () => {
+  const controlOn = (host: string, open = false) => {
+    const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
+    const parts = {
+      engine,
+      scenes: new SceneService(engine, memorySettingsStore()),
+      simulation: createSimulationHost(engine, { every: () => () => undefined }),
+      host: () => host,
+    };
+    return createControlApi(parts, { token: 'the-token-printed-at-start', open });
+  };
+
+  it('prints the token on a non-loopback host, or that it is open, and nothing on loopback', () => {
+    expect(controlNotice(controlOn('0.0.0.0'), 'http://0.0.0.0:7410', '0.0.0.0')).toBe(
+      'Control API: http://0.0.0.0:7410/tagsim/v1/ (send Authorization: Bearer the-token-printed-at-start)',
+    );
+    expect(controlNotice(controlOn('0.0.0.0', true), 'http://0.0.0.0:7410', '0.0.0.0')).toBe(
+      'Control API: http://0.0.0.0:7410/tagsim/v1/ takes requests without a token from anyone who can reach 0.0.0.0 (--control-open)',
+    );
+    expect(controlNotice(controlOn('127.0.0.1'), 'http://127.0.0.1:7410', '127.0.0.1')).toBeUndefined();
+    expect(controlNotice(undefined, 'http://0.0.0.0:7410', '0.0.0.0')).toBeUndefined();
+  });
+});
