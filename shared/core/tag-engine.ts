@@ -130,6 +130,14 @@ export class TagEngine {
     return r && { ...r.snapshot(), raw: r.raw };
   }
 
+  /**
+   * One tag's runtime state, read in place (no copy): for a reader that takes it at once, as the
+   * simulation does on every tick. It changes with the tag, so keep the values, not the object.
+   */
+  getRuntimeState(id: string): Readonly<TagRuntimeState> | undefined {
+    return this.table.get(id);
+  }
+
   /** Every tag with exactly this name, scene order. */
   tagsNamed(name: string): ApiTag[] {
     return this.table.named(name).map((r) => r.snapshot());

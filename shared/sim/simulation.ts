@@ -218,7 +218,7 @@ export class Simulation {
       if (!sameTagsForPlant(this.scene.tags, this.engine.scene.tags)) return this.bind();
       this.scene = this.engine.scene;
     }
-    this.mirror.refresh((id) => this.engine.getTagState(id));
+    this.mirror.refresh((id) => this.engine.getRuntimeState(id));
   }
 
   /** Whether these behaviours are the ones running, on tags the plant reads the same way. */
@@ -238,7 +238,7 @@ export class Simulation {
     this.mirror = new TagMirror();
     this.system = systemSlots(this.scene.tags, this.mirror);
     this.plant = this.newPlant();
-    this.mirror.refresh((id) => this.engine.getTagState(id));
+    this.mirror.refresh((id) => this.engine.getRuntimeState(id));
     this.plant.settle();
     this.lifecycle.forgetEdges();
     this.lifecycle.edges(this.controls());
