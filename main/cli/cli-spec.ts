@@ -59,6 +59,10 @@ const SCENE_HELP = [
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
 const PORT_HELP = [`Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`];
 const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it to the network)`];
+const CLOCK_HELP = [
+  'real (default): simulation time follows the real clock; virtual: it stands still',
+  'and moves only through the control API (POST /tagsim/v1/clock/advance);',
+];
 const CONTROL_OPEN_HELP = [
   'On a --host that is not a loopback address, let the control API take requests',
   'without the token printed at start (for a trusted network only)',
@@ -133,6 +137,15 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         "step times and waitFor timeouts are simulation time, the file's timeoutMs",
         'stays real time',
       ],
+    },
+  },
+  {
+    name: 'clock',
+    type: 'string',
+    value: '<mode>',
+    help: {
+      serve: CLOCK_HELP,
+      run: [...CLOCK_HELP, "the scenario's step times follow it"],
     },
   },
   {

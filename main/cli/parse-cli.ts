@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { closest } from '../../shared/scenes/json-words.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { ClockMode } from '../runtime/simulation-host.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { generalHelp } from './cli-help.js';
@@ -51,6 +52,8 @@ export type CliCommand =
 
 /** The control API's options, the same for `serve` and `run`. */
 export interface ControlCliOptions {
+  /** Where simulation time comes from (--clock); a virtual clock needs the control API. */
+  clock: ClockMode;
   /** Serve the control API (false with --no-control). */
   control: boolean;
   /** No token on a non-loopback host (--control-open). */
@@ -116,6 +119,7 @@ interface ParsedValues {
   seed?: string;
   paused?: boolean;
   'time-scale'?: string;
+  clock?: string;
   'no-control'?: boolean;
   'control-open'?: boolean;
   report?: string;
@@ -190,7 +194,11 @@ function commandFrom(
         paused: values.paused === true,
         timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
         // Only what was given: the run's own defaults stand for the rest.
-        ...given(controlOptions(values), { control: true, controlOpen: false }),
+        ...given<ControlCliOptions>(controlOptions(values), {
+          clock: 'real',
+          control: true,
+          controlOpen: false,
+        }),
       };
     }
     case 'serve':
@@ -234,7 +242,17 @@ function given<T extends object>(options: T, defaults: T): Partial<T> {
 function controlOptions(values: ParsedValues): ControlCliOptions {
   if (values['no-control'] && values['control-open'])
     throw new UsageError('--control-open and --no-control cannot be used together');
-  return { control: values['no-control'] !== true, controlOpen: values['control-open'] === true };
+  const clock = parseClock(values.clock);
+  if (clock === 'virtual' && values['no-control'])
+    throw new UsageError('--clock virtual needs the control API, which advances it (not with --no-control)');
+  return { clock, control: values['no-control'] !== true, controlOpen: values['control-open'] === true };
+}
+
+function parseClock(text: string | undefined): ClockMode {
+  if (text === undefined) return 'real';
+  const mode = text.trim().toLowerCase();
+  if (mode === 'real' || mode === 'virtual') return mode;
+  throw new UsageError(`--clock must be real or virtual; got '${text}'`);
 }
 
 function isCommand(word: string): word is CommandName {

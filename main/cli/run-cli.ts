@@ -1,6 +1,7 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { controlNotice } from '../control/control-notice.js';
+import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -87,6 +88,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
         ...(command.seed !== undefined ? { seed: command.seed } : {}),
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+        clock: command.clock,
       },
       control: command.control && {
         version: io.version,
@@ -184,7 +186,11 @@ function simulationLine(simulation: SimulationHost, seed: number): string {
         ? `the ${plural(n, 'behaviour')} of the built-in scene of that name`
         : 'no behaviours (only the lifecycle)';
   const what = state === 'stopped' ? 'paused, not started' : state;
-  return `Simulation: ${what} at ${timeScale}x, seed ${seed}; ${plant}`;
+  const pace =
+    simulation.clock === 'virtual'
+      ? `on a virtual clock (it moves only through POST ${CONTROL_PREFIX}/clock/advance)`
+      : `at ${timeScale}x`;
+  return `Simulation: ${what} ${pace}, seed ${seed}; ${plant}`;
 }
 
 function plural(n: number, word: string): string {

@@ -6,6 +6,7 @@ import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
 import type { ControlSurface } from '../server/control-surface.js';
 import { controlAccess, newControlToken } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
+import { clockRoutes } from './clock-routes.js';
 import { stationRoutes } from './station-routes.js';
 
 /** How a host wants the control API (docs/control-api.md). */
@@ -51,7 +52,7 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
   const guardWithoutToken = controlAccess(undefined);
   return {
     surface: {
-      routes: [...stationRoutes(deps, () => undefined)],
+      routes: [...stationRoutes(deps, () => undefined), ...clockRoutes(deps)],
       // Decided per request: the desktop app may move its server to another interface.
       refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
     },

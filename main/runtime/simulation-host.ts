@@ -78,6 +78,11 @@ export interface SimulationHost {
    * new scene); returns the unsubscribe function.
    */
   onStatus(listener: (status: SimulationStatus) => void): () => void;
+  /**
+   * Hears of every tick of either clock, after the plant stepped: a scenario on a virtual clock
+   * looks at each one, as it would at each real tick.
+   */
+  onTick(listener: () => void): () => void;
   /** Stops the timer and the scene subscription; the tags keep their values. */
   dispose(): void;
 }
@@ -104,6 +109,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     });
   const maxGapMs = options.maxGapMs ?? MAX_TICK_GAP_MS;
   const statusEvents = new Emitter<SimulationStatus>(reportError);
+  const tickEvents = new Emitter<void>(reportError);
 
   const first = sceneBehaviours(engine.scene);
   let plantSource = first.source;
@@ -162,6 +168,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
         } catch (error) {
           reportError(error);
         }
+        if (tickEvents.size > 0) tickEvents.emit();
       } while (left > 0 && performance.now() < sliceEnd);
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -177,6 +184,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     } catch (error) {
       reportError(error);
     }
+    if (tickEvents.size > 0) tickEvents.emit();
   };
 
   const unsubscribers = [
@@ -253,6 +261,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       return simulation.status;
     },
     onStatus: (listener) => statusEvents.on(listener),
+    onTick: (listener) => tickEvents.on(listener),
     dispose() {
       generation++;
       unsubscribers.forEach((unsubscribe) => unsubscribe());

@@ -58,6 +58,40 @@ describe('--no-control and --control-open', () => {
   });
 });
 
+describe('--clock', () => {
+  it('serve --clock virtual stands still and says how it moves', async () => {
+    const out: string[] = [];
+    let stop!: (signal: string) => void;
+    const done = runCli(['serve', '--port', '0', '--clock', 'virtual'], {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+      stopRequested: new Promise((resolve) => (stop = resolve)),
+      version: '9.9.9',
+      rendererDir: '/nonexistent/',
+    });
+    await expect.poll(() => out.some((line) => line.startsWith('Simulation:'))).toBe(true);
+    expect(out[2]).toBe(
+      'Simulation: running on a virtual clock (it moves only through POST /tagsim/v1/clock/advance), ' +
+        "seed 1; the scene's 6 behaviours",
+    );
+    const url = /Listening on (\S+)/.exec(out[1]!)![1]!;
+    expect(await (await fetch(`${url}/tagsim/v1/status`)).json()).toMatchObject({
+      clock: 'virtual',
+      version: '9.9.9',
+      simTimeMs: 0,
+    });
+    stop('SIGTERM');
+    expect(await done).toBe(0);
+  });
+
+  it('is in the help of serve and run', () => {
+    expect(commandHelp('serve')).toMatch(
+      /^ {2}--clock <mode> +real \(default\): simulation time follows the real clock/m,
+    );
+    expect(commandHelp('run')).toContain("the scenario's step times follow it");
+  });
+});
+
 describe('the start-up line', () => {
   const controlOn = (host: string, open = false) => {
     const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
