@@ -1,4 +1,5 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
@@ -62,6 +63,10 @@ const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes 
 const CLOCK_HELP = [
   'real (default): simulation time follows the real clock; virtual: it stands still',
   'and moves only through the control API (POST /tagsim/v1/clock/advance);',
+];
+const JOURNAL_HELP = [
+  `Keep the last n requests to the tag API for the control API to list (default ${DEFAULT_JOURNAL_ENTRIES},`,
+  `at most ${MAX_JOURNAL_ENTRIES}; 0 keeps none)`,
 ];
 const CONTROL_OPEN_HELP = [
   'On a --host that is not a loopback address, let the control API take requests',
@@ -155,6 +160,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       serve: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
       run: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
     },
+  },
+  {
+    name: 'journal',
+    type: 'string',
+    value: '<n>',
+    help: { serve: JOURNAL_HELP, run: JOURNAL_HELP },
   },
   {
     name: 'control-open',

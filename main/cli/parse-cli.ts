@@ -5,6 +5,7 @@ import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { ClockMode } from '../runtime/simulation-host.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
 import { generalHelp } from './cli-help.js';
 import {
   COMMAND_SPECS,
@@ -58,6 +59,8 @@ export interface ControlCliOptions {
   control: boolean;
   /** No token on a non-loopback host (--control-open). */
   controlOpen: boolean;
+  /** Requests the journal keeps (--journal; 0: none). */
+  journal: number | undefined;
 }
 
 /** A command line that cannot be run; the message is one line that names the problem. */
@@ -120,6 +123,7 @@ interface ParsedValues {
   paused?: boolean;
   'time-scale'?: string;
   clock?: string;
+  journal?: string;
   'no-control'?: boolean;
   'control-open'?: boolean;
   report?: string;
@@ -198,6 +202,7 @@ function commandFrom(
           clock: 'real',
           control: true,
           controlOpen: false,
+          journal: undefined,
         }),
       };
     }
@@ -245,7 +250,21 @@ function controlOptions(values: ParsedValues): ControlCliOptions {
   const clock = parseClock(values.clock);
   if (clock === 'virtual' && values['no-control'])
     throw new UsageError('--clock virtual needs the control API, which advances it (not with --no-control)');
-  return { clock, control: values['no-control'] !== true, controlOpen: values['control-open'] === true };
+  if (values.journal !== undefined && values['no-control'])
+    throw new UsageError('--journal goes with the control API, which lists it (not with --no-control)');
+  return {
+    clock,
+    control: values['no-control'] !== true,
+    controlOpen: values['control-open'] === true,
+    journal: values.journal === undefined ? undefined : parseJournal(values.journal),
+  };
+}
+
+function parseJournal(text: string): number {
+  const entries = parseWholeNumber('--journal', text);
+  if (entries > MAX_JOURNAL_ENTRIES)
+    throw new UsageError(`--journal must be from 0 to ${MAX_JOURNAL_ENTRIES}; got '${text}'`);
+  return entries;
 }
 
 function parseClock(text: string | undefined): ClockMode {

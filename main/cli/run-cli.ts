@@ -93,6 +93,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       control: command.control && {
         version: io.version,
         open: command.controlOpen,
+        ...(command.journal !== undefined ? { journal: command.journal } : {}),
         ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
       },
     });

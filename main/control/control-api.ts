@@ -6,7 +6,9 @@ import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
 import type { ControlSurface } from '../server/control-surface.js';
 import { controlAccess, newControlToken } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
+import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journal.js';
 import { clockRoutes } from './clock-routes.js';
+import { journalRoutes } from './journal-routes.js';
 import { stationRoutes } from './station-routes.js';
 
 /** How a host wants the control API (docs/control-api.md). */
@@ -19,6 +21,8 @@ export interface ControlOptions {
   open?: boolean;
   /** Whether scene files may be opened by path (default: on a loopback host only; `--ui-files`). */
   fileAccess?: UiFileAccess;
+  /** Requests the journal keeps (default 10,000; 0 turns it off). */
+  journal?: number;
 }
 
 /** The control API of one TagSim. */
@@ -29,6 +33,8 @@ export interface ControlApi {
   readonly token: string;
   /** Whether requests need the token now. */
   readonly tokenRequired: boolean;
+  /** The last requests to the tag API, unless turned off. */
+  readonly journal: RequestJournal | undefined;
 }
 
 export interface ControlParts {
@@ -48,15 +54,19 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
     version: options.version ?? 'unknown',
     fileAccess: () => options.fileAccess ?? uiFileAccessFor(parts.host()),
   };
+  const journalSize = options.journal ?? DEFAULT_JOURNAL_ENTRIES;
+  const journal = journalSize > 0 ? new RequestJournal(journalSize) : undefined;
   const guardWithToken = controlAccess(token);
   const guardWithoutToken = controlAccess(undefined);
   return {
     surface: {
-      routes: [...stationRoutes(deps, () => undefined), ...clockRoutes(deps)],
+      routes: [...stationRoutes(deps, () => undefined), ...clockRoutes(deps), ...journalRoutes(journal)],
       // Decided per request: the desktop app may move its server to another interface.
       refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
+      ...(journal ? { journal } : {}),
     },
     token,
+    journal,
     get tokenRequired() {
       return tokenRequired();
     },

@@ -46,6 +46,8 @@ export interface RunScenarioCommand {
   control?: boolean;
   /** --control-open: no token on a non-loopback host. */
   controlOpen?: boolean;
+  /** --journal: requests the journal keeps. */
+  journal?: number;
 }
 
 export interface RunScenarioIo {
@@ -122,7 +124,11 @@ export async function runScenario(
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
         ...(command.clock !== undefined ? { clock: command.clock } : {}),
       },
-      control: command.control !== false && { version: io.version, open: command.controlOpen === true },
+      control: command.control !== false && {
+        version: io.version,
+        open: command.controlOpen === true,
+        ...(command.journal !== undefined ? { journal: command.journal } : {}),
+      },
     });
   } catch (error) {
     if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerToFailure, type ApiAnswer } from './api-answer.js';
+import type { RequestJournal } from './request-journal.js';
 
 /** One request to a route of the tag API, whichever way it was dispatched. */
 export interface ApiRequest {
@@ -15,6 +16,13 @@ export interface ApiRequest {
   applied: boolean;
   /** Bytes of the server's memory budget this request holds (bytes-in-flight.ts). */
   heldBytes?: number;
+  /** The body's bytes as read (decoded), for the journal. */
+  body?: Buffer;
+}
+
+/** What observes or shapes every routed request: the control API's journal (docs/control-api.md). */
+export interface RouteSeams {
+  readonly journal?: RequestJournal | undefined;
 }
 
 /** A route of the tag API: method, path as the vendor documents it, and what it answers. */
@@ -30,6 +38,26 @@ export interface ApiRoute {
  * Synchronous when the route is, so that a cached answer costs no promise.
  */
 export function answerRoute(
+  route: ApiRoute,
+  request: ApiRequest,
+  onUnexpected: (error: unknown) => void,
+  seams?: RouteSeams,
+): ApiAnswer | Promise<ApiAnswer> {
+  const journal = seams?.journal;
+  if (journal === undefined) return answerPlainly(route, request, onUnexpected);
+  const startedMs = performance.now();
+  const answer = answerPlainly(route, request, onUnexpected);
+  if (!(answer instanceof Promise)) {
+    journal.record(request.req, startedMs, answer.status, request.body, answer.itemErrors, undefined);
+    return answer;
+  }
+  return answer.then((done) => {
+    journal.record(request.req, startedMs, done.status, request.body, done.itemErrors, undefined);
+    return done;
+  });
+}
+
+function answerPlainly(
   route: ApiRoute,
   request: ApiRequest,
   onUnexpected: (error: unknown) => void,

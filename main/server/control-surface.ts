@@ -4,6 +4,7 @@ import type { ApiError } from './api-error.js';
 import type { ApiRequest } from './api-route.js';
 import type { BytesInFlight } from './bytes-in-flight.js';
 import { hasBody, type JsonBodyReader } from './json-body.js';
+import type { RequestJournal } from './request-journal.js';
 
 /** Where TagSim's own API lives: a path the simulator does not have (docs/control-api.md). */
 export const CONTROL_PREFIX = '/tagsim/v1';
@@ -30,6 +31,8 @@ export interface ControlSurface {
   readonly routes: readonly ControlRoute[];
   /** Why this request may not use the control API (a 401 or 403), or `undefined` when it may. */
   readonly refuse?: (req: IncomingMessage) => ApiError | undefined;
+  /** Where every request to the tag API is recorded (request-journal.ts). */
+  readonly journal?: RequestJournal;
 }
 
 /** Whether a request's path is the control API's (`/tagsim/v1` or below it). */

@@ -110,11 +110,14 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const control =
     options.control &&
     controlDispatcher(options.control, jsonBodyReader(bodyLimitBytes), budget, onUnexpectedError);
+  const mountPrefix = options.mount?.pathPrefix;
+  const seams = { journal: options.control?.journal };
   const app = buildApp(routes, {
     onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],
+    seams,
+    ...(mountPrefix !== undefined ? { mountPrefix } : {}),
   });
-  const mountPrefix = options.mount?.pathPrefix;
   // A mount's paths are its own; a mount that names no prefix may take any path, so then every
   // request goes through Koa, where the mount sees it first.
   const direct =
@@ -123,6 +126,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       : directRoutes(
           routes.filter((route) => mountPrefix === undefined || !route.path.startsWith(mountPrefix)),
           onUnexpectedError,
+          seams,
         );
 
   const observe = (req: IncomingMessage, res: ServerResponse) => {

@@ -161,8 +161,8 @@ export class TagEngine {
     return out;
   }
 
-  /** `JSON.stringify(readValues(by, refs))`. */
-  readValuesJson(by: RefKind, refs?: readonly unknown[]): string {
+  /** `JSON.stringify(readValues(by, refs))`; the item errors among them also go to `errors`. */
+  readValuesJson(by: RefKind, refs?: readonly unknown[], errors?: ItemError[]): string {
     if (refs === undefined) return jsonArray(this.readValuesJsonItems(by));
     const out: string[] = [];
     // A ref finds a tag only when it equals that tag's id or name: the tag's own entry fits.
@@ -170,7 +170,10 @@ export class TagEngine {
       by,
       refs,
       (r) => out.push(r.valueJson(by)),
-      (error) => out.push(JSON.stringify(error)),
+      (error) => {
+        out.push(JSON.stringify(error));
+        errors?.push(error);
+      },
     );
     return jsonArray(out);
   }

@@ -58,6 +58,22 @@ describe('--no-control and --control-open', () => {
   });
 });
 
+describe('--journal', () => {
+  it('is parsed for serve and run, from 0 to 100000, and goes with the control API', () => {
+    expect(parseCli(['serve'])).toMatchObject({ journal: undefined });
+    expect(parseCli(['serve', '--journal', '0'])).toMatchObject({ journal: 0 });
+    expect(parseCli(['run', 's.json', '--journal', '50'])).toMatchObject({ journal: 50 });
+    expect(() => parseCli(['serve', '--journal', '100001'])).toThrow(
+      "--journal must be from 0 to 100000; got '100001'",
+    );
+    expect(() => parseCli(['serve', '--journal', '-1'])).toThrow("option '--journal' needs a value");
+    expect(() => parseCli(['serve', '--journal', '5', '--no-control'])).toThrow(
+      '--journal goes with the control API, which lists it (not with --no-control)',
+    );
+    expect(commandHelp('serve')).toMatch(/^ {2}--journal <n> +Keep the last n requests to the tag API/m);
+  });
+});
+
 describe('--clock', () => {
   it('serve --clock virtual stands still and says how it moves', async () => {
     const out: string[] = [];
