@@ -68,6 +68,10 @@ const JOURNAL_HELP = [
   `Keep the last n requests to the tag API for the control API to list (default ${DEFAULT_JOURNAL_ENTRIES},`,
   `at most ${MAX_JOURNAL_ENTRIES}; 0 keeps none)`,
 ];
+const CHAOS_HELP = [
+  'Start with the chaos rules of this file ({"rules": [...]}, as PUT /tagsim/v1/chaos',
+  'takes them): requests to the tag API made slow, failed or dropped',
+];
 const CONTROL_OPEN_HELP = [
   'On a --host that is not a loopback address, let the control API take requests',
   'without the token printed at start (for a trusted network only)',
@@ -166,6 +170,15 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: 'string',
     value: '<n>',
     help: { serve: JOURNAL_HELP, run: JOURNAL_HELP },
+  },
+  {
+    name: 'chaos',
+    type: 'string',
+    value: '<file>',
+    help: {
+      serve: CHAOS_HELP,
+      run: CHAOS_HELP,
+    },
   },
   {
     name: 'control-open',

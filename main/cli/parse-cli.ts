@@ -61,6 +61,8 @@ export interface ControlCliOptions {
   controlOpen: boolean;
   /** Requests the journal keeps (--journal; 0: none). */
   journal: number | undefined;
+  /** A file of chaos rules to start with (--chaos). */
+  chaos: string | undefined;
 }
 
 /** A command line that cannot be run; the message is one line that names the problem. */
@@ -124,6 +126,7 @@ interface ParsedValues {
   'time-scale'?: string;
   clock?: string;
   journal?: string;
+  chaos?: string;
   'no-control'?: boolean;
   'control-open'?: boolean;
   report?: string;
@@ -203,6 +206,7 @@ function commandFrom(
           control: true,
           controlOpen: false,
           journal: undefined,
+          chaos: undefined,
         }),
       };
     }
@@ -250,13 +254,17 @@ function controlOptions(values: ParsedValues): ControlCliOptions {
   const clock = parseClock(values.clock);
   if (clock === 'virtual' && values['no-control'])
     throw new UsageError('--clock virtual needs the control API, which advances it (not with --no-control)');
-  if (values.journal !== undefined && values['no-control'])
-    throw new UsageError('--journal goes with the control API, which lists it (not with --no-control)');
+  for (const option of ['journal', 'chaos'] as const)
+    if (values[option] !== undefined && values['no-control'])
+      throw new UsageError(`--${option} goes with the control API (not with --no-control)`);
+  if (values.chaos !== undefined && values.chaos.trim() === '')
+    throw new UsageError('--chaos needs a file of chaos rules, for example chaos.json');
   return {
     clock,
     control: values['no-control'] !== true,
     controlOpen: values['control-open'] === true,
     journal: values.journal === undefined ? undefined : parseJournal(values.journal),
+    chaos: values.chaos?.trim(),
   };
 }
 

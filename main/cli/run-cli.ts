@@ -1,5 +1,7 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { ChaosRule } from '../../shared/api/chaos-rules.js';
+import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
@@ -70,6 +72,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
+  let chaos: ChaosRule[] | undefined;
+  try {
+    if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+  } catch (error) {
+    if (error instanceof SceneValidationError) printProblems(io, error);
+    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   let tagsim: TagSim;
   try {
     tagsim = await startTagSim({
@@ -94,6 +104,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
         version: io.version,
         open: command.controlOpen,
         ...(command.journal !== undefined ? { journal: command.journal } : {}),
+        ...(chaos ? { chaos } : {}),
         ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
       },
     });
@@ -124,6 +135,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
   if (control) io.out(control);
+  if (chaos)
+    io.out(`Chaos: ${plural(chaos.length, 'rule')} from ${command.chaos} (GET /tagsim/v1/chaos lists them)`);
 
   const signal = await io.stopRequested;
   await tagsim.close();

@@ -7,6 +7,8 @@ import type { ControlSurface } from '../server/control-surface.js';
 import { controlAccess, newControlToken } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
 import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journal.js';
+import { ChaosRules, type ChaosRule } from '../../shared/api/chaos-rules.js';
+import { chaosRoutes } from './chaos-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { stationRoutes } from './station-routes.js';
@@ -23,6 +25,8 @@ export interface ControlOptions {
   fileAccess?: UiFileAccess;
   /** Requests the journal keeps (default 10,000; 0 turns it off). */
   journal?: number;
+  /** Chaos rules in force from the start (`--chaos`: readChaosFile). */
+  chaos?: readonly ChaosRule[];
 }
 
 /** The control API of one TagSim. */
@@ -35,6 +39,8 @@ export interface ControlApi {
   readonly tokenRequired: boolean;
   /** The last requests to the tag API, unless turned off. */
   readonly journal: RequestJournal | undefined;
+  /** The chaos rules in force. */
+  readonly chaos: ChaosRules;
 }
 
 export interface ControlParts {
@@ -56,17 +62,27 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
   };
   const journalSize = options.journal ?? DEFAULT_JOURNAL_ENTRIES;
   const journal = journalSize > 0 ? new RequestJournal(journalSize) : undefined;
+  const chaos = new ChaosRules(parts.simulation.seed);
+  if (options.chaos) chaos.set(options.chaos);
   const guardWithToken = controlAccess(token);
   const guardWithoutToken = controlAccess(undefined);
   return {
     surface: {
-      routes: [...stationRoutes(deps, () => undefined), ...clockRoutes(deps), ...journalRoutes(journal)],
+      routes: [
+        // A reset takes the chaos back to its start too: the same requests then meet the same chaos.
+        ...stationRoutes(deps, () => chaos.rewind()),
+        ...clockRoutes(deps),
+        ...journalRoutes(journal),
+        ...chaosRoutes(chaos),
+      ],
       // Decided per request: the desktop app may move its server to another interface.
       refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
       ...(journal ? { journal } : {}),
+      chaos,
     },
     token,
     journal,
+    chaos,
     get tokenRequired() {
       return tokenRequired();
     },

@@ -15,6 +15,8 @@ import {
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { ChaosRule } from '../../shared/api/chaos-rules.js';
+import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { describeListenError } from '../runtime/listen-errors.js';
@@ -48,6 +50,8 @@ export interface RunScenarioCommand {
   controlOpen?: boolean;
   /** --journal: requests the journal keeps. */
   journal?: number;
+  /** --chaos: a file of chaos rules to start with. */
+  chaos?: string;
 }
 
 export interface RunScenarioIo {
@@ -111,6 +115,13 @@ export async function runScenario(
     return cannotRun(...describeError(error), scenario.name);
   }
 
+  let chaos: ChaosRule[] | undefined;
+  try {
+    if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+  } catch (error) {
+    return cannotRun(...describeError(error), scenario.name);
+  }
+
   const seed = command.seed ?? scenario.seed;
   let runtime: TagSim;
   try {
@@ -128,6 +139,7 @@ export async function runScenario(
         version: io.version,
         open: command.controlOpen === true,
         ...(command.journal !== undefined ? { journal: command.journal } : {}),
+        ...(chaos ? { chaos } : {}),
       },
     });
   } catch (error) {

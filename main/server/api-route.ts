@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { answerToFailure, type ApiAnswer } from './api-answer.js';
+import { answerWithChaos } from './chaos-answer.js';
 import type { RequestJournal } from './request-journal.js';
 
 /** One request to a route of the tag API, whichever way it was dispatched. */
@@ -20,9 +22,10 @@ export interface ApiRequest {
   body?: Buffer;
 }
 
-/** What observes or shapes every routed request: the control API's journal (docs/control-api.md). */
+/** What observes or shapes every routed request: the control API's journal and chaos (docs/control-api.md). */
 export interface RouteSeams {
   readonly journal?: RequestJournal | undefined;
+  readonly chaos?: ChaosRules | undefined;
 }
 
 /** A route of the tag API: method, path as the vendor documents it, and what it answers. */
@@ -44,17 +47,28 @@ export function answerRoute(
   seams?: RouteSeams,
 ): ApiAnswer | Promise<ApiAnswer> {
   const journal = seams?.journal;
-  if (journal === undefined) return answerPlainly(route, request, onUnexpected);
+  const chaos = seams?.chaos;
+  const shot = chaos?.armed === true ? chaos.pick(request.req.method ?? '', pathOf(request.req)) : undefined;
+  if (journal === undefined && shot === undefined) return answerPlainly(route, request, onUnexpected);
   const startedMs = performance.now();
-  const answer = answerPlainly(route, request, onUnexpected);
-  if (!(answer instanceof Promise)) {
-    journal.record(request.req, startedMs, answer.status, request.body, answer.itemErrors, undefined);
-    return answer;
-  }
-  return answer.then((done) => {
-    journal.record(request.req, startedMs, done.status, request.body, done.itemErrors, undefined);
+  const answer =
+    shot === undefined
+      ? answerPlainly(route, request, onUnexpected)
+      : answerWithChaos(shot, request, () => answerPlainly(route, request, onUnexpected));
+  if (journal === undefined) return answer;
+  const record = (done: ApiAnswer) => {
+    const status = shot?.reset === true ? null : done.status;
+    journal.record(request.req, startedMs, status, request.body, done.itemErrors, shot);
     return done;
-  });
+  };
+  return answer instanceof Promise ? answer.then(record) : record(answer);
+}
+
+/** The request's path as sent, without its query. */
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '';
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
 }
 
 function answerPlainly(

@@ -5,6 +5,7 @@ import type { ApiRequest } from './api-route.js';
 import type { BytesInFlight } from './bytes-in-flight.js';
 import { hasBody, type JsonBodyReader } from './json-body.js';
 import type { RequestJournal } from './request-journal.js';
+import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 
 /** Where TagSim's own API lives: a path the simulator does not have (docs/control-api.md). */
 export const CONTROL_PREFIX = '/tagsim/v1';
@@ -33,6 +34,8 @@ export interface ControlSurface {
   readonly refuse?: (req: IncomingMessage) => ApiError | undefined;
   /** Where every request to the tag API is recorded (request-journal.ts). */
   readonly journal?: RequestJournal;
+  /** Rules that make requests to the tag API slow, fail or drop (chaos-answer.ts). */
+  readonly chaos?: ChaosRules;
 }
 
 /** Whether a request's path is the control API's (`/tagsim/v1` or below it). */

@@ -111,7 +111,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     options.control &&
     controlDispatcher(options.control, jsonBodyReader(bodyLimitBytes), budget, onUnexpectedError);
   const mountPrefix = options.mount?.pathPrefix;
-  const seams = { journal: options.control?.journal };
+  const seams = { journal: options.control?.journal, chaos: options.control?.chaos };
   const app = buildApp(routes, {
     onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
 
@@ -8,15 +9,6 @@ export const JOURNAL_BODY_BYTES = 4096;
 export const DEFAULT_JOURNAL_ENTRIES = 10_000;
 /** The most entries a journal keeps: each may hold 4 KiB of body. */
 export const MAX_JOURNAL_ENTRIES = 100_000;
-
-/** The rule of the chaos that shaped a request, as the journal shows it. */
-export interface JournalChaos {
-  /** Its place in the list of rules (from 0). */
-  readonly rule: number;
-  readonly latencyMs: number;
-  readonly status?: number;
-  readonly reset?: boolean;
-}
 
 /** What a request did, as the control API lists it (docs/control-api.md). */
 export interface JournalEntry {
@@ -37,7 +29,8 @@ export interface JournalEntry {
   body: string | null;
   /** The per-item errors of the answer, or null when it has none to give. */
   itemErrors: readonly ItemError[] | null;
-  chaos: JournalChaos | null;
+  /** The chaos rule that shaped it (its place in the list, and what it did), or null. */
+  chaos: ChaosShot | null;
 }
 
 export interface JournalQuery {
@@ -79,7 +72,7 @@ export class RequestJournal {
     status: number | null,
     body: Buffer | undefined,
     itemErrors: readonly ItemError[] | undefined,
-    chaos: JournalChaos | undefined,
+    chaos: ChaosShot | undefined,
   ): void {
     const slot = (this.slots[this.next] ??= newSlot());
     this.next = (this.next + 1) % this.capacity;
@@ -127,7 +120,7 @@ interface Slot {
   status: number | null;
   body: string | null;
   itemErrors: readonly ItemError[] | null;
-  chaos: JournalChaos | null;
+  chaos: ChaosShot | null;
 }
 
 function newSlot(): Slot {

@@ -1,5 +1,8 @@
 // The control API's options of `tagsim serve` and `tagsim run` (docs/control-api.md): parsed,
 // documented in --help, and what they do to a real server.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandHelp } from '../../main/cli/cli-help.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
@@ -68,9 +71,61 @@ describe('--journal', () => {
     );
     expect(() => parseCli(['serve', '--journal', '-1'])).toThrow("option '--journal' needs a value");
     expect(() => parseCli(['serve', '--journal', '5', '--no-control'])).toThrow(
-      '--journal goes with the control API, which lists it (not with --no-control)',
+      '--journal goes with the control API (not with --no-control)',
     );
     expect(commandHelp('serve')).toMatch(/^ {2}--journal <n> +Keep the last n requests to the tag API/m);
+  });
+});
+
+describe('--chaos', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tagsim-chaos-'));
+  const cli = (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    let stop!: (signal: string) => void;
+    const done = runCli(argv, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      stopRequested: new Promise((resolve) => (stop = resolve)),
+      version: '9.9.9',
+      rendererDir: '/nonexistent/',
+    });
+    return { out, err, done, stop: (signal = 'SIGTERM') => stop(signal) };
+  };
+
+  it('serve starts with the rules of the file, and says so', async () => {
+    const file = join(dir, 'chaos.json');
+    writeFileSync(file, JSON.stringify({ rules: [{ method: 'PUT', status: 503, probability: 0.1 }] }));
+    const t = cli(['serve', '--port', '0', '--paused', '--chaos', file]);
+    await expect.poll(() => t.out.some((line) => line.startsWith('Chaos:'))).toBe(true);
+    expect(t.out[3]).toBe(`Chaos: 1 rule from ${file} (GET /tagsim/v1/chaos lists them)`);
+    const url = /Listening on (\S+)/.exec(t.out[1]!)![1]!;
+    expect(await (await fetch(`${url}/tagsim/v1/chaos`)).json()).toEqual({
+      rules: [{ method: 'PUT', status: 503, probability: 0.1, hits: 0 }],
+    });
+    t.stop();
+    expect(await t.done).toBe(0);
+  });
+
+  it('refuses a file with problems, listing them, and a file it cannot read', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ rules: [{ status: 200 }, { latencyMs: -1 }] }));
+    const bad = cli(['serve', '--port', '0', '--chaos', file]);
+    expect(await bad.done).toBe(1);
+    expect(bad.err).toEqual([
+      'tagsim: bad.json is not a valid chaos rules file (2 problems):',
+      '  rules[0].status: must be an error status from 400 to 599; got 200',
+      '  rules[1].latencyMs: must be a whole number of milliseconds from 0 to 60000, or a range [min, max] of them; got -1',
+    ]);
+    const missing = cli(['run', join(dir, 'no-scenario.json'), '--chaos', join(dir, 'none.json')]);
+    expect(await missing.done).toBe(1);
+    const gone = cli(['serve', '--port', '0', '--chaos', join(dir, 'none.json')]);
+    expect(await gone.done).toBe(1);
+    expect(gone.err).toEqual([`tagsim: cannot open ${join(dir, 'none.json')}: no such file`]);
+    expect(() => parseCli(['serve', '--chaos', 'x.json', '--no-control'])).toThrow(
+      '--chaos goes with the control API (not with --no-control)',
+    );
+    expect(commandHelp('run')).toMatch(/^ {2}--chaos <file> +Start with the chaos rules of this file/m);
   });
 });
 
