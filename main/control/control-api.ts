@@ -3,7 +3,8 @@ import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { SceneService } from '../runtime/scene-service.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
-import type { ControlSurface } from '../server/control-surface.js';
+import { jsonTextAnswer } from '../server/api-answer.js';
+import { CONTROL_PREFIX, type ControlSurface } from '../server/control-surface.js';
 import { controlAccess, newControlToken } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
 import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journal.js';
@@ -11,6 +12,7 @@ import { ChaosRules, type ChaosRule } from '../../shared/api/chaos-rules.js';
 import { chaosRoutes } from './chaos-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { journalRoutes } from './journal-routes.js';
+import { openApiDocument } from './openapi.js';
 import { stationRoutes } from './station-routes.js';
 
 /** How a host wants the control API (docs/control-api.md). */
@@ -63,6 +65,7 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
   const journalSize = options.journal ?? DEFAULT_JOURNAL_ENTRIES;
   const journal = journalSize > 0 ? new RequestJournal(journalSize) : undefined;
   const chaos = new ChaosRules(parts.simulation.seed);
+  let openApiText: string | undefined;
   if (options.chaos) chaos.set(options.chaos);
   const guardWithToken = controlAccess(token);
   const guardWithoutToken = controlAccess(undefined);
@@ -74,6 +77,11 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
         ...clockRoutes(deps),
         ...journalRoutes(journal),
         ...chaosRoutes(chaos),
+        {
+          method: 'GET',
+          path: `${CONTROL_PREFIX}/openapi.json`,
+          handle: () => jsonTextAnswer((openApiText ??= JSON.stringify(openApiDocument(deps.version)))),
+        },
       ],
       // Decided per request: the desktop app may move its server to another interface.
       refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
