@@ -1,7 +1,7 @@
 // GET /tagsim/v1/openapi.json: an OpenAPI 3.1 description of the tag API and the control API,
 // checked against the servers' own route tables and against what the server really answers
 // (each answer validated against the schema the document gives for its path, method and status).
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../main/server/create-api-server.js';
