@@ -1,5 +1,6 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MAX_STATIONS } from '../../shared/lab/lab-plan.js';
+import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
@@ -70,6 +71,22 @@ const SCENE_HELP = [
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
 const PORT_HELP = [`Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`];
 const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it to the network)`];
+const CLOCK_HELP = [
+  'real (default): simulation time follows the real clock; virtual: it stands still',
+  'and moves only through the control API (POST /tagsim/v1/clock/advance);',
+];
+const JOURNAL_HELP = [
+  `Keep the last n requests to the tag API for the control API to list (default ${DEFAULT_JOURNAL_ENTRIES},`,
+  `at most ${MAX_JOURNAL_ENTRIES}; 0 keeps none)`,
+];
+const CHAOS_HELP = [
+  'Start with the chaos rules of this file ({"rules": [...]}, as PUT /tagsim/v1/chaos',
+  'takes them): requests to the tag API made slow, failed or dropped',
+];
+const CONTROL_OPEN_HELP = [
+  'On a --host that is not a loopback address, let the control API take requests',
+  'without the token printed at start (for a trusted network only)',
+];
 const TIME_SCALE_RANGE = `${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`;
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -155,8 +172,9 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: 'boolean',
     help: {
       serve: [
-        'Let that window open and save files by path on this machine even when --host',
-        'is not a loopback address (off there by default: it uploads and downloads)',
+        'Let that window and the control API open (and the window save) files by path',
+        'on this machine even when --host is not a loopback address (off there by',
+        'default: the window uploads and downloads, the control API takes built-in scenes)',
       ],
     },
   },
@@ -194,6 +212,46 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         'stays real time',
       ],
       lab: [`Every station's time scale: ${TIME_SCALE_RANGE} (default 1)`],
+    },
+  },
+  {
+    name: 'clock',
+    type: 'string',
+    value: '<mode>',
+    help: {
+      serve: CLOCK_HELP,
+      run: [...CLOCK_HELP, "the scenario's step times follow it"],
+    },
+  },
+  {
+    name: 'no-control',
+    type: 'boolean',
+    help: {
+      serve: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
+      run: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
+    },
+  },
+  {
+    name: 'journal',
+    type: 'string',
+    value: '<n>',
+    help: { serve: JOURNAL_HELP, run: JOURNAL_HELP },
+  },
+  {
+    name: 'chaos',
+    type: 'string',
+    value: '<file>',
+    help: {
+      serve: CHAOS_HELP,
+      run: CHAOS_HELP,
+    },
+  },
+  {
+    name: 'control-open',
+    type: 'boolean',
+    help: {
+      serve: CONTROL_OPEN_HELP,
+      run: CONTROL_OPEN_HELP,
     },
   },
   {

@@ -2,8 +2,10 @@ import { parseArgs } from 'node:util';
 import { closest } from '../../shared/scenes/json-words.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { ClockMode } from '../runtime/simulation-host.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
 import { generalHelp } from './cli-help.js';
 import { labCommand, type LabCommand } from './lab-command.js';
 import {
@@ -20,7 +22,7 @@ export type CliCommand =
   | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
-  | {
+  | ({
       command: 'serve';
       host: string;
       port: number;
@@ -36,7 +38,7 @@ export type CliCommand =
       paused: boolean;
       /** The simulation's initial time scale, 0.25 to 8. */
       timeScale: number | undefined;
-    }
+    } & ControlCliOptions)
   | {
       command: 'import';
       from: { url: string } | { csv: string };
@@ -50,6 +52,20 @@ export type CliCommand =
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
   | LabCommand;
+
+/** The control API's options, the same for `serve` and `run`. */
+export interface ControlCliOptions {
+  /** Where simulation time comes from (--clock); a virtual clock needs the control API. */
+  clock: ClockMode;
+  /** Serve the control API (false with --no-control). */
+  control: boolean;
+  /** No token on a non-loopback host (--control-open). */
+  controlOpen: boolean;
+  /** Requests the journal keeps (--journal; 0: none). */
+  journal: number | undefined;
+  /** A file of chaos rules to start with (--chaos). */
+  chaos: string | undefined;
+}
 
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
@@ -114,6 +130,11 @@ export interface ParsedValues {
   seed?: string;
   paused?: boolean;
   'time-scale'?: string;
+  clock?: string;
+  journal?: string;
+  chaos?: string;
+  'no-control'?: boolean;
+  'control-open'?: boolean;
   report?: string;
   from?: string;
   csv?: string;
@@ -189,6 +210,14 @@ function commandFrom(
         seed: values.seed === undefined ? undefined : parseSeed(values.seed),
         paused: values.paused === true,
         timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+        // Only what was given: the run's own defaults stand for the rest.
+        ...given<ControlCliOptions>(controlOptions(values), {
+          clock: 'real',
+          control: true,
+          controlOpen: false,
+          journal: undefined,
+          chaos: undefined,
+        }),
       };
     }
     case 'serve':
@@ -200,7 +229,8 @@ function serveCommand(values: ParsedValues): CliCommand {
   if (values.scene !== undefined && values.synthetic !== undefined) {
     throw new UsageError('--scene and --synthetic cannot be used together');
   }
-  if (values['ui-files'] && !values.ui) throw new UsageError('--ui-files goes with --ui');
+  if (values['ui-files'] && !values.ui && values['no-control'])
+    throw new UsageError('--ui-files goes with --ui or the control API (not with --no-control)');
   return {
     command: 'serve',
     host: parseHost(values.host),
@@ -217,7 +247,49 @@ function serveCommand(values: ParsedValues): CliCommand {
     seed: values.seed === undefined ? undefined : parseSeed(values.seed),
     paused: values.paused === true,
     timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...controlOptions(values),
   };
+}
+
+/** The fields of `options` that differ from their defaults. */
+function given<T extends object>(options: T, defaults: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([key, value]) => value !== (defaults as Record<string, unknown>)[key]),
+  ) as Partial<T>;
+}
+
+function controlOptions(values: ParsedValues): ControlCliOptions {
+  if (values['no-control'] && values['control-open'])
+    throw new UsageError('--control-open and --no-control cannot be used together');
+  const clock = parseClock(values.clock);
+  if (clock === 'virtual' && values['no-control'])
+    throw new UsageError('--clock virtual needs the control API, which advances it (not with --no-control)');
+  for (const option of ['journal', 'chaos'] as const)
+    if (values[option] !== undefined && values['no-control'])
+      throw new UsageError(`--${option} goes with the control API (not with --no-control)`);
+  if (values.chaos !== undefined && values.chaos.trim() === '')
+    throw new UsageError('--chaos needs a file of chaos rules, for example chaos.json');
+  return {
+    clock,
+    control: values['no-control'] !== true,
+    controlOpen: values['control-open'] === true,
+    journal: values.journal === undefined ? undefined : parseJournal(values.journal),
+    chaos: values.chaos?.trim(),
+  };
+}
+
+function parseJournal(text: string): number {
+  const entries = parseWholeNumber('--journal', text);
+  if (entries > MAX_JOURNAL_ENTRIES)
+    throw new UsageError(`--journal must be from 0 to ${MAX_JOURNAL_ENTRIES}; got '${text}'`);
+  return entries;
+}
+
+function parseClock(text: string | undefined): ClockMode {
+  if (text === undefined) return 'real';
+  const mode = text.trim().toLowerCase();
+  if (mode === 'real' || mode === 'virtual') return mode;
+  throw new UsageError(`--clock must be real or virtual; got '${text}'`);
 }
 
 function isCommand(word: string): word is CommandName {

@@ -1,5 +1,9 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { ChaosRule } from '../../shared/api/chaos-rules.js';
+import { readChaosFile } from '../control/chaos-file.js';
+import { controlNotice } from '../control/control-notice.js';
+import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -72,6 +76,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
+  let chaos: ChaosRule[] | undefined;
+  try {
+    if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+  } catch (error) {
+    if (error instanceof SceneValidationError) printProblems(io, error);
+    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   let tagsim: TagSim;
   try {
     tagsim = await startTagSim({
@@ -90,6 +102,14 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
         ...(command.seed !== undefined ? { seed: command.seed } : {}),
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+        clock: command.clock,
+      },
+      control: command.control && {
+        version: io.version,
+        open: command.controlOpen,
+        ...(command.journal !== undefined ? { journal: command.journal } : {}),
+        ...(chaos ? { chaos } : {}),
+        ...(command.uiFiles ? { fileAccess: 'any' as const } : {}),
       },
     });
   } catch (error) {
@@ -117,6 +137,10 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
+  const control = controlNotice(tagsim.control, tagsim.url, command.host);
+  if (control) io.out(control);
+  if (chaos)
+    io.out(`Chaos: ${plural(chaos.length, 'rule')} from ${command.chaos} (GET /tagsim/v1/chaos lists them)`);
 
   const signal = await io.stopRequested;
   await tagsim.close();
@@ -180,7 +204,11 @@ function simulationLine(simulation: SimulationHost, seed: number): string {
         ? `the ${plural(n, 'behaviour')} of the built-in scene of that name`
         : 'no behaviours (only the lifecycle)';
   const what = state === 'stopped' ? 'paused, not started' : state;
-  return `Simulation: ${what} at ${timeScale}x, seed ${seed}; ${plant}`;
+  const pace =
+    simulation.clock === 'virtual'
+      ? `on a virtual clock (it moves only through POST ${CONTROL_PREFIX}/clock/advance)`
+      : `at ${timeScale}x`;
+  return `Simulation: ${what} ${pace}, seed ${seed}; ${plant}`;
 }
 
 function plural(n: number, word: string): string {

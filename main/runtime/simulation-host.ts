@@ -11,6 +11,14 @@ export const SIMULATION_TICK_MS = 10;
  * slows the plant down for that tick instead of making it leap past what a client could see.
  */
 export const MAX_TICK_GAP_MS = 250;
+/**
+ * How long a virtual advance runs before it lets the event loop serve others: an hour of
+ * simulation time then keeps every other request waiting at most this long (docs/control-api.md).
+ */
+export const VIRTUAL_SLICE_MS = 10;
+
+/** Where simulation time comes from: the real clock, or a virtual one that moves only when told. */
+export type ClockMode = 'real' | 'virtual';
 
 export interface SimulationHostOptions {
   /** Seed of the plant's random streams (default 1): the same seed, the same run. */
@@ -27,6 +35,8 @@ export interface SimulationHostOptions {
   every?: (callback: () => void, ms: number) => () => void;
   /** Where a failing tick or listener goes; the timer never stops for it. */
   reportError?: (error: unknown) => void;
+  /** 'virtual': simulation time stands still until `advance` (default 'real'). */
+  clock?: ClockMode;
 }
 
 /** The simulation of a running TagSim, advanced by a real timer, following the scene served. */
@@ -42,6 +52,25 @@ export interface SimulationHost {
   run(): SimulationStatus;
   pause(): SimulationStatus;
   reset(): SimulationStatus;
+  /** The seed of the plant's random streams. */
+  readonly seed: number;
+  readonly clock: ClockMode;
+  /** Switches the clock; a virtual advance under way stops where it is. */
+  setClock(mode: ClockMode): SimulationStatus;
+  /**
+   * Runs `ms` of simulation time on the virtual clock as fast as the CPU allows, one 10 ms tick
+   * after another, yielding to the event loop between slices; advances run one after another.
+   * Stops early when the clock turns real, the simulation restarts or the host is disposed.
+   * Rejects with a ClockModeError on the real clock.
+   */
+  advance(ms: number): Promise<SimulationStatus>;
+  /** Advances asked for and not yet done. */
+  readonly pendingAdvances: number;
+  /**
+   * Back to the scene's start: every tag's initial value with no force and no failure, the plant
+   * from time 0 with its seed, the lifecycle as it started; the clock and time scale stay.
+   */
+  restart(): SimulationStatus;
   /** Sets the time scale, kept within 0.25x to 8x; returns the status with the scale applied. */
   setTimeScale(scale: number): SimulationStatus;
   /**
@@ -49,9 +78,17 @@ export interface SimulationHost {
    * new scene); returns the unsubscribe function.
    */
   onStatus(listener: (status: SimulationStatus) => void): () => void;
+  /**
+   * Hears of every tick of either clock, after the plant stepped: a scenario on a virtual clock
+   * looks at each one, as it would at each real tick.
+   */
+  onTick(listener: () => void): () => void;
   /** Stops the timer and the scene subscription; the tags keep their values. */
   dispose(): void;
 }
+
+/** An advance asked of the real clock. */
+export class ClockModeError extends Error {}
 
 /**
  * Creates the simulation for the engine's scene and advances it every 10 ms by the real time
@@ -72,13 +109,15 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     });
   const maxGapMs = options.maxGapMs ?? MAX_TICK_GAP_MS;
   const statusEvents = new Emitter<SimulationStatus>(reportError);
+  const tickEvents = new Emitter<void>(reportError);
 
   const first = sceneBehaviours(engine.scene);
   let plantSource = first.source;
   let behaviourCount = first.behaviours.length;
   let problems: readonly SceneProblem[] = [];
+  const seed = options.seed ?? 1;
   const simulation = new Simulation(engine, first.behaviours, {
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    seed,
     startRunning: options.startRunning ?? true,
   });
   if (options.timeScale !== undefined) simulation.setTimeScale(options.timeScale);
@@ -106,7 +145,36 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     statusEvents.emit(simulation.status);
   };
 
+  let clock: ClockMode = options.clock ?? 'real';
   let last = now();
+  let stopTimer: (() => void) | undefined;
+  const startTimer = () => {
+    last = now();
+    stopTimer = every(tick, options.tickMs ?? SIMULATION_TICK_MS);
+  };
+  // Bumped by whatever ends the advances under way: a restart, the real clock, dispose.
+  let generation = 0;
+  let advances: Promise<unknown> = Promise.resolve();
+  let pendingAdvances = 0;
+  const runVirtual = async (ms: number, asked: number): Promise<SimulationStatus> => {
+    let left = ms;
+    while (left > 0 && asked === generation) {
+      const sliceEnd = performance.now() + VIRTUAL_SLICE_MS;
+      do {
+        const tickMs = Math.min(SIMULATION_TICK_MS, left);
+        left -= tickMs;
+        try {
+          simulation.advanceVirtual(tickMs);
+        } catch (error) {
+          reportError(error);
+        }
+        if (tickEvents.size > 0) tickEvents.emit();
+      } while (left > 0 && performance.now() < sliceEnd);
+      if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return simulation.status;
+  };
+
   const tick = () => {
     const at = now();
     const gap = Math.min(maxGapMs, Math.max(0, at - last));
@@ -116,6 +184,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     } catch (error) {
       reportError(error);
     }
+    if (tickEvents.size > 0) tickEvents.emit();
   };
 
   const unsubscribers = [
@@ -123,8 +192,9 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     engine.subscribe((change) => {
       if (change.sceneChanged) follow(change.keptState === true);
     }),
-    every(tick, options.tickMs ?? SIMULATION_TICK_MS),
+    () => stopTimer?.(),
   ];
+  if (clock === 'real') startTimer();
 
   return {
     simulation,
@@ -156,8 +226,44 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       simulation.setTimeScale(scale);
       return simulation.status;
     },
+    seed,
+    get clock() {
+      return clock;
+    },
+    setClock(mode) {
+      if (mode === clock) return simulation.status;
+      clock = mode;
+      if (mode === 'real') {
+        generation++;
+        startTimer();
+      } else {
+        stopTimer?.();
+        stopTimer = undefined;
+      }
+      return simulation.status;
+    },
+    advance(ms) {
+      if (clock !== 'virtual')
+        return Promise.reject(new ClockModeError('The clock is real: switch it to virtual to advance it.'));
+      const asked = generation;
+      pendingAdvances++;
+      const done = advances.then(() => runVirtual(ms, asked)).finally(() => pendingAdvances--);
+      advances = done.catch(() => undefined);
+      return done;
+    },
+    get pendingAdvances() {
+      return pendingAdvances;
+    },
+    restart() {
+      generation++;
+      engine.restoreStates(new Map(), 'ui');
+      simulation.restart();
+      return simulation.status;
+    },
     onStatus: (listener) => statusEvents.on(listener),
+    onTick: (listener) => tickEvents.on(listener),
     dispose() {
+      generation++;
       unsubscribers.forEach((unsubscribe) => unsubscribe());
       unsubscribers.length = 0;
     },

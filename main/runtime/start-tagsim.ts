@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { Emitter } from '../../shared/core/emitter.js';
+import { createControlApi, type ControlApi, type ControlOptions } from '../control/control-api.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
@@ -21,7 +22,7 @@ export interface TagSimOptions {
   /** A state snapshot file (`.tagsim-state.json`) to start from: values, forces and failures. */
   state?: string;
   /** The tag API server: host 127.0.0.1 and port 7410 unless given (port 0 picks a free one). */
-  server?: Omit<ApiServerOptions, 'mount'>;
+  server?: Omit<ApiServerOptions, 'mount' | 'control'>;
   /**
    * When the server binds: 'required' (the default) waits for it and rejects, leaving nothing
    * running, when it cannot; 'background' returns at once and the outcome shows in
@@ -49,6 +50,8 @@ export interface TagSimOptions {
   hiddenFaults?: HiddenFaults;
   /** Hears every error from the very start (the same ones `errors` carries). */
   reportError?: (error: unknown) => void;
+  /** TagSim's own API under /tagsim/v1 (docs/control-api.md); on unless `false`. */
+  control?: ControlOptions | false;
 }
 
 /** A running TagSim: one station with its scene, simulation, API server and bridge. */
@@ -76,6 +79,8 @@ export interface TagSim {
   readonly uiUrl: string | undefined;
   /** Whether the browser UI may open and save files by path, when it is served. */
   readonly uiFileAccess: UiFileAccess | undefined;
+  /** The control API (its token...), unless it was turned off. */
+  readonly control: ControlApi | undefined;
   /** Every error nobody else handles: a failing tick or listener, a 500, a misbehaving window socket. */
   readonly errors: Emitter<unknown>;
   /** Stops the simulation, the windows' sockets and the server, and frees every timer. */
@@ -123,7 +128,12 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
   const host = options.server?.host ?? DEFAULT_HOST;
   const uiFileAccess = options.ui && (options.ui.fileAccess ?? uiFileAccessFor(host));
   let ui: BrowserUi | undefined;
-  const server = new ServerController(engine, {
+  const simulation = createSimulationHost(engine, { ...options.simulation, reportError });
+  const control =
+    options.control === false
+      ? undefined
+      : createControlApi({ engine, scenes, simulation, host: () => server.status.host }, options.control);
+  const server: ServerController = new ServerController(engine, {
     ...options.server,
     host,
     port: options.server?.port ?? DEFAULT_PORT,
@@ -134,9 +144,9 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       middleware: (ctx, next) => ui!.mount.middleware!(ctx, next),
       upgrade: (req, socket, head) => ui!.mount.upgrade!(req, socket, head),
     },
+    ...(control ? { control: control.surface } : {}),
   });
   server.errors.on(reportError);
-  const simulation = createSimulationHost(engine, { ...options.simulation, reportError });
 
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
@@ -195,6 +205,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       return address !== undefined ? ui?.urlFor(address) : undefined;
     },
     uiFileAccess,
+    control,
     errors,
     close,
   };

@@ -15,10 +15,14 @@ import {
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import type { ChaosRule } from '../../shared/api/chaos-rules.js';
+import { readChaosFile } from '../control/chaos-file.js';
+import { controlNotice } from '../control/control-notice.js';
+import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { describeListenError } from '../runtime/listen-errors.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
-import type { SimulationHost } from '../runtime/simulation-host.js';
+import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 
@@ -38,6 +42,16 @@ export interface RunScenarioCommand {
   paused: boolean;
   /** --time-scale: simulation time runs this many times as fast as real time (default 1). */
   timeScale: number | undefined;
+  /** --clock: 'virtual' stands still until a client advances it (default 'real'). */
+  clock?: ClockMode;
+  /** Serve the control API (default true; false with --no-control). */
+  control?: boolean;
+  /** --control-open: no token on a non-loopback host. */
+  controlOpen?: boolean;
+  /** --journal: requests the journal keeps. */
+  journal?: number;
+  /** --chaos: a file of chaos rules to start with. */
+  chaos?: string;
 }
 
 export interface RunScenarioIo {
@@ -101,6 +115,13 @@ export async function runScenario(
     return cannotRun(...describeError(error), scenario.name);
   }
 
+  let chaos: ChaosRule[] | undefined;
+  try {
+    if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+  } catch (error) {
+    return cannotRun(...describeError(error), scenario.name);
+  }
+
   const seed = command.seed ?? scenario.seed;
   let runtime: TagSim;
   try {
@@ -112,6 +133,13 @@ export async function runScenario(
         ...(seed !== undefined ? { seed } : {}),
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+        ...(command.clock !== undefined ? { clock: command.clock } : {}),
+      },
+      control: command.control !== false && {
+        version: io.version,
+        open: command.controlOpen === true,
+        ...(command.journal !== undefined ? { journal: command.journal } : {}),
+        ...(chaos ? { chaos } : {}),
       },
     });
   } catch (error) {
@@ -134,15 +162,22 @@ export async function runScenario(
         `on "${served.name}" (${served.tags.length} tags)`,
     );
     const { state, timeScale } = runtime.simulation.status;
+    const virtual = runtime.simulation.clock === 'virtual';
     io.out(
-      `Step times are simulation time (${state === 'stopped' ? 'not started' : state} at ${timeScale}x, ` +
+      `Step times are simulation time (${state === 'stopped' ? 'not started' : state} ` +
+        `${virtual ? 'on a virtual clock' : `at ${timeScale}x`}, ` +
         `seed ${seed ?? 1}; ${plural(runtime.simulation.behaviourCount, 'behaviour')})` +
+        (virtual
+          ? `; the clock moves only when a client advances it (POST ${CONTROL_PREFIX}/clock/advance)`
+          : '') +
         // With --paused nothing comes due until the client under test runs the simulation.
         (state === 'running'
           ? ''
           : '; the clock starts when a client runs the simulation (FACTORY I/O (Run))'),
     );
     io.out(`Listening on ${runtime.url}`);
+    const control = controlNotice(runtime.control, runtime.url, command.host);
+    if (control) io.out(control);
     result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
   } catch (error) {
     await runtime.close();
@@ -195,8 +230,9 @@ async function runSteps(
       else finished(event.result);
     },
   });
-  // Every change is looked at as it happens, so a waitFor sees a pulse shorter than a tick.
-  const unsubscribe = engine.subscribe(() => run.tick());
+  // Every change is looked at as it happens, so a waitFor sees a pulse shorter than a tick; and
+  // every tick, so that a step falls due on the tick it is due at, on a virtual clock too.
+  const unsubscribers = [engine.subscribe(() => run.tick()), simulation.onTick(() => run.tick())];
   const timer = setInterval(() => run.tick(), tickMs);
   void io.stopRequested.then((signal) => run.abort(signal));
   try {
@@ -204,7 +240,7 @@ async function runSteps(
     return await done;
   } finally {
     clearInterval(timer);
-    unsubscribe();
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
   }
 }
 

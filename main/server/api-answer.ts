@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { RequestErrorBody } from '../../shared/api/routes.js';
+import type { ItemError } from '../../shared/core/tag-engine.js';
 import { ApiError } from './api-error.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -10,11 +11,18 @@ export interface ApiAnswer {
   readonly status: number;
   readonly body: string | Buffer;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The per-item errors the body lists, for the journal (a batch's answer). */
+  readonly itemErrors?: readonly ItemError[];
 }
 
 /** A 200 answer with this JSON text as it is. */
 export function jsonTextAnswer(body: string | Buffer): ApiAnswer {
   return { status: 200, body };
+}
+
+/** A batch's answer: the items that failed (`[]` when every item applied). */
+export function itemErrorsAnswer(errors: readonly ItemError[]): ApiAnswer {
+  return { status: 200, body: JSON.stringify(errors), itemErrors: errors };
 }
 
 /** An answer of `value` as JSON. */

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { answerToFailure, type ApiAnswer } from './api-answer.js';
+import { answerWithChaos } from './chaos-answer.js';
+import type { RequestJournal } from './request-journal.js';
 
 /** One request to a route of the tag API, whichever way it was dispatched. */
 export interface ApiRequest {
@@ -15,6 +18,14 @@ export interface ApiRequest {
   applied: boolean;
   /** Bytes of the server's memory budget this request holds (bytes-in-flight.ts). */
   heldBytes?: number;
+  /** The body's bytes as read (decoded), for the journal. */
+  body?: Buffer;
+}
+
+/** What observes or shapes every routed request: the control API's journal and chaos (docs/control-api.md). */
+export interface RouteSeams {
+  readonly journal?: RequestJournal | undefined;
+  readonly chaos?: ChaosRules | undefined;
 }
 
 /** A route of the tag API: method, path as the vendor documents it, and what it answers. */
@@ -30,6 +41,37 @@ export interface ApiRoute {
  * Synchronous when the route is, so that a cached answer costs no promise.
  */
 export function answerRoute(
+  route: ApiRoute,
+  request: ApiRequest,
+  onUnexpected: (error: unknown) => void,
+  seams?: RouteSeams,
+): ApiAnswer | Promise<ApiAnswer> {
+  const journal = seams?.journal;
+  const chaos = seams?.chaos;
+  const shot = chaos?.armed === true ? chaos.pick(request.req.method ?? '', pathOf(request.req)) : undefined;
+  if (journal === undefined && shot === undefined) return answerPlainly(route, request, onUnexpected);
+  const startedMs = performance.now();
+  const answer =
+    shot === undefined
+      ? answerPlainly(route, request, onUnexpected)
+      : answerWithChaos(shot, request, () => answerPlainly(route, request, onUnexpected));
+  if (journal === undefined) return answer;
+  const record = (done: ApiAnswer) => {
+    const status = shot?.reset === true ? null : done.status;
+    journal.record(request.req, startedMs, status, request.body, done.itemErrors, shot);
+    return done;
+  };
+  return answer instanceof Promise ? answer.then(record) : record(answer);
+}
+
+/** The request's path as sent, without its query. */
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '';
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
+}
+
+function answerPlainly(
   route: ApiRoute,
   request: ApiRequest,
   onUnexpected: (error: unknown) => void,

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { sendAnswer } from './api-answer.js';
-import { answerRoute, type ApiRoute } from './api-route.js';
+import { answerRoute, type ApiRoute, type RouteSeams } from './api-route.js';
 import { jsonErrors } from './middleware/json-errors.js';
 
 export interface AppOptions {
@@ -9,6 +9,10 @@ export interface AppOptions {
   onUnexpectedError: (error: unknown) => void;
   /** Middleware that sees every request first (a mounted UI, say). */
   before?: readonly Middleware[];
+  /** The journal and chaos of the control API, if any. */
+  seams?: RouteSeams;
+  /** Paths under this prefix are the mount's, not the tag API's: the journal leaves them out. */
+  mountPrefix?: string;
 }
 
 /**
@@ -32,7 +36,7 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
         querystring: ctx.querystring,
         applied: false,
       };
-      sendAnswer(ctx, await answerRoute(route, request, options.onUnexpectedError));
+      sendAnswer(ctx, await answerRoute(route, request, options.onUnexpectedError, options.seams));
     };
     if (route.method === 'GET') router.get(route.path, handler);
     else router.put(route.path, handler);
@@ -40,7 +44,7 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
 
   // Outermost, so that whatever a mount or a route throws (or a target nobody can parse) still
   // gets a JSON answer with the right status.
-  app.use(jsonErrors(options.onUnexpectedError));
+  app.use(jsonErrors(options.onUnexpectedError, options.seams?.journal, options.mountPrefix));
   for (const middleware of options.before ?? []) app.use(middleware);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -10,6 +10,8 @@ import { directRoutes } from './direct-routes.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
 import { apiRoutes } from './routes/api-routes.js';
 import { BytesInFlight } from './bytes-in-flight.js';
+import { controlDispatcher, isControlPath, type ControlSurface } from './control-surface.js';
+import { jsonBodyReader } from './json-body.js';
 
 export const DEFAULT_PORT = 7410;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -43,6 +45,8 @@ export interface ApiServerOptions {
   timeouts?: ServerTimeouts;
   /** More on the same port (the browser UI): tried before the API, not counted as API traffic. */
   mount?: ServerMount;
+  /** TagSim's own API under /tagsim/v1 (control-surface.ts); without it, those paths are unknown. */
+  control?: ControlSurface;
 }
 
 /** Extra surface a host adds to the server: Koa middleware and WebSocket upgrades. */
@@ -100,16 +104,20 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const error = new Emitter<unknown>(() => undefined);
   const request = new Emitter<RequestEvent>((e) => error.emit(e));
   const onUnexpectedError = (e: unknown) => error.emit(e);
-  const routes = apiRoutes(
-    engine,
-    options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    new BytesInFlight(options.maxBytesInFlight),
-  );
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const budget = new BytesInFlight(options.maxBytesInFlight);
+  const routes = apiRoutes(engine, bodyLimitBytes, budget);
+  const control =
+    options.control &&
+    controlDispatcher(options.control, jsonBodyReader(bodyLimitBytes), budget, onUnexpectedError);
+  const mountPrefix = options.mount?.pathPrefix;
+  const seams = { journal: options.control?.journal, chaos: options.control?.chaos };
   const app = buildApp(routes, {
     onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],
+    seams,
+    ...(mountPrefix !== undefined ? { mountPrefix } : {}),
   });
-  const mountPrefix = options.mount?.pathPrefix;
   // A mount's paths are its own; a mount that names no prefix may take any path, so then every
   // request goes through Koa, where the mount sees it first.
   const direct =
@@ -118,6 +126,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       : directRoutes(
           routes.filter((route) => mountPrefix === undefined || !route.path.startsWith(mountPrefix)),
           onUnexpectedError,
+          seams,
         );
 
   const observe = (req: IncomingMessage, res: ServerResponse) => {
@@ -157,6 +166,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
         },
         // Every request of the tag API starts and ends here, whichever way it is then dispatched.
         (req, res) => {
+          if (control !== undefined && isControlPath(req.url ?? '')) return control(req, res);
           if (request.size > 0) observe(req, res);
           if (direct?.(req, res) !== true) void handle(req, res);
         },

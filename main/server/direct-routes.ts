@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeAnswer } from './api-answer.js';
-import { answerRoute, type ApiRequest, type ApiRoute } from './api-route.js';
+import { answerRoute, type ApiRequest, type ApiRoute, type RouteSeams } from './api-route.js';
 
 /**
  * Koa's `parseurl` hands a target with any of these to `url.parse`, which reads the query
@@ -21,6 +21,7 @@ const UNUSUAL_QUERY = /[\t\n\f\r #\u00a0\ufeff]/;
 export function directRoutes(
   routes: readonly ApiRoute[],
   onUnexpected: (error: unknown) => void,
+  seams?: RouteSeams,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const byTarget = new Map<string, ApiRoute>();
   for (const route of routes) {
@@ -36,7 +37,7 @@ export function directRoutes(
     const querystring = queryAt < 0 ? '' : url.slice(queryAt + 1);
     if (UNUSUAL_QUERY.test(querystring)) return false;
     const request: ApiRequest = { req, res, params: {}, querystring, applied: false };
-    const answer = answerRoute(route, request, onUnexpected);
+    const answer = answerRoute(route, request, onUnexpected, seams);
     if (answer instanceof Promise) answer.then((a) => writeAnswer(res, a)).catch(onUnexpected);
     else writeAnswer(res, answer);
     return true;

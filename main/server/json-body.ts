@@ -7,6 +7,8 @@ import { ApiError } from './api-error.js';
 export interface JsonBody {
   readonly value: unknown;
   readonly bytes: number;
+  /** The bytes themselves (decoded), for the journal. */
+  readonly raw: Buffer;
 }
 
 /** Reads a request's JSON body. */
@@ -26,7 +28,7 @@ export interface JsonBodyReader {
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const read = async (req: IncomingMessage): Promise<JsonBody> => {
     const bytes = await readBody(req, limitBytes);
-    return { value: parseJson(bytes), bytes: bytes.length };
+    return { value: parseJson(bytes), bytes: bytes.length, raw: bytes };
   };
   return Object.assign(read, { limitBytes });
 }

@@ -141,6 +141,14 @@ export class TagEngine {
     return r && { ...r.snapshot(), raw: r.raw };
   }
 
+  /**
+   * One tag's runtime state, read in place (no copy): for a reader that takes it at once, as the
+   * simulation does on every tick. It changes with the tag, so keep the values, not the object.
+   */
+  getRuntimeState(id: string): Readonly<TagRuntimeState> | undefined {
+    return this.table.get(id);
+  }
+
   /** Every tag with exactly this name, scene order. */
   tagsNamed(name: string): ApiTag[] {
     return this.table.named(name).map((r) => r.snapshot());
@@ -164,8 +172,8 @@ export class TagEngine {
     return out;
   }
 
-  /** `JSON.stringify(readValues(by, refs))`. */
-  readValuesJson(by: RefKind, refs?: readonly unknown[]): string {
+  /** `JSON.stringify(readValues(by, refs))`; the item errors among them also go to `errors`. */
+  readValuesJson(by: RefKind, refs?: readonly unknown[], errors?: ItemError[]): string {
     if (refs === undefined) return jsonArray(this.readValuesJsonItems(by));
     const out: string[] = [];
     // A ref finds a tag only when it equals that tag's id or name: the tag's own entry fits.
@@ -173,7 +181,10 @@ export class TagEngine {
       by,
       refs,
       (r) => out.push(r.valueJson(by)),
-      (error) => out.push(JSON.stringify(error)),
+      (error) => {
+        out.push(JSON.stringify(error));
+        errors?.push(error);
+      },
     );
     return jsonArray(out);
   }

@@ -132,15 +132,17 @@ export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
 
 /** Reads a snapshot file's text, or throws a SceneValidationError with every problem and its place. */
 export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok)
+    throw new SceneValidationError([{ path: '(file)', message: parsed.message }], source, 'state snapshot');
+  return snapshotFromJson(parsed.value, source);
+}
+
+/** A snapshot from JSON already parsed (a request body), checked as parseSnapshot checks a file. */
+export function snapshotFromJson(json: unknown, source?: string): RuntimeSnapshot {
   const problems: SceneProblem[] = [];
   const report = (path: string, message: string) => problems.push({ path, message });
   const fail = () => new SceneValidationError(problems, source, 'state snapshot');
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    report('(file)', parsed.message);
-    throw fail();
-  }
-  const json = parsed.value;
   if (!isRecord(json)) {
     report('(file)', 'a state snapshot is a JSON object');
     throw fail();

@@ -112,13 +112,33 @@ export class SimLifecycle {
    * simulation still ends its pulse.
    */
   elapse(realMs: number): number {
+    const real = Math.min(this.options.maxAdvanceMs, Math.max(0, Number.isFinite(realMs) ? realMs : 0));
+    return this.pass(real, this.scale);
+  }
+
+  /**
+   * `ms` of a virtual clock have passed: simulation time while running, whatever the time scale
+   * and without the real clock's cap (the clock's owner slices a long advance itself).
+   */
+  elapseVirtual(ms: number): number {
+    return this.pass(Math.max(0, Number.isFinite(ms) ? ms : 0), 1);
+  }
+
+  /** Back to how it started: its first state, no Reset pulse, no partial step; the scale stays. */
+  restart(): void {
+    this.state = this.options.startRunning ? 'running' : 'stopped';
+    this.carryMs = 0;
+    this.pulseLeftMs = 0;
+    this.resetThisAdvance = false;
+  }
+
+  private pass(real: number, scale: number): number {
     if (this.resetThisAdvance) {
       this.resetThisAdvance = false;
       return 0;
     }
-    const real = Math.min(this.options.maxAdvanceMs, Math.max(0, Number.isFinite(realMs) ? realMs : 0));
     const running = this.state === 'running';
-    const simMs = running ? real * this.scale : 0;
+    const simMs = running ? real * scale : 0;
     if (this.pulseLeftMs > 0) this.pulseLeftMs = Math.max(0, this.pulseLeftMs - (running ? simMs : real));
     if (!running) return 0;
     this.carryMs += simMs;

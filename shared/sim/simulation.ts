@@ -130,9 +130,29 @@ export class Simulation {
    * time holds, then writes what changed to the engine in one update.
    */
   advance(realMs: number): void {
+    this.tick(() => this.lifecycle.elapse(realMs));
+  }
+
+  /** `ms` of a virtual clock have passed: as advance, in simulation time whatever the time scale. */
+  advanceVirtual(ms: number): void {
+    this.tick(() => this.lifecycle.elapseVirtual(ms));
+  }
+
+  /**
+   * Back to the start: the plant from time 0 with its seed, the lifecycle in its first state with
+   * no Reset pulse, the control Outputs read afresh. The tags are the caller's to put back first.
+   */
+  restart(): void {
+    this.lifecycle.restart();
+    this.bind();
+    this.restarted = true;
+    this.finish();
+  }
+
+  private tick(elapse: () => number): void {
     this.begin();
     for (const command of this.lifecycle.edges(this.controls())) this.apply(command);
-    const steps = this.lifecycle.elapse(realMs);
+    const steps = elapse();
     for (let i = 0; i < steps; i++) this.plant.step();
     this.finish();
   }
@@ -204,7 +224,7 @@ export class Simulation {
       this.scene = this.engine.scene;
     }
     if (this.engine.version === this.mirroredVersion) this.mirror.beginStep();
-    else this.mirror.refresh((id) => this.engine.getTagState(id));
+    else this.mirror.refresh((id) => this.engine.getRuntimeState(id));
   }
 
   /** Whether these behaviours are the ones running, on tags the plant reads the same way. */
@@ -224,7 +244,7 @@ export class Simulation {
     this.mirror = new TagMirror();
     this.system = systemSlots(this.scene.tags, this.mirror);
     this.plant = this.newPlant();
-    this.mirror.refresh((id) => this.engine.getTagState(id));
+    this.mirror.refresh((id) => this.engine.getRuntimeState(id));
     this.plant.settle();
     this.lifecycle.forgetEdges();
     this.lifecycle.edges(this.controls());

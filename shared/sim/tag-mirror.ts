@@ -1,7 +1,8 @@
 import { convertTo, INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { effectiveValue } from '../core/effective-value.js';
 import { FLOAT32_MAX } from '../core/float32.js';
-import type { TagDefinition, TagFailure, TagState, TagValue } from '../core/tag-types.js';
+import type { TagRuntimeState } from '../core/engine-types.js';
+import type { TagDefinition, TagFailure, TagValue } from '../core/tag-types.js';
 
 interface Slot {
   readonly def: TagDefinition;
@@ -47,7 +48,7 @@ export class TagMirror {
   }
 
   /** Takes the engine's current state of every slot (raw value, force, failure). */
-  refresh(read: (id: string) => TagState | undefined): void {
+  refresh(read: (id: string) => Readonly<TagRuntimeState> | undefined): void {
     for (const s of this.slots) {
       const state = read(s.def.id);
       if (!state) continue;
@@ -55,7 +56,7 @@ export class TagMirror {
       s.engineRaw = state.raw;
       s.isForced = state.isForced;
       s.forcedValue = state.forcedValue;
-      s.failure = state.shortCircuit ? 'alwaysOn' : state.openCircuit ? 'alwaysOff' : 'none';
+      s.failure = state.failure;
     }
     this.extra.clear();
     this.beginStep();

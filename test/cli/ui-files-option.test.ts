@@ -4,7 +4,7 @@ import { HELP, parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
 
 describe('the --ui-files option of tagsim serve', () => {
-  it('is off unless given, and goes with --ui', () => {
+  it('is off unless given, and goes with --ui or the control API', () => {
     expect(parseCli(['serve', '--ui'])).toMatchObject({ command: 'serve', ui: true, uiFiles: false });
     expect(parseCli(['serve', '--ui', '--ui-files', '--host', '0.0.0.0'])).toMatchObject({
       ui: true,
@@ -14,7 +14,7 @@ describe('the --ui-files option of tagsim serve', () => {
   });
 
   it.each([
-    [['serve', '--ui-files'], '--ui-files goes with --ui'],
+    [['serve', '--ui-files', '--no-control'], '--ui-files goes with --ui or the control API'],
     [['run', 'x.json', '--ui-files'], "--ui-files is an option of 'tagsim serve'"],
     [['serve', '--ui', '--ui-files=yes'], "option '--ui-files' does not take a value"],
   ])('refuses %j: %s', (argv, message) => {

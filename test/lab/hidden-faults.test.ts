@@ -5,7 +5,7 @@ import type { BridgeEventMessage, TagsEvent } from '../../shared/bridge/bridge-s
 import type { TagState } from '../../shared/core/tag-types.js';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import type { Lab, LabStation } from '../../main/lab/start-lab.js';
-import { webSocketTransport } from '../support/bridge-transports.js';
+import { uiWebSocketTransport } from '../support/bridge-transports.js';
 import { apiClient } from '../support/http-client.js';
 import { act, dashboardRequest, RENDERER_DIR, startTestLab } from './support.js';
 
@@ -24,7 +24,7 @@ async function labWithWindows(): Promise<Lab> {
 async function studentWindow(station: LabStation) {
   const { tagsim } = station;
   const port = tagsim.server.status.port;
-  const transport = await webSocketTransport(`ws://127.0.0.1:${port}/ui/ws?token=${tagsim.ui!.token}`);
+  const transport = await uiWebSocketTransport(`ws://127.0.0.1:${port}/ui/ws?token=${tagsim.ui!.token}`);
   open.push(transport);
   const seen: TagState[] = [];
   transport.subscribe((message: BridgeEventMessage) => {

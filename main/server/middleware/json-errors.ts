@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
-import { answerToFailure, errorAnswer, sendAnswer } from '../api-answer.js';
+import { answerToFailure, errorAnswer, sendAnswer, type ApiAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
+import type { RequestJournal } from '../request-journal.js';
 import { assertWellFormedPath } from './path-encoding.js';
 
 /**
@@ -10,24 +11,32 @@ import { assertWellFormedPath } from './path-encoding.js';
  * same way (answerRoute). It also refuses malformed paths before anything else looks at them (a
  * check, not a layer of its own: every layer costs on the hottest routes).
  */
-export function jsonErrors(onUnexpected: (error: unknown) => void): Middleware {
+export function jsonErrors(
+  onUnexpected: (error: unknown) => void,
+  journal?: RequestJournal,
+  mountPrefix?: string,
+): Middleware {
   return async (ctx, next) => {
+    const startedMs = journal ? performance.now() : 0;
+    // The journal hears of the requests no route answered (answerRoute records the others).
+    const answer = (answer: ApiAnswer) => {
+      sendAnswer(ctx, answer);
+      if (journal && (mountPrefix === undefined || !(ctx.url ?? '').startsWith(mountPrefix)))
+        journal.record(ctx.req, startedMs, answer.status, undefined, undefined, undefined);
+    };
     try {
       assertWellFormedPath(pathOf(ctx));
       await next();
       if (ctx.body !== undefined && ctx.body !== null) return;
       if (ctx.status === 404) {
-        sendAnswer(ctx, errorAnswer(404, `No such endpoint: ${ctx.method} ${ctx.path}`));
+        answer(errorAnswer(404, `No such endpoint: ${ctx.method} ${ctx.path}`));
       } else if (ctx.status === 405 || ctx.status === 501) {
         // 501 is the router's answer to a method it does not know at all: still a wrong method.
         const allowed = ctx.response.get('Allow');
-        sendAnswer(
-          ctx,
-          errorAnswer(405, `Method ${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allowed}.`),
-        );
+        answer(errorAnswer(405, `Method ${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allowed}.`));
       }
     } catch (error) {
-      sendAnswer(ctx, answerToFailure(error, false, onUnexpected));
+      answer(answerToFailure(error, false, onUnexpected));
     }
   };
 }

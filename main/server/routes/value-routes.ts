@@ -1,6 +1,6 @@
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
-import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
-import { jsonAnswer, jsonTextAnswer } from '../api-answer.js';
+import type { ItemError, RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
+import { itemErrorsAnswer, jsonTextAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
 import type { ApiRequest, ApiRoute } from '../api-route.js';
 import type { BytesInFlight } from '../bytes-in-flight.js';
@@ -13,7 +13,8 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
   // every answer item may echo what the client sent.
   const readBody = async (request: ApiRequest): Promise<unknown> => {
     budget.admitBody(request, readJson.limitBytes);
-    const { value, bytes } = await readJson(request.req);
+    const { value, bytes, raw } = await readJson(request.req);
+    request.body = raw;
     if (Array.isArray(value)) {
       assertItemCount(value);
       budget.admitAnswer(request, value.length, bytes);
@@ -29,9 +30,11 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
   const readSome = async (request: ApiRequest, by: RefKind) => {
     const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
     const refs = await readBody(request);
-    if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
-    if (refs !== undefined) assertItemCount(refs);
-    return jsonTextAnswer(tags.readValuesJson(by, refs));
+    if (refs === undefined) return jsonTextAnswer(tags.readValuesJson(by));
+    if (!Array.isArray(refs)) throw notAnArray(refDescription(by));
+    assertItemCount(refs);
+    const itemErrors: ItemError[] = [];
+    return { status: 200, body: tags.readValuesJson(by, refs, itemErrors), itemErrors };
   };
 
   const reads = READ_ROUTES.map(({ path, by }): ApiRoute => ({
@@ -52,7 +55,7 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
       const items = await requireArray(request, readBody, `{"${by}": ..., "value": ...} items`);
       const errors = tags.write(operation, by, items);
       request.applied = true;
-      return jsonAnswer(errors);
+      return itemErrorsAnswer(errors);
     },
   }));
 
@@ -63,7 +66,7 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
       const tags = engine.viewOfCurrentScene();
       const errors = tags.release(by, await requireArray(request, readBody, refDescription(by)));
       request.applied = true;
-      return jsonAnswer(errors);
+      return itemErrorsAnswer(errors);
     },
   }));
 

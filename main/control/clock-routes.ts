@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox';
+import { show } from '../../shared/scenes/json-words.js';
+import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
+import { says } from '../../shared/schema/shape-hints.js';
+import type { Shape } from '../../shared/schema/shape-paths.js';
+import type { ClockMode } from '../runtime/simulation-host.js';
+import { jsonAnswer } from '../server/api-answer.js';
+import { ApiError } from '../server/api-error.js';
+import { CONTROL_PREFIX, type ControlRoute } from '../server/control-surface.js';
+import { requireShape } from './control-body.js';
+import { controlStatus, type ControlDeps } from './control-deps.js';
+
+/** The most simulation time one advance runs: an hour. */
+export const MAX_ADVANCE_MS = 3_600_000;
+/**
+ * Advances that may wait for the one running: past it, 503. Each waits its turn, so without a
+ * bound a client could queue hours of work that outlive every test.
+ */
+export const MAX_PENDING_ADVANCES = 8;
+
+export const ADVANCE_BODY: Shape = {
+  schema: Type.Object(
+    {
+      ms: says(Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_MS }), {
+        invalid: (v) =>
+          `must be a whole number of milliseconds from 1 to ${MAX_ADVANCE_MS} (an hour); got ${show(v)}`,
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  refs: [],
+};
+
+export const CLOCK_BODY: Shape = {
+  schema: Type.Object(
+    {
+      mode: Type.Optional(
+        says(Type.Union([Type.Literal('real'), Type.Literal('virtual')]), {
+          invalid: (v) => `must be "real" or "virtual"; got ${show(v)}`,
+        }),
+      ),
+      timeScale: Type.Optional(
+        says(Type.Number({ minimum: MIN_TIME_SCALE, maximum: MAX_TIME_SCALE }), {
+          invalid: (v) => `must be a number from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}; got ${show(v)}`,
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  refs: [],
+};
+
+/** The clock: switch between real and virtual time, and advance the virtual one. */
+export function clockRoutes(deps: ControlDeps): ControlRoute[] {
+  const { simulation } = deps;
+  return [
+    {
+      method: 'PUT',
+      path: `${CONTROL_PREFIX}/clock`,
+      handle: async (request) => {
+        const body = requireShape<{ mode?: ClockMode; timeScale?: number }>(
+          CLOCK_BODY,
+          await request.body(),
+          '{"mode": "real" or "virtual", "timeScale": 0.25 to 8}',
+        );
+        if (body.mode === undefined && body.timeScale === undefined)
+          throw new ApiError(400, 'Request body is not valid: give "mode", "timeScale" or both.');
+        if (body.timeScale !== undefined) simulation.setTimeScale(body.timeScale);
+        if (body.mode !== undefined) simulation.setClock(body.mode);
+        return jsonAnswer(controlStatus(deps));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${CONTROL_PREFIX}/clock/advance`,
+      handle: async (request) => {
+        const { ms } = requireShape<{ ms: number }>(
+          ADVANCE_BODY,
+          await request.body(),
+          `{"ms": 1 to ${MAX_ADVANCE_MS}}`,
+        );
+        if (simulation.clock !== 'virtual')
+          throw new ApiError(
+            409,
+            'The clock is real: switch it to virtual first (PUT /tagsim/v1/clock {"mode": "virtual"}, or start with --clock virtual).',
+          );
+        if (simulation.pendingAdvances >= MAX_PENDING_ADVANCES)
+          throw new ApiError(
+            503,
+            `${MAX_PENDING_ADVANCES} advances are already waiting; send this one when one of them has answered.`,
+            { 'Retry-After': '1' },
+          );
+        await simulation.advance(ms);
+        return jsonAnswer(controlStatus(deps));
+      },
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { SceneService } from '../runtime/scene-service.js';
+import type { SimulationHost } from '../runtime/simulation-host.js';
+import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
+import { jsonTextAnswer } from '../server/api-answer.js';
+import { CONTROL_PREFIX, type ControlSurface } from '../server/control-surface.js';
+import { controlAccess, newControlToken } from './control-access.js';
+import type { ControlDeps } from './control-deps.js';
+import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journal.js';
+import { ChaosRules, type ChaosRule } from '../../shared/api/chaos-rules.js';
+import { chaosRoutes } from './chaos-routes.js';
+import { clockRoutes } from './clock-routes.js';
+import { journalRoutes } from './journal-routes.js';
+import { openApiDocument } from './openapi.js';
+import { stationRoutes } from './station-routes.js';
+
+/** How a host wants the control API (docs/control-api.md). */
+export interface ControlOptions {
+  /** TagSim's version, shown in the status. */
+  version?: string;
+  /** The bearer token (default: a new random one at each start). */
+  token?: string;
+  /** No token even on a non-loopback host (`--control-open`). */
+  open?: boolean;
+  /** Whether scene files may be opened by path (default: on a loopback host only; `--ui-files`). */
+  fileAccess?: UiFileAccess;
+  /** Requests the journal keeps (default 10,000; 0 turns it off). */
+  journal?: number;
+  /** Chaos rules in force from the start (`--chaos`: readChaosFile). */
+  chaos?: readonly ChaosRule[];
+}
+
+/** The control API of one TagSim. */
+export interface ControlApi {
+  /** What the API server serves under /tagsim/v1. */
+  readonly surface: ControlSurface;
+  /** The token requests need while the server listens on a non-loopback host (unless open). */
+  readonly token: string;
+  /** Whether requests need the token now. */
+  readonly tokenRequired: boolean;
+  /** The last requests to the tag API, unless turned off. */
+  readonly journal: RequestJournal | undefined;
+  /** The chaos rules in force. */
+  readonly chaos: ChaosRules;
+}
+
+export interface ControlParts {
+  engine: TagEngine;
+  scenes: SceneService;
+  simulation: SimulationHost;
+  /** The interface the server listens on now. */
+  host: () => string;
+}
+
+/** Builds the control API over the parts of a TagSim; startTagSim serves it with the tag API. */
+export function createControlApi(parts: ControlParts, options: ControlOptions = {}): ControlApi {
+  const token = options.token ?? newControlToken();
+  const tokenRequired = () => options.open !== true && !isLoopbackHost(parts.host());
+  const deps: ControlDeps = {
+    ...parts,
+    version: options.version ?? 'unknown',
+    fileAccess: () => options.fileAccess ?? uiFileAccessFor(parts.host()),
+  };
+  const journalSize = options.journal ?? DEFAULT_JOURNAL_ENTRIES;
+  const journal = journalSize > 0 ? new RequestJournal(journalSize) : undefined;
+  const chaos = new ChaosRules(parts.simulation.seed);
+  let openApiText: string | undefined;
+  if (options.chaos) chaos.set(options.chaos);
+  const guardWithToken = controlAccess(token);
+  const guardWithoutToken = controlAccess(undefined);
+  return {
+    surface: {
+      routes: [
+        // A reset takes the chaos back to its start too: the same requests then meet the same chaos.
+        ...stationRoutes(deps, () => chaos.rewind()),
+        ...clockRoutes(deps),
+        ...journalRoutes(journal),
+        ...chaosRoutes(chaos),
+        {
+          method: 'GET',
+          path: `${CONTROL_PREFIX}/openapi.json`,
+          handle: () => jsonTextAnswer((openApiText ??= JSON.stringify(openApiDocument(deps.version)))),
+        },
+      ],
+      // Decided per request: the desktop app may move its server to another interface.
+      refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
+      ...(journal ? { journal } : {}),
+      chaos,
+    },
+    token,
+    journal,
+    chaos,
+    get tokenRequired() {
+      return tokenRequired();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { SceneService } from '../runtime/scene-service.js';
+import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
+
+/** What the control API acts on: the parts of one running TagSim. */
+export interface ControlDeps {
+  readonly engine: TagEngine;
+  readonly scenes: SceneService;
+  readonly simulation: SimulationHost;
+  /** TagSim's version, for the status. */
+  readonly version: string;
+  /** The interface the server listens on now (the desktop app may move it while running). */
+  readonly host: () => string;
+  /** Whether scene files may be opened by path: decided for the host now, unless given. */
+  readonly fileAccess: () => UiFileAccess;
+}
+
+/** `GET /tagsim/v1/status`: what a test needs to know of the station at a glance. */
+export interface ControlStatus {
+  version: string;
+  scene: string;
+  tags: number;
+  running: boolean;
+  /** The lifecycle's state: running, paused, or stopped (not started yet). */
+  state: 'running' | 'paused' | 'stopped';
+  clock: ClockMode;
+  timeScale: number;
+  simTimeMs: number;
+  seed: number;
+}
+
+export function controlStatus(deps: ControlDeps): ControlStatus {
+  const { scene } = deps.engine;
+  const sim = deps.simulation.status;
+  return {
+    version: deps.version,
+    scene: scene.name,
+    tags: scene.tags.length,
+    running: sim.state === 'running',
+    state: sim.state,
+    clock: deps.simulation.clock,
+    timeScale: sim.timeScale,
+    simTimeMs: sim.timeMs,
+    seed: deps.simulation.seed,
+  };
+}

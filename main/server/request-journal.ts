@@ -1,0 +1,178 @@
+import type { IncomingMessage } from 'node:http';
+import type { ChaosShot } from '../../shared/api/chaos-rules.js';
+import type { ItemError } from '../../shared/core/tag-engine.js';
+import { compileWildcard } from '../../shared/core/wildcard.js';
+
+/** How much of a request's body an entry keeps: enough to see what a client sent. */
+export const JOURNAL_BODY_BYTES = 4096;
+/** Entries kept unless told otherwise. */
+export const DEFAULT_JOURNAL_ENTRIES = 10_000;
+/** The most entries a journal keeps: each may hold 4 KiB of body. */
+export const MAX_JOURNAL_ENTRIES = 100_000;
+
+/** What a request did, as the control API lists it (docs/control-api.md). */
+export interface JournalEntry {
+  seq: number;
+  /** When it came in, ISO 8601. */
+  time: string;
+  /** The client's address and port. */
+  client: string;
+  method: string;
+  /** As the client sent it, without the query. */
+  path: string;
+  /** The query string without its `?` (empty when none). */
+  query: string;
+  /** The status answered, or null when the connection was dropped instead (chaos). */
+  status: number | null;
+  durationMs: number;
+  /** The first 4 KiB of the body as read (decoded), or null when there was none. */
+  body: string | null;
+  /** The per-item errors of the answer, or null when it has none to give. */
+  itemErrors: readonly ItemError[] | null;
+  /** The chaos rule that shaped it (its place in the list, and what it did), or null. */
+  chaos: ChaosShot | null;
+}
+
+export interface JournalQuery {
+  /** At most this many entries, newest first. */
+  readonly limit: number;
+  /** A wildcard the path must match (case-insensitive; `*` and `?`). */
+  readonly path?: string;
+  /** An exact status (`404`) or a class (`4xx`). */
+  readonly status?: string;
+}
+
+/**
+ * The last requests to the tag API, in a ring of fixed size: recording one costs no allocation
+ * beyond the 4 KiB of body text it keeps (the slot of the oldest entry is reused, and the target
+ * is split only when the journal is read), so it can stay on by default.
+ */
+export class RequestJournal {
+  private readonly slots: Slot[] = [];
+  private next = 0;
+  private seq = 0;
+
+  constructor(readonly capacity: number = DEFAULT_JOURNAL_ENTRIES) {
+    if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_JOURNAL_ENTRIES))
+      throw new RangeError(`A journal holds 1 to ${MAX_JOURNAL_ENTRIES} entries; got ${capacity}`);
+  }
+
+  /** How many entries it holds now. */
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Adds a request that started at `startedMs` (performance.now) and is answered now with
+   * `status` (null: its connection was dropped). Positional, so that recording allocates nothing.
+   */
+  record(
+    req: IncomingMessage,
+    startedMs: number,
+    status: number | null,
+    body: Buffer | undefined,
+    itemErrors: readonly ItemError[] | undefined,
+    chaos: ChaosShot | undefined,
+  ): void {
+    const slot = (this.slots[this.next] ??= newSlot());
+    this.next = (this.next + 1) % this.capacity;
+    slot.seq = ++this.seq;
+    slot.startedMs = startedMs;
+    slot.durationMs = performance.now() - startedMs;
+    slot.address = req.socket?.remoteAddress;
+    slot.port = req.socket?.remotePort;
+    slot.method = req.method ?? '';
+    slot.url = req.url ?? '';
+    slot.status = status;
+    slot.body = body === undefined ? null : bodyText(body);
+    slot.itemErrors = itemErrors ?? null;
+    slot.chaos = chaos ?? null;
+  }
+
+  /** The entries that match, newest first. */
+  list(query: JournalQuery): JournalEntry[] {
+    const pathMatches = query.path === undefined ? () => true : compileWildcard(query.path);
+    const statusMatches = statusFilter(query.status);
+    const out: JournalEntry[] = [];
+    for (let i = 1; i <= this.slots.length && out.length < query.limit; i++) {
+      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
+      if (slot.seq === 0) continue;
+      const entry = entryOf(slot);
+      if (statusMatches(entry.status) && pathMatches(entry.path)) out.push(entry);
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.slots.length = 0;
+    this.next = 0;
+  }
+}
+
+interface Slot {
+  seq: number;
+  startedMs: number;
+  durationMs: number;
+  address: string | undefined;
+  port: number | undefined;
+  method: string;
+  url: string;
+  status: number | null;
+  body: string | null;
+  itemErrors: readonly ItemError[] | null;
+  chaos: ChaosShot | null;
+}
+
+function newSlot(): Slot {
+  return {
+    seq: 0,
+    startedMs: 0,
+    durationMs: 0,
+    address: undefined,
+    port: undefined,
+    method: '',
+    url: '',
+    status: null,
+    body: null,
+    itemErrors: null,
+    chaos: null,
+  };
+}
+
+function entryOf(slot: Slot): JournalEntry {
+  const queryAt = slot.url.indexOf('?');
+  const address = slot.address ?? '';
+  return {
+    seq: slot.seq,
+    time: new Date(performance.timeOrigin + slot.startedMs).toISOString(),
+    client: `${address.includes(':') ? `[${address}]` : address}:${slot.port ?? ''}`,
+    method: slot.method,
+    path: queryAt < 0 ? slot.url : slot.url.slice(0, queryAt),
+    query: queryAt < 0 ? '' : slot.url.slice(queryAt + 1),
+    status: slot.status,
+    durationMs: Math.round(slot.durationMs * 1000) / 1000,
+    body: slot.body,
+    itemErrors: slot.itemErrors,
+    chaos: slot.chaos,
+  };
+}
+
+function bodyText(body: Buffer): string {
+  return body.toString('utf8', 0, Math.min(body.length, JOURNAL_BODY_BYTES));
+}
+
+/** `404` matches that status only, `4xx` the class; anything else is refused before this. */
+function statusFilter(status: string | undefined): (status: number | null) => boolean {
+  if (status === undefined) return () => true;
+  if (/^[1-5]xx$/i.test(status)) {
+    const hundreds = Number(status[0]);
+    return (s) => s !== null && Math.floor(s / 100) === hundreds;
+  }
+  const exact = Number(status);
+  return (s) => s === exact;
+}
+
+/** Whether a `status` filter is one the journal takes: a status (100-599) or a class (`4xx`). */
+export function isStatusFilter(status: string): boolean {
+  return /^[1-5](?:\d\d|xx)$/i.test(status);
+}
