@@ -1,4 +1,7 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
+import { MODBUS_MAP_CHOICES } from '../../shared/modbus/modbus-layout.js';
+import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
@@ -24,6 +27,11 @@ export interface OptionSpec {
   readonly short?: string;
   /** The placeholder of its value in help, e.g. `<n>`. */
   readonly value?: string;
+  /**
+   * The value may be left out (`--modbus` alone means its default); a value then has to be a
+   * whole number, so that a word after the option is never taken for its value.
+   */
+  readonly optionalValue?: string;
   /** The commands that take it; each with its help lines (the same option can mean more in one). */
   readonly help: Readonly<Partial<Record<CommandName, readonly string[]>>>;
 }
@@ -94,6 +102,46 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       serve: [
         'Let that window open and save files by path on this machine even when --host',
         'is not a loopback address (off there by default: it uploads and downloads)',
+      ],
+    },
+  },
+  {
+    name: 'modbus',
+    type: 'string',
+    value: '[<port>]',
+    optionalValue: String(DEFAULT_MODBUS_PORT),
+    help: {
+      serve: [
+        `Also serve the tags over Modbus TCP, as the simulator's Modbus server driver does`,
+        `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
+      ],
+    },
+  },
+  {
+    name: 'modbus-unit',
+    type: 'string',
+    value: '<id>',
+    help: { serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'] },
+  },
+  {
+    name: 'modbus-map',
+    type: 'string',
+    value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
+    help: {
+      serve: [
+        "Modbus addresses: 'default' is the scene's own driver map (scene order where",
+        "the evidence has none); 'address' uses each tag's address (default: default)",
+      ],
+    },
+  },
+  {
+    name: 'modbus-scale',
+    type: 'string',
+    value: '<n>',
+    help: {
+      serve: [
+        "Float tags travel as value × n in one register (default: the scene's",
+        `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
       ],
     },
   },

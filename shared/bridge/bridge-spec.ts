@@ -45,6 +45,19 @@ export interface ServerStatus {
   controllable: boolean;
 }
 
+/** Where the Modbus TCP server is in its life (docs/modbus.md). */
+export interface ModbusStatus {
+  state: 'starting' | 'listening' | 'stopped' | 'failed';
+  host: string;
+  port: number;
+  /** The unit id it answers; absent: every unit id. */
+  unitId?: number;
+  /** Clients connected now. */
+  clients: number;
+  /** When failed, in a person's words: "port 502 in use". */
+  error?: string;
+}
+
 /** Live traffic of the API. */
 export interface TrafficStats {
   /** Requests answered in the last second. */
