@@ -77,7 +77,7 @@ export function registersOf(response: ModbusResponse): number[] {
 /** A connection that sends requests and collects responses in order. */
 export class ModbusTestClient {
   private buffer = Buffer.alloc(0);
-  private waiting: ((r: ModbusResponse) => void)[] = [];
+  private waiting: { take: (r: ModbusResponse) => void; fail: () => void }[] = [];
   private received: ModbusResponse[] = [];
   private nextId = 1;
   closed = false;
@@ -94,11 +94,14 @@ export class ModbusTestClient {
         };
         this.buffer = this.buffer.subarray(6 + length);
         const waiter = this.waiting.shift();
-        if (waiter) waiter(response);
+        if (waiter) waiter.take(response);
         else this.received.push(response);
       }
     });
-    socket.on('close', () => (this.closed = true));
+    socket.on('close', () => {
+      this.closed = true;
+      for (const waiter of this.waiting.splice(0)) waiter.fail();
+    });
     socket.on('error', () => undefined);
   }
 
@@ -125,16 +128,23 @@ export class ModbusTestClient {
   next(timeoutMs = 5000): Promise<ModbusResponse> {
     const ready = this.received.shift();
     if (ready) return Promise.resolve(ready);
+    if (this.closed) return Promise.reject(new Error('the server closed the connection'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.waiting = this.waiting.filter((w) => w !== take);
+        this.waiting = this.waiting.filter((w) => w !== waiter);
         reject(new Error('no Modbus response'));
       }, timeoutMs);
-      const take = (r: ModbusResponse) => {
-        clearTimeout(timer);
-        resolve(r);
+      const waiter = {
+        take: (r: ModbusResponse) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        fail: () => {
+          clearTimeout(timer);
+          reject(new Error('the server closed the connection'));
+        },
       };
-      this.waiting.push(take);
+      this.waiting.push(waiter);
     });
   }
 
@@ -153,4 +163,36 @@ export class ModbusTestClient {
   close(): void {
     this.socket.destroy();
   }
+}
+
+/** Sends bytes on a fresh connection; collects what comes back until `quietMs` of silence or a close. */
+export function modbusExchange(
+  port: number,
+  bytes: Buffer,
+  quietMs = 100,
+): Promise<{ data: Buffer; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let data = Buffer.alloc(0);
+    let timer: NodeJS.Timeout;
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ data, closed });
+    };
+    const quiet = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(false), quietMs);
+    };
+    socket.on('connect', () => {
+      socket.write(bytes);
+      quiet();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      quiet();
+    });
+    socket.on('close', () => finish(true));
+    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? finish(true) : reject(e)));
+  });
 }
