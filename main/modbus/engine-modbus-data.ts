@@ -73,12 +73,13 @@ export class EngineModbusData implements ModbusData {
       const slot = slots[a];
       if (slot) ids.push(slot.id);
     }
+    // One entry per id, in order: each slot's id names exactly one tag of the scene served.
     const entries = ids.length > 0 ? this.engine.readValues('id', ids) : [];
-    const values = new Map<string, boolean | number>();
-    for (const entry of entries) if ('value' in entry && entry.id) values.set(entry.id, entry.value);
+    let next = 0;
     return Array.from({ length: count }, (_, i) => {
-      const slot = slots[start + i];
-      return slot ? values.get(slot.id) : undefined;
+      if (!slots[start + i]) return undefined;
+      const entry = entries[next++];
+      return entry && 'value' in entry ? entry.value : undefined;
     });
   }
 
