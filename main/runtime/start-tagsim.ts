@@ -172,6 +172,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       settings,
       scenes,
       simulation,
+      ...(modbus ? { modbus } : {}),
       notices,
       ...options.bridge,
       ...(uiFileAccess ? { fileAccess: uiFileAccess, fileAccessRefusal: uiFilesRefusal(host) } : {}),

@@ -89,6 +89,8 @@ export interface UiState {
   pinned: string[];
   /** The simulation; absent where the host runs none. */
   simulation?: SimulationStatus;
+  /** The Modbus TCP server; absent where the host serves none. */
+  modbus?: ModbusStatus;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
   /**
@@ -221,6 +223,8 @@ export const BRIDGE_SPEC = {
     tags: event<TagsEvent>(),
     server: event<ServerStatus>(),
     stats: event<TrafficStats>(),
+    /** The Modbus TCP server's state and connected clients, when it changes. */
+    modbus: event<ModbusStatus>(),
     pinned: event<string[]>(),
     /** After every open, edit, undo, redo and save. */
     scenes: event<ScenesState>(),
