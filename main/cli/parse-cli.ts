@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { closest } from '../../shared/scenes/json-words.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { generalHelp } from './cli-help.js';
@@ -49,21 +50,7 @@ export type CliCommand =
   | { command: 'export'; scene: SceneChoice; out: string; force: boolean }
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
-  | {
-      command: 'run';
-      /** The scenario file. */
-      scenario: string;
-      scene: SceneChoice | undefined;
-      host: string;
-      port: number;
-      /** Where to write the JUnit XML report. */
-      report: string | undefined;
-      seed: number | undefined;
-      /** Do not run the simulation on start: the scenario's clock waits for a client to run it. */
-      paused: boolean;
-      /** The simulation's time scale from the start, 0.25 to 8. */
-      timeScale: number | undefined;
-    };
+  | ({ command: 'run' } & RunScenarioCommand);
 
 /** The Modbus server a command line asked for. */
 export interface ModbusCommandOptions {

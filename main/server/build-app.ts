@@ -1,32 +1,42 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { BytesInFlight } from './middleware/bytes-in-flight.js';
+import { sendAnswer } from './api-answer.js';
+import { answerRoute, type ApiRoute } from './api-route.js';
 import { jsonErrors } from './middleware/json-errors.js';
-import { registerTagRoutes } from './routes/tag-routes.js';
-import { registerValueRoutes } from './routes/value-routes.js';
 
 export interface AppOptions {
-  /** Largest accepted request body in bytes (default 16 MiB); larger ones get 413. */
-  bodyLimitBytes: number;
-  /** Estimated memory that requests with a body may hold at once; past it they get 503. */
-  maxBytesInFlight?: number;
   /** Called with every error that became a 500; the server keeps serving. */
   onUnexpectedError: (error: unknown) => void;
   /** Middleware that sees every request first (a mounted UI, say). */
   before?: readonly Middleware[];
 }
 
-/** Builds the Koa application of the tag API without binding a port (tests may use `callback()`). */
-export function buildApp(engine: TagEngine, options: AppOptions): Koa {
+/**
+ * Builds the Koa application of the tag API from its route table, without binding a port (tests
+ * may use `callback()`). It serves every request the direct path leaves to it: HEAD, OPTIONS,
+ * wrong methods, unknown paths, path parameters, a mounted UI.
+ */
+export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa {
   const app = new Koa();
   // Koa would print every error; the JSON error middleware reports the unexpected ones instead.
   app.silent = true;
 
-  // Paths are matched as docs/api.md writes them: lower case, one trailing slash tolerated.
+  // Paths are matched as written in the spec: lower case, with one trailing slash tolerated.
   const router = new Router({ sensitive: true, strict: false });
-  registerTagRoutes(router, engine);
-  registerValueRoutes(router, engine, options.bodyLimitBytes, new BytesInFlight(options.maxBytesInFlight));
+  for (const route of routes) {
+    const handler: Middleware = async (ctx) => {
+      const request = {
+        req: ctx.req,
+        res: ctx.res,
+        params: ctx['params'] ?? {},
+        querystring: ctx.querystring,
+        applied: false,
+      };
+      sendAnswer(ctx, await answerRoute(route, request, options.onUnexpectedError));
+    };
+    if (route.method === 'GET') router.get(route.path, handler);
+    else router.put(route.path, handler);
+  }
 
   // Outermost, so that whatever a mount or a route throws (or a target nobody can parse) still
   // gets a JSON answer with the right status.

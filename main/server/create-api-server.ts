@@ -6,7 +6,10 @@ import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { buildApp } from './build-app.js';
+import { directRoutes } from './direct-routes.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
+import { apiRoutes } from './routes/api-routes.js';
+import { BytesInFlight } from './bytes-in-flight.js';
 
 export const DEFAULT_PORT = 7410;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -46,7 +49,11 @@ export interface ApiServerOptions {
 export interface ServerMount {
   /** Paths under this prefix belong to the mount and are not counted as API requests. */
   pathPrefix?: string;
-  /** Handles its own paths and calls `next()` for every other request. */
+  /**
+   * Handles its own paths and calls `next()` for every other request. With a `pathPrefix` it sees
+   * only what the direct path leaves to Koa (never the API's GETs and PUTs on fixed paths);
+   * without one, every request goes through Koa so that it sees them all.
+   */
   middleware?: Middleware;
   /**
    * Takes an HTTP upgrade; returns false when it is not for this mount: the request is then
@@ -92,14 +99,27 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const port = options.port ?? DEFAULT_PORT;
   const error = new Emitter<unknown>(() => undefined);
   const request = new Emitter<RequestEvent>((e) => error.emit(e));
-  const app = buildApp(engine, {
-    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    ...(options.maxBytesInFlight !== undefined ? { maxBytesInFlight: options.maxBytesInFlight } : {}),
-    onUnexpectedError: (e) => error.emit(e),
+  const onUnexpectedError = (e: unknown) => error.emit(e);
+  const routes = apiRoutes(
+    engine,
+    options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    new BytesInFlight(options.maxBytesInFlight),
+  );
+  const app = buildApp(routes, {
+    onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],
   });
-
   const mountPrefix = options.mount?.pathPrefix;
+  // A mount's paths are its own; a mount that names no prefix may take any path, so then every
+  // request goes through Koa, where the mount sees it first.
+  const direct =
+    options.mount?.middleware && mountPrefix === undefined
+      ? undefined
+      : directRoutes(
+          routes.filter((route) => mountPrefix === undefined || !route.path.startsWith(mountPrefix)),
+          onUnexpectedError,
+        );
+
   const observe = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     if (mountPrefix !== undefined && path.startsWith(mountPrefix)) return; // not API traffic
@@ -135,9 +155,10 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
           // Node checks the two limits above only this often (30 s by default).
           connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
         },
+        // Every request of the tag API starts and ends here, whichever way it is then dispatched.
         (req, res) => {
           if (request.size > 0) observe(req, res);
-          handle(req, res);
+          if (direct?.(req, res) !== true) void handle(req, res);
         },
       );
       s.keepAliveTimeout = timeouts.keepAliveMs;

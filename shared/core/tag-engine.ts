@@ -1,71 +1,46 @@
-import { convertTo, toBit } from './convert.js';
-import { offValue } from './effective-value.js';
+import { applyWrite, restoredState } from './apply-write.js';
+import { convertTo } from './convert.js';
 import { Emitter } from './emitter.js';
+import type {
+  ChangeSource,
+  ItemError,
+  RefKind,
+  TagChangeEvent,
+  TagEngineOptions,
+  TagFilter,
+  TagRuntimeState,
+  ValueReadEntry,
+  WriteOperation,
+} from './engine-types.js';
+import { itemError, malformedRef, malformedValueItem, notFound, refOf } from './item-errors.js';
 import { messages } from './messages.js';
 import type { SceneDefinition } from './scene.js';
-import { initialValue, TagRecord } from './tag-record.js';
-import type { TagFailure, TagKind, ApiTag, TagState, TagType, TagValue } from './tag-types.js';
-import { compileWildcard } from './wildcard.js';
+import { TagTable } from './tag-table.js';
+import type { TagFailure, ApiTag, TagState } from './tag-types.js';
 
-/** How the items of a batch identify their tags. */
-export type RefKind = 'id' | 'name';
-
-/** A failed item of a batch, in wire shape: `{id, code, error}` or `{name, code, error}`. */
-export type ItemError = { [key in RefKind]?: string | null } & { code: 400 | 404 | 406; error: string };
-
-/** An entry of a value read: `{id, value}` / `{name, value}`, or an item error. */
-export type ValueReadEntry = ({ [key in RefKind]?: string } & { value: TagValue }) | ItemError;
-
-/** Filters of a tag listing; they combine with AND. */
-export interface TagFilter {
-  /** Whole-name, case-insensitive; `*` and `?` are wildcards. */
-  name?: string;
-  type?: TagType;
-  kind?: TagKind;
-}
-
-/** The write operations of the API, which all take `{id|name, value}` items. */
-export type WriteOperation = 'set' | 'force' | 'alwaysOff' | 'alwaysOn';
-
-/** Who caused a change: an API client, the simulated plant, a person at the UI or tray, or a scene load. */
-export type ChangeSource = 'api' | 'simulation' | 'ui' | 'scene';
-
-/** One notification per update: the tags whose observable state changed, together. */
-export interface TagChangeEvent {
-  readonly source: ChangeSource;
-  /** True when the scene itself was replaced: every tag may have changed, ids included. */
-  readonly sceneChanged: boolean;
-  /** With sceneChanged: the tags kept their state (an edit of the scene served, not another scene). */
-  readonly keptState?: boolean;
-  readonly tagIds: ReadonlySet<string>;
-}
-
-/** The runtime state of one tag under its definition: what a state snapshot saves and restores. */
-export interface TagRuntimeState {
-  raw: TagValue;
-  isForced: boolean;
-  forcedValue: TagValue;
-  failure: TagFailure;
-}
-
-export interface TagEngineOptions {
-  /** Where errors thrown by change listeners go; they never reach the writer. */
-  reportError?: (error: unknown) => void;
-}
+// The engine's types are part of its API: importers keep importing them from here.
+export type * from './engine-types.js';
 
 /**
  * The tag engine: a scene's tags with their values, forces and failures, and every operation of
  * the tag API. Each method runs to completion synchronously, so each batch is atomic with respect
  * to every other caller: no reader ever sees half of one.
+ *
+ * Each read also comes as JSON text (`...Json`), equal byte for byte to `JSON.stringify` of the
+ * read and built from per-tag pieces that are encoded again only when their tag changes; with
+ * `version`, a server can keep whole answers until anything changes (docs/performance.md).
  */
 export class TagEngine {
   /** Everything that belongs to the loaded scene, swapped as one by loadScene. */
-  private state!: SceneState;
+  private table: TagTable;
   private readonly changes: Emitter<TagChangeEvent>;
+  // An object, not a number: pinned views share it through their prototype, so a write through
+  // a view moves the same version.
+  private readonly revision = { value: 0 };
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
-    this.install(scene);
+    this.table = TagTable.build(scene);
   }
 
   /**
@@ -74,19 +49,27 @@ export class TagEngine {
    * is loaded meanwhile; its changes to a replaced scene are simply dropped with that scene.
    */
   viewOfCurrentScene(): TagEngine {
-    // Same methods and the same change events; only `state` is the view's own.
+    // Same methods and the same change events; only `table` is the view's own.
     const view = Object.create(this) as TagEngine;
-    view.state = this.state;
+    view.table = this.table;
     return view;
   }
 
   /** The scene being served. */
   get scene(): SceneDefinition {
-    return this.state.scene;
+    return this.table.scene;
   }
 
   get tagCount(): number {
-    return this.state.records.length;
+    return this.table.records.length;
+  }
+
+  /**
+   * Moves on every change a client could see (a value, a force, a failure, another scene) and
+   * never otherwise, so an answer built at one version holds for as long as the version does.
+   */
+  get version(): number {
+    return this.revision.value;
   }
 
   /** Subscribes to change notifications; returns the unsubscribe function. */
@@ -100,63 +83,93 @@ export class TagEngine {
    * what an edit of the running scene wants.
    */
   loadScene(scene: SceneDefinition, options: { keepState?: boolean } = {}): void {
-    this.install(scene, options.keepState ? this.state : undefined);
+    // Built whole before the swap, so that a failed load leaves the previous scene untouched.
+    this.table = TagTable.build(scene, options.keepState ? this.table : undefined);
+    this.revision.value++;
     this.changes.emit({
       source: 'scene',
       sceneChanged: true,
       keptState: options.keepState === true,
-      tagIds: new Set(this.state.byId.keys()),
+      tagIds: new Set(this.table.records.map((r) => r.def.id)),
     });
   }
 
   /** All tags in scene order, filtered. */
   listTags(filter: TagFilter = {}): ApiTag[] {
-    const matchName = filter.name === undefined ? undefined : compileWildcard(filter.name);
-    const out: ApiTag[] = [];
-    for (const r of this.state.records) {
-      if (filter.type !== undefined && r.def.type !== filter.type) continue;
-      if (filter.kind !== undefined && r.def.kind !== filter.kind) continue;
-      if (matchName && !matchName(r.def.name)) continue;
-      out.push(r.snapshot());
-    }
-    return out;
+    return this.table.filtered(filter).map((r) => r.snapshot());
+  }
+
+  /** `JSON.stringify(listTags(filter))`. */
+  listTagsJson(filter: TagFilter = {}): string {
+    return jsonArray(this.listTagsJsonItems(filter));
+  }
+
+  /** The JSON text of each tag of `listTags(filter)`, for a server that joins them itself. */
+  listTagsJsonItems(filter: TagFilter = {}): string[] {
+    return this.table.filtered(filter).map((r) => r.snapshotJson());
   }
 
   /** One tag by id (exact), or `undefined`. */
   getTag(id: string): ApiTag | undefined {
-    return this.state.byId.get(id)?.snapshot();
+    return this.table.get(id)?.snapshot();
+  }
+
+  /** `JSON.stringify(getTag(id))`, or `undefined`. */
+  getTagJson(id: string): string | undefined {
+    return this.table.get(id)?.snapshotJson();
   }
 
   /** Every tag with its raw value too, scene order: what a UI shows. */
   listTagStates(): TagState[] {
-    return this.state.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
+    return this.table.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
   }
 
   /** One tag with its raw value, or `undefined`. */
   getTagState(id: string): TagState | undefined {
-    const r = this.state.byId.get(id);
+    const r = this.table.get(id);
     return r && { ...r.snapshot(), raw: r.raw };
   }
 
   /** Every tag with exactly this name, scene order. */
   tagsNamed(name: string): ApiTag[] {
-    return (this.state.byName.get(name) ?? []).map((r) => r.snapshot());
+    return this.table.named(name).map((r) => r.snapshot());
+  }
+
+  /** `JSON.stringify(tagsNamed(name))`. */
+  tagsNamedJson(name: string): string {
+    return jsonArray(this.table.named(name).map((r) => r.snapshotJson()));
   }
 
   /** Reads effective values. Without refs, every tag in scene order. */
   readValues(by: RefKind, refs?: readonly unknown[]): ValueReadEntry[] {
-    if (refs === undefined) return this.state.records.map((r) => ({ [by]: r.def[by], value: r.value }));
+    if (refs === undefined) return this.table.records.map((r) => ({ [by]: r.def[by], value: r.value }));
     const out: ValueReadEntry[] = [];
-    for (const ref of refs) {
-      if (typeof ref !== 'string') {
-        out.push(itemError(by, null, 400, messages.malformedRef(by)));
-        continue;
-      }
-      const found = this.lookup(by, ref);
-      if (found.length === 0) out.push(notFound(by, ref));
-      for (const r of found) out.push({ [by]: ref, value: r.value });
-    }
+    this.table.forEachRead(
+      by,
+      refs,
+      (r, ref) => out.push({ [by]: ref, value: r.value }),
+      (error) => out.push(error),
+    );
     return out;
+  }
+
+  /** `JSON.stringify(readValues(by, refs))`. */
+  readValuesJson(by: RefKind, refs?: readonly unknown[]): string {
+    if (refs === undefined) return jsonArray(this.readValuesJsonItems(by));
+    const out: string[] = [];
+    // A ref finds a tag only when it equals that tag's id or name: the tag's own entry fits.
+    this.table.forEachRead(
+      by,
+      refs,
+      (r) => out.push(r.valueJson(by)),
+      (error) => out.push(JSON.stringify(error)),
+    );
+    return jsonArray(out);
+  }
+
+  /** The JSON text of each entry of `readValues(by)` (every tag), for a server that joins them itself. */
+  readValuesJsonItems(by: RefKind): string[] {
+    return this.table.records.map((r) => r.valueJson(by));
   }
 
   /** Applies a write batch (set value, force, always off, always on) and returns the failed items. */
@@ -171,10 +184,10 @@ export class TagEngine {
       for (const item of items) {
         const ref = refOf(item, by);
         if (ref === undefined) {
-          errors.push(itemError(by, null, 400, messages.malformedValueItem(by)));
+          errors.push(malformedValueItem(by));
           continue;
         }
-        const found = this.lookup(by, ref);
+        const found = this.table.lookup(by, ref);
         if (found.length === 0) errors.push(notFound(by, ref));
         const value = (item as { value?: unknown }).value;
         for (const r of found) {
@@ -193,10 +206,10 @@ export class TagEngine {
       const errors: ItemError[] = [];
       for (const ref of refs) {
         if (typeof ref !== 'string') {
-          errors.push(itemError(by, null, 400, messages.malformedRef(by)));
+          errors.push(malformedRef(by));
           continue;
         }
-        const found = this.lookup(by, ref);
+        const found = this.table.lookup(by, ref);
         if (found.length === 0) errors.push(notFound(by, ref));
         for (const r of found) if (r.release()) changed.add(r.def.id);
       }
@@ -216,7 +229,7 @@ export class TagEngine {
     return this.batch(source, (changed) => {
       const errors: ItemError[] = [];
       for (const { ref, value } of items) {
-        const found = this.lookup(by, ref);
+        const found = this.table.lookup(by, ref);
         if (found.length === 0) errors.push(notFound(by, ref));
         for (const r of found) {
           const converted = convertTo(r.def.type, value);
@@ -235,12 +248,9 @@ export class TagEngine {
    */
   setFailure(id: string, failure: TagFailure, source: ChangeSource = 'ui'): ItemError | null {
     return this.batch(source, (changed) => {
-      const r = this.state.byId.get(id);
+      const r = this.table.get(id);
       if (!r) return notFound('id', id);
-      const touched =
-        failure === 'none'
-          ? r.setFailure('alwaysOff', false) || r.setFailure('alwaysOn', false)
-          : r.setFailure(failure, true);
+      const touched = failure === 'none' ? r.clearFailure() : r.setFailure(failure, true);
       if (touched) changed.add(id);
       return null;
     });
@@ -249,19 +259,14 @@ export class TagEngine {
   /** Releases every forced tag. */
   releaseAll(source: ChangeSource = 'simulation'): void {
     this.batch(source, (changed) => {
-      for (const r of this.state.records) if (r.release()) changed.add(r.def.id);
+      for (const r of this.table.records) if (r.release()) changed.add(r.def.id);
     });
   }
 
   /** Clears every Always Off and Always On failure. */
   clearFailures(source: ChangeSource = 'simulation'): void {
     this.batch(source, (changed) => {
-      for (const r of this.state.records) {
-        if (r.failure !== 'none') {
-          r.failure = 'none';
-          changed.add(r.def.id);
-        }
-      }
+      for (const r of this.table.records) if (r.clearFailure()) changed.add(r.def.id);
     });
   }
 
@@ -274,37 +279,11 @@ export class TagEngine {
    */
   restoreStates(states: ReadonlyMap<string, TagRuntimeState>, source: ChangeSource = 'ui'): string[] {
     return this.batch(source, (changed) => {
-      const notApplied = [...states.keys()].filter((id) => !this.state.byId.has(id));
-      for (const r of this.state.records) {
-        const saved = states.get(r.def.id);
-        const raw = saved && convertTo(r.def.type, saved.raw);
-        const forcedValue = saved && convertTo(r.def.type, saved.forcedValue);
-        const valid =
-          saved !== undefined &&
-          raw !== undefined &&
-          forcedValue !== undefined &&
-          ['none', 'alwaysOff', 'alwaysOn'].includes(saved.failure);
-        if (saved && !valid) notApplied.push(r.def.id);
-        const next: TagRuntimeState = valid
-          ? {
-              raw: raw!,
-              isForced: saved.isForced === true,
-              forcedValue: forcedValue!,
-              failure: saved.failure,
-            }
-          : { raw: initialValue(r.def), isForced: false, forcedValue: offValue(r.def), failure: 'none' };
-        if (
-          r.raw !== next.raw ||
-          r.isForced !== next.isForced ||
-          r.forcedValue !== next.forcedValue ||
-          r.failure !== next.failure
-        ) {
-          r.raw = next.raw;
-          r.isForced = next.isForced;
-          r.forcedValue = next.forcedValue;
-          r.failure = next.failure;
-          changed.add(r.def.id);
-        }
+      const notApplied = [...states.keys()].filter((id) => !this.table.has(id));
+      for (const r of this.table.records) {
+        const { state, fits } = restoredState(r, states.get(r.def.id));
+        if (!fits) notApplied.push(r.def.id);
+        if (r.restore(state)) changed.add(r.def.id);
       }
       return notApplied;
     });
@@ -313,80 +292,18 @@ export class TagEngine {
   /** Runs one update and sends one notification with every tag it changed (none if nothing did). */
   private batch<T>(source: ChangeSource, update: (changed: Set<string>) => T): T {
     const changed = new Set<string>();
-    const result = update(changed);
+    let result: T;
+    try {
+      result = update(changed);
+    } finally {
+      // Even an update that failed midway may have changed tags: answers built before are stale.
+      if (changed.size > 0) this.revision.value++;
+    }
     if (changed.size > 0) this.changes.emit({ source, sceneChanged: false, tagIds: changed });
     return result;
   }
-
-  private lookup(by: RefKind, ref: string): readonly TagRecord[] {
-    if (by === 'name') return this.state.byName.get(ref) ?? [];
-    const r = this.state.byId.get(ref);
-    return r ? [r] : [];
-  }
-
-  private install(scene: SceneDefinition, previous?: SceneState): void {
-    const records = scene.tags.map((def) => new TagRecord(def));
-    const byId = new Map<string, TagRecord>();
-    const byName = new Map<string, TagRecord[]>();
-    for (const r of records) {
-      if (byId.has(r.def.id)) throw new Error(`Scene "${scene.name}" has two tags with id '${r.def.id}'.`);
-      byId.set(r.def.id, r);
-      const named = byName.get(r.def.name);
-      if (named) named.push(r);
-      else byName.set(r.def.name, [r]);
-      const before = previous?.byId.get(r.def.id);
-      if (before) r.carryOver(before);
-    }
-    // Swap everything at once so that a failed load leaves the previous scene untouched.
-    this.state = { scene, records, byId, byName };
-  }
 }
 
-/** The loaded scene and its tags' runtime state. */
-interface SceneState {
-  readonly scene: SceneDefinition;
-  readonly records: readonly TagRecord[];
-  readonly byId: ReadonlyMap<string, TagRecord>;
-  readonly byName: ReadonlyMap<string, TagRecord[]>;
-}
-
-/** Applies one write to one tag: an item error, or whether the tag changed. */
-function applyWrite(
-  operation: WriteOperation,
-  r: TagRecord,
-  value: unknown,
-): boolean | { code: 400 | 406; error: string } {
-  switch (operation) {
-    case 'set': {
-      if (r.def.kind === 'Input') return { code: 406, error: messages.inputNotWritable };
-      const converted = convertTo(r.def.type, value);
-      if (converted === undefined) return { code: 406, error: messages.cannotConvert(r.def.type) };
-      return r.setRaw(converted);
-    }
-    case 'force': {
-      const converted = convertTo(r.def.type, value);
-      if (converted === undefined) return { code: 406, error: messages.cannotConvert(r.def.type) };
-      return r.force(converted);
-    }
-    case 'alwaysOff':
-    case 'alwaysOn': {
-      const on = toBit(value);
-      if (on === undefined) return { code: 400, error: messages.cannotConvertToBool };
-      return r.setFailure(operation, on);
-    }
-  }
-}
-
-function refOf(item: unknown, by: RefKind): string | undefined {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
-  const ref = (item as Record<string, unknown>)[by];
-  return typeof ref === 'string' ? ref : undefined;
-}
-
-function itemError(by: RefKind, ref: string | null, code: ItemError['code'], error: string): ItemError {
-  return { [by]: ref, code, error } as ItemError;
-}
-
-function notFound(by: RefKind, ref: string): ItemError {
-  return itemError(by, ref, 404, by === 'id' ? messages.idNotFound(ref) : messages.nameNotFound(ref));
+function jsonArray(items: readonly string[]): string {
+  return `[${items.join(',')}]`;
 }

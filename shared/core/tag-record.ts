@@ -1,61 +1,102 @@
 import { convertTo } from './convert.js';
 import { effectiveValue, offValue } from './effective-value.js';
+import type { RefKind, TagRuntimeState } from './engine-types.js';
 import type { TagDefinition, TagFailure, ApiTag, TagValue } from './tag-types.js';
 
 /**
- * The runtime state of one tag. Each mutator returns whether anything a client can observe
- * changed, so the engine can report exactly the tags that changed.
+ * The runtime state of one tag, and its JSON as the API answers it. Each mutator returns whether
+ * anything a client can observe changed, so the engine can report exactly the tags that changed;
+ * the same mutators drop the cached JSON, so it is encoded again only after a change.
  */
 export class TagRecord {
-  raw: TagValue;
-  isForced = false;
-  forcedValue: TagValue;
-  failure: TagFailure = 'none';
+  private rawValue: TagValue;
+  private forced = false;
+  private forcedTo: TagValue;
+  private failed: TagFailure = 'none';
+  private snapshotText: string | undefined;
+  private idValueText: string | undefined;
+  private nameValueText: string | undefined;
 
   constructor(readonly def: TagDefinition) {
-    this.raw = initialValue(def);
-    this.forcedValue = offValue(def);
+    this.rawValue = initialValue(def);
+    this.forcedTo = offValue(def);
   }
 
-  /** Takes over another record's runtime state (same tag in an edited scene) when the types match. */
-  carryOver(other: TagRecord): void {
-    if (other.def.type !== this.def.type) return;
-    this.raw = other.raw;
-    this.isForced = other.isForced;
-    this.forcedValue = other.forcedValue;
-    this.failure = other.failure;
+  get raw(): TagValue {
+    return this.rawValue;
+  }
+
+  get isForced(): boolean {
+    return this.forced;
+  }
+
+  get forcedValue(): TagValue {
+    return this.forcedTo;
+  }
+
+  get failure(): TagFailure {
+    return this.failed;
   }
 
   get value(): TagValue {
     return effectiveValue(this.def, this);
   }
 
+  /** Takes over another record's runtime state (same tag in an edited scene) when the types match. */
+  carryOver(other: TagRecord): void {
+    if (other.def.type === this.def.type) this.restore(other);
+  }
+
   setRaw(value: TagValue): boolean {
-    if (this.raw === value) return false;
-    this.raw = value;
-    return true;
+    if (this.rawValue === value) return false;
+    this.rawValue = value;
+    return this.changed();
   }
 
   force(value: TagValue): boolean {
-    if (this.isForced && this.forcedValue === value) return false;
-    this.isForced = true;
-    this.forcedValue = value;
-    return true;
+    if (this.forced && this.forcedTo === value) return false;
+    this.forced = true;
+    this.forcedTo = value;
+    return this.changed();
   }
 
   /** Releasing keeps `forcedValue`, as the simulator does. */
   release(): boolean {
-    if (!this.isForced) return false;
-    this.isForced = false;
-    return true;
+    if (!this.forced) return false;
+    this.forced = false;
+    return this.changed();
   }
 
   /** `true` sets this failure and so clears the other one; `false` clears only this failure. */
   setFailure(failure: Exclude<TagFailure, 'none'>, on: boolean): boolean {
-    const next: TagFailure = on ? failure : this.failure === failure ? 'none' : this.failure;
-    if (next === this.failure) return false;
-    this.failure = next;
-    return true;
+    const next: TagFailure = on ? failure : this.failed === failure ? 'none' : this.failed;
+    if (next === this.failed) return false;
+    this.failed = next;
+    return this.changed();
+  }
+
+  /** Clears Always Off and Always On alike. */
+  clearFailure(): boolean {
+    if (this.failed === 'none') return false;
+    this.failed = 'none';
+    return this.changed();
+  }
+
+  /** Puts the tag in exactly this state (values already in the tag's type). */
+  restore(state: TagRuntimeState): boolean {
+    if (
+      this.rawValue === state.raw &&
+      this.forced === state.isForced &&
+      this.forcedTo === state.forcedValue &&
+      this.failed === state.failure
+    ) {
+      return false;
+    }
+    this.rawValue = state.raw;
+    this.forced = state.isForced;
+    this.forcedTo = state.forcedValue;
+    this.failed = state.failure;
+    return this.changed();
   }
 
   snapshot(): ApiTag {
@@ -67,11 +108,29 @@ export class TagRecord {
       type,
       kind,
       value: this.value,
-      openCircuit: this.failure === 'alwaysOff',
-      shortCircuit: this.failure === 'alwaysOn',
-      isForced: this.isForced,
-      forcedValue: this.forcedValue,
+      openCircuit: this.failed === 'alwaysOff',
+      shortCircuit: this.failed === 'alwaysOn',
+      isForced: this.forced,
+      forcedValue: this.forcedTo,
     };
+  }
+
+  /** `JSON.stringify(this.snapshot())`, encoded once per change of the tag. */
+  snapshotJson(): string {
+    return (this.snapshotText ??= JSON.stringify(this.snapshot()));
+  }
+
+  /** `JSON.stringify({[by]: def[by], value})`: an entry of a value read, encoded once per change. */
+  valueJson(by: RefKind): string {
+    if (by === 'id') return (this.idValueText ??= JSON.stringify({ id: this.def.id, value: this.value }));
+    return (this.nameValueText ??= JSON.stringify({ name: this.def.name, value: this.value }));
+  }
+
+  private changed(): true {
+    this.snapshotText = undefined;
+    this.idValueText = undefined;
+    this.nameValueText = undefined;
+    return true;
   }
 }
 

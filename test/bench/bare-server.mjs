@@ -1,6 +1,7 @@
-// The benchmark's baseline: a bare `node:http` server that answers the benchmarked routes from the
-// very same core (TagEngine from dist/) with the same JSON shapes and headers as TagSim, but with
-// no Koa, no router and no body-parser middleware. The PUT body is parsed with JSON.parse.
+// The benchmark's second baseline, beside the naive server: a bare `node:http` server that answers
+// the benchmarked routes from the very same core (TagEngine from dist/, its object reads and
+// JSON.stringify) with the same JSON shapes and headers as TagSim, but with no Koa, no router, no
+// body reader and no cached answers. The PUT body is parsed with JSON.parse.
 import { createServer } from 'node:http';
 import { parseTagFilter } from '../../dist/shared/api/query.js';
 import { API_PATHS } from '../../dist/shared/api/routes.js';

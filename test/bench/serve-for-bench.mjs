@@ -1,37 +1,36 @@
 // Starts one server under test in its own process, so that it never shares an event loop (or,
 // when pinned, a core) with the load generator:
 //
-//   node test/bench/serve-for-bench.mjs <tagsim|bare> <tagCount>
+//   node test/bench/serve-for-bench.mjs <tagsim|bare|naive> <tagCount>
 //
-// It serves a synthetic scene of <tagCount> tags on 127.0.0.1, on a free port (port 0), prints
-// that port alone on the first line of stdout, and runs until SIGTERM/SIGINT or until its stdin
-// closes (the parent went away). It exits through process.exit so that `--cpu-prof` profiles
-// are written. Each `cpu` line on stdin is answered with one stdout line: the CPU time this
-// process has used so far, in microseconds (user + system), for CPU-per-request figures.
+// It serves the benchmark scene of <tagCount> tags (bench-scene.mjs) on 127.0.0.1, on a free
+// port (port 0), prints that port alone on the first line of stdout, and runs until
+// SIGTERM/SIGINT or until its stdin closes (the parent went away). It exits through
+// process.exit so that `--cpu-prof` profiles are written. Commands on stdin, one line each,
+// each answered with one stdout line:
+//   cpu    the CPU time this process has used so far, in microseconds (user + system);
+//   plant  starts the plant (TagSim's simulation, or the naive server's own timer): `plant`.
 import { createApiServer } from '../../dist/main/server/create-api-server.js';
+import { createSimulationHost } from '../../dist/main/runtime/simulation-host.js';
 import { TagEngine } from '../../dist/shared/core/tag-engine.js';
-import { syntheticScene } from '../../dist/shared/scenes/builtin-scenes.js';
 import { createBareServer } from './bare-server.mjs';
+import { benchScene } from './bench-scene.mjs';
+import { createNaiveServer } from './naive-server.mjs';
 
 const HOST = '127.0.0.1';
+const KINDS = ['tagsim', 'bare', 'naive'];
 
 const [kind, countArg] = process.argv.slice(2);
 const tagCount = Number(countArg);
-if ((kind !== 'tagsim' && kind !== 'bare') || !Number.isInteger(tagCount) || tagCount < 1) {
-  process.stderr.write('usage: node test/bench/serve-for-bench.mjs <tagsim|bare> <tagCount>\n');
+if (!KINDS.includes(kind) || !Number.isInteger(tagCount) || tagCount < 1) {
+  process.stderr.write('usage: node test/bench/serve-for-bench.mjs <tagsim|bare|naive> <tagCount>\n');
   process.exit(2);
 }
 
-const engine = new TagEngine(syntheticScene(tagCount));
+const scene = benchScene(tagCount);
 
-/** Starts the chosen server; resolves with its port and a close function. */
-async function start() {
-  if (kind === 'tagsim') {
-    const api = createApiServer(engine, { host: HOST, port: 0 });
-    const { port } = await api.listen();
-    return { port, close: () => api.close() };
-  }
-  const server = createBareServer(engine);
+/** A `node:http` server listening on 127.0.0.1:0; resolves with its port and a close function. */
+async function listenBare(server) {
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, HOST, resolve);
@@ -46,7 +45,23 @@ async function start() {
   };
 }
 
-const { port, close } = await start();
+/** Starts the chosen server; resolves with its port, a close function and its plant switch. */
+async function start() {
+  if (kind === 'naive') {
+    const naive = createNaiveServer(scene);
+    return { ...(await listenBare(naive.server)), startPlant: naive.startPlant };
+  }
+  const engine = new TagEngine(scene);
+  const startPlant = () => createSimulationHost(engine, { reportError: (e) => console.error(e) });
+  if (kind === 'tagsim') {
+    const api = createApiServer(engine, { host: HOST, port: 0 });
+    const { port } = await api.listen();
+    return { port, close: () => api.close(), startPlant };
+  }
+  return { ...(await listenBare(createBareServer(engine))), startPlant };
+}
+
+const { port, close, startPlant } = await start();
 
 let stopping = false;
 async function stop() {
@@ -62,11 +77,17 @@ process.once('SIGINT', stop);
 process.stdin.on('end', stop);
 process.stdin.on('error', stop);
 process.stdin.setEncoding('utf8');
+let planted = false;
 process.stdin.on('data', (chunk) => {
-  for (const line of chunk.split('\n')) {
-    if (line.trim() !== 'cpu') continue;
-    const { user, system } = process.cpuUsage();
-    process.stdout.write(`${user + system}\n`);
+  for (const line of chunk.split('\n').map((l) => l.trim())) {
+    if (line === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.stdout.write(`${user + system}\n`);
+    } else if (line === 'plant') {
+      if (!planted) startPlant();
+      planted = true;
+      process.stdout.write('plant\n');
+    }
   }
 });
 

@@ -1,6 +1,6 @@
 // The window of `tagsim serve --ui --modbus` in a real browser: its status bar shows that Modbus
 // TCP is on, where, and its connected clients, live.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ModbusTestClient } from '../support/raw-modbus.js';
 import {
   closeTagsimWindow,

@@ -1,5 +1,6 @@
 // Whole-request errors (405, 413, 500) and the server's events. docs/api.md, "Whole-request errors".
 import { Agent } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestEvent } from '../../main/server/create-api-server.js';
 import type { RawResponse } from '../support/http-client.js';
@@ -145,6 +146,17 @@ describe('body over the limit: 413', () => {
     }
   });
 
+  it('counts the decoded bytes of a compressed body: one that unpacks past the limit answers 413', async () => {
+    const body = gzipSync(paddedBatch(64 * LIMIT));
+    expect(body.length).toBeLessThan(LIMIT);
+    const res = await t.client.request('PUT', '/api/tag/values', {
+      body,
+      headers: { 'Content-Encoding': 'gzip' },
+    });
+    expect(expectJsonError(res, 413)).toBe('Request body is larger than the limit of 1 KiB.');
+    expect(t.tag('Counter').value).toBe(0);
+  });
+
   it('the server keeps serving after a 413', async () => {
     await t.client.request('PUT', '/api/tag/values', { body: paddedBatch(4 * LIMIT) });
     const res = await t.client.put('/api/tag/values', [{ id: t.idOf('Counter'), value: 2 }]);
@@ -200,7 +212,7 @@ describe('500 on anything unexpected, and the server events', () => {
     const errors: unknown[] = [];
     t.server.events.error.on((e) => errors.push(e));
     const boom = new Error('boom');
-    vi.spyOn(t.engine, 'listTags').mockImplementationOnce(() => {
+    vi.spyOn(t.engine, 'listTagsJsonItems').mockImplementationOnce(() => {
       throw boom;
     });
     const res = await t.client.get('/api/tags');
@@ -235,7 +247,7 @@ describe('500 on anything unexpected, and the server events', () => {
   });
 
   it('a 500 is also answered when no error listener is subscribed', async () => {
-    vi.spyOn(t.engine, 'getTag').mockImplementationOnce(() => {
+    vi.spyOn(t.engine, 'getTagJson').mockImplementationOnce(() => {
       throw new Error('boom');
     });
     expectJsonError(await t.client.get(`/api/tags/${t.idOf('Counter')}`), 500);
@@ -251,7 +263,7 @@ describe('500 on anything unexpected, and the server events', () => {
     await t.client.get('/api/nope');
     await t.client.request('POST', '/api/tags');
     await t.client.get('/api/tags?type=double');
-    vi.spyOn(t.engine, 'listTags').mockImplementationOnce(() => {
+    vi.spyOn(t.engine, 'listTagsJsonItems').mockImplementationOnce(() => {
       throw new Error('boom');
     });
     await t.client.get('/api/tags/');

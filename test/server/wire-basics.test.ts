@@ -212,6 +212,13 @@ describe('request bodies', () => {
     expect(res.json).toEqual([{ name: 'Zählwerk €', code: 404, error: "Tag named 'Zählwerk €' not found." }]);
   });
 
+  it('reads a body that starts with a UTF-8 byte order mark as if it had none', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('["Counter"]')]);
+    const res = await t.client.request('GET', '/api/tag/values/by-name', { body });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([{ name: 'Counter', value: 0 }]);
+  });
+
   it.each([
     ['empty', ''],
     ['one space', ' '],

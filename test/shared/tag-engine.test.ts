@@ -756,3 +756,43 @@ describe('loadScene', () => {
     expect(() => newEngine({ name: 'Dup ids', tags: [TAGS[0]!, TAGS[0]!] })).toThrow(/two tags with id/);
   });
 });
+
+describe('version', () => {
+  it('moves on every change a client could see, and only then', () => {
+    const engine = newEngine();
+    const at = engine.version;
+    engine.listTags();
+    engine.readValues('id');
+    engine.listTagsJson();
+    engine.write('set', 'id', [{ id: 'motor', value: false }]); // already false: no change
+    engine.write('set', 'id', [{ id: 'sensor', value: true }]); // an Input: refused
+    engine.release('id', ['motor']); // not forced
+    engine.releaseAll();
+    engine.clearFailures();
+    expect(engine.version).toBe(at);
+
+    const moves: [string, () => void][] = [
+      ['a write', () => engine.write('set', 'id', [{ id: 'motor', value: true }])],
+      ['a force', () => engine.write('force', 'id', [{ id: 'counter', value: 3 }])],
+      ['a release', () => engine.release('id', ['counter'])],
+      ['a failure', () => engine.setFailure('level', 'alwaysOn')],
+      ['a plant write', () => engine.simulate('id', [{ ref: 'sensor', value: true }])],
+      ['a restore', () => engine.restoreStates(new Map())],
+      ['a scene load', () => engine.loadScene(SCENE)],
+    ];
+    for (const [what, change] of moves) {
+      const before = engine.version;
+      change();
+      expect(engine.version, what).toBeGreaterThan(before);
+    }
+  });
+
+  it('is shared with pinned views: a write through one moves it', () => {
+    const engine = newEngine();
+    const view = engine.viewOfCurrentScene();
+    const before = engine.version;
+    view.write('set', 'id', [{ id: 'motor', value: true }]);
+    expect(engine.version).toBeGreaterThan(before);
+    expect(view.version).toBe(engine.version);
+  });
+});

@@ -1,82 +1,89 @@
-import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
 import type { RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
+import { jsonAnswer, jsonTextAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
-import { markApplied } from '../middleware/json-errors.js';
-import { sendJson } from '../send-json.js';
-import { assertItemCount, hasBody, jsonBodyReader } from '../middleware/json-body.js';
-import type { BytesInFlight } from '../middleware/bytes-in-flight.js';
-
-/** Reads a request's JSON body within the server's memory budget; `undefined` when it has none. */
-type BudgetedBodyReader = (ctx: Context) => Promise<unknown>;
+import type { ApiRequest, ApiRoute } from '../api-route.js';
+import type { BytesInFlight } from '../bytes-in-flight.js';
+import { assertItemCount, hasBody, type JsonBodyReader } from '../json-body.js';
+import { versionedJsonArray } from '../versioned-json.js';
 
 /** The value routes: reads (GET with an optional body), writes, forces, releases and failures. */
-export function registerValueRoutes(
-  router: Router,
-  engine: TagEngine,
-  bodyLimitBytes: number,
-  budget: BytesInFlight,
-): void {
-  const parse = jsonBodyReader(bodyLimitBytes);
-  const readBody: BudgetedBodyReader = async (ctx) => {
-    budget.admitBody(ctx, bodyLimitBytes);
-    const body = await parse(ctx);
-    // Every answer item may echo what the client sent: reserve for the answer before any work.
-    if (Array.isArray(body)) {
-      assertItemCount(body);
-      budget.admitAnswer(ctx, body.length, rawLength(ctx));
+export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget: BytesInFlight): ApiRoute[] {
+  // Bodies are read within the server's memory budget, and so are the answers they may cause:
+  // every answer item may echo what the client sent.
+  const readBody = async (request: ApiRequest): Promise<unknown> => {
+    budget.admitBody(request, readJson.limitBytes);
+    const { value, bytes } = await readJson(request.req);
+    if (Array.isArray(value)) {
+      assertItemCount(value);
+      budget.admitAnswer(request, value.length, bytes);
     }
-    return body;
+    return value;
   };
 
-  for (const { path, by } of READ_ROUTES) {
-    router.get(path, async (ctx) => {
+  const everyValue: Record<RefKind, () => Buffer> = {
+    id: versionedJsonArray(engine, () => engine.readValuesJsonItems('id')),
+    name: versionedJsonArray(engine, () => engine.readValuesJsonItems('name')),
+  };
+
+  const readSome = async (request: ApiRequest, by: RefKind) => {
+    const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
+    const refs = await readBody(request);
+    if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
+    if (refs !== undefined) assertItemCount(refs);
+    return jsonTextAnswer(tags.readValuesJson(by, refs));
+  };
+
+  const reads = READ_ROUTES.map(({ path, by }): ApiRoute => ({
+    method: 'GET',
+    path,
+    handle: (request) => {
       // The body is optional here: a plain GET (the common case) reads every value at once.
-      if (!hasBody(ctx)) return sendJson(ctx, engine.readValues(by));
-      const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
-      const refs = await readBody(ctx);
-      if (refs !== undefined && !Array.isArray(refs)) throw notAnArray(refDescription(by));
-      if (refs !== undefined) assertItemCount(refs);
-      sendJson(ctx, tags.readValues(by, refs));
-    });
-  }
+      if (!hasBody(request.req)) return jsonTextAnswer(everyValue[by]());
+      return readSome(request, by);
+    },
+  }));
 
-  for (const { path, operation, by } of WRITE_ROUTES) {
-    router.put(path, async (ctx) => {
+  const writes = WRITE_ROUTES.map(({ path, operation, by }): ApiRoute => ({
+    method: 'PUT',
+    path,
+    handle: async (request) => {
       const tags = engine.viewOfCurrentScene();
-      const items = await requireArray(ctx, readBody, `{"${by}": ..., "value": ...} items`);
+      const items = await requireArray(request, readBody, `{"${by}": ..., "value": ...} items`);
       const errors = tags.write(operation, by, items);
-      markApplied(ctx);
-      sendJson(ctx, errors);
-    });
-  }
+      request.applied = true;
+      return jsonAnswer(errors);
+    },
+  }));
 
-  for (const { path, by } of RELEASE_ROUTES) {
-    router.put(path, async (ctx) => {
+  const releases = RELEASE_ROUTES.map(({ path, by }): ApiRoute => ({
+    method: 'PUT',
+    path,
+    handle: async (request) => {
       const tags = engine.viewOfCurrentScene();
-      const errors = tags.release(by, await requireArray(ctx, readBody, refDescription(by)));
-      markApplied(ctx);
-      sendJson(ctx, errors);
-    });
-  }
+      const errors = tags.release(by, await requireArray(request, readBody, refDescription(by)));
+      request.applied = true;
+      return jsonAnswer(errors);
+    },
+  }));
+
+  return [...reads, ...writes, ...releases];
 }
 
 function refDescription(by: RefKind): string {
   return by === 'id' ? 'tag id strings' : 'tag name strings';
 }
 
-async function requireArray(ctx: Context, readBody: BudgetedBodyReader, what: string): Promise<unknown[]> {
-  const value = hasBody(ctx) ? await readBody(ctx) : undefined;
+async function requireArray(
+  request: ApiRequest,
+  readBody: (request: ApiRequest) => Promise<unknown>,
+  what: string,
+): Promise<unknown[]> {
+  const value = hasBody(request.req) ? await readBody(request) : undefined;
   if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
   if (!Array.isArray(value)) throw notAnArray(what);
   assertItemCount(value);
   return value;
-}
-
-function rawLength(ctx: Context): number {
-  const raw: unknown = ctx.request.rawBody;
-  return typeof raw === 'string' ? raw.length : 0;
 }
 
 function notAnArray(what: string): ApiError {

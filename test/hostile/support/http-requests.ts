@@ -50,7 +50,8 @@ const tail = fc.oneof(
   fc.string({ unit: fc.constantFrom(..."abcXYZ019-._~!$&'()*+,;=:@/?%".split('')), maxLength: 40 }),
 );
 
-const target = fc.oneof(
+/** Request targets: the real paths, with odd tails, and targets no client should send. */
+export const hostileTarget = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...PATHS) },
   { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...PATHS), tail).map(([p, t]) => p + t) },
   { weight: 1, arbitrary: fc.constant(`/api/tags/${'a'.repeat(8000)}`) },
@@ -67,7 +68,8 @@ const target = fc.oneof(
   },
 );
 
-const method = fc.oneof(
+/** Methods: mostly the API's, some it does not serve, some nobody serves. */
+export const hostileMethod = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('GET', 'PUT') },
   { weight: 2, arbitrary: fc.constantFrom('POST', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH') },
   { weight: 1, arbitrary: fc.constantFrom('BREW', 'CONNECT', 'PRI', 'get') },
@@ -123,8 +125,8 @@ type Encoding = 'identity' | 'gzip' | 'deflate' | 'br' | 'badgzip' | 'xz';
 /** One whole request: method, target, upgrade offers, Expect, framing, encoding and body. */
 export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .record({
-    method,
-    target,
+    method: hostileMethod,
+    target: hostileTarget,
     upgrade: fc.constantFrom('none', 'none', 'h2c', 'websocket'),
     expect: fc.constantFrom('none', 'none', '100-continue', 'weird'),
     framing: fc.constantFrom<Framing>(

@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
-import type { Context } from 'koa';
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
+import type { ApiRequest } from './api-route.js';
 
 /**
  * What the server may hold at once for requests with a body: 512 MiB of estimated memory, or a
@@ -34,40 +34,37 @@ export class BytesInFlight {
   }
 
   /** Reserves room for reading a body of `declaredBytes` (or up to `limitBytes` when unknown). */
-  admitBody(ctx: Context, limitBytes: number): void {
-    const declared = Number(ctx.req.headers['content-length']);
+  admitBody(request: ApiRequest, limitBytes: number): void {
+    const declared = Number(request.req.headers['content-length']);
     const size = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, limitBytes) : limitBytes;
-    this.reserve(ctx, size * BODY_COST_FACTOR);
+    this.reserve(request, size * BODY_COST_FACTOR);
   }
 
   /** Reserves room for the answer to `items` items read from a body of `bodyBytes`. */
-  admitAnswer(ctx: Context, items: number, bodyBytes: number): void {
-    this.reserve(ctx, (items * ANSWER_BYTES_PER_ITEM + bodyBytes) * ANSWER_COST_FACTOR);
+  admitAnswer(request: ApiRequest, items: number, bodyBytes: number): void {
+    this.reserve(request, (items * ANSWER_BYTES_PER_ITEM + bodyBytes) * ANSWER_COST_FACTOR);
   }
 
-  private reserve(ctx: Context, bytes: number): void {
+  private reserve(request: ApiRequest, bytes: number): void {
     if (bytes <= 0) return;
-    const own = (ctx.state[HELD] as number | undefined) ?? 0;
+    const own = request.heldBytes ?? 0;
     // A request alone is always let through, whatever it already holds: the per-body limits
     // bound it, and refusing it would refuse it forever.
     if (this.used > own && this.used + bytes > this.capacity) {
-      ctx.req.resume(); // drop the unread body, so that the connection can carry the next request
+      request.req.resume(); // drop the unread body, so that the connection can carry the next request
       throw new ApiError(503, 'TagSim is busy with other large requests; send this one again shortly.', {
         'Retry-After': '1',
       });
     }
     this.used += bytes;
-    ctx.state[HELD] = own + bytes;
+    request.heldBytes = own + bytes;
     let given = false;
     const giveBack = () => {
       if (given) return;
       given = true;
       this.used -= bytes;
     };
-    ctx.res.once('close', giveBack);
-    ctx.res.once('finish', giveBack);
+    request.res.once('close', giveBack);
+    request.res.once('finish', giveBack);
   }
 }
-
-// A key of ctx.state that no other layer uses: what this request holds of the budget.
-const HELD = 'tagsimBytesHeld';

@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeAnswer } from './api-answer.js';
+import { answerRoute, type ApiRequest, type ApiRoute } from './api-route.js';
+
+/**
+ * Koa's `parseurl` hands a target with any of these to `url.parse`, which reads the query
+ * differently (`#` ends it): such a request goes to Koa.
+ */
+const UNUSUAL_QUERY = /[\t\n\f\r #\u00a0\ufeff]/;
+
+/**
+ * The direct path: serves the routes of fixed paths (no `:parameter`) straight from the
+ * `node:http` listener. Koa's context, middleware chain and router cost more than the answer on
+ * the hottest routes (docs/performance.md). It is built from the very route table the Koa router
+ * is, and hands each request to the same answerRoute, so there is no second list of routes or
+ * handlers to keep in step. It takes only what it answers exactly as Koa would: GET or PUT on one
+ * of those paths as written (one trailing slash tolerated) with a plain query; it returns false
+ * for everything else (HEAD, OPTIONS, other methods, other paths, odd targets), which goes on to
+ * Koa.
+ */
+export function directRoutes(
+  routes: readonly ApiRoute[],
+  onUnexpected: (error: unknown) => void,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const byTarget = new Map<string, ApiRoute>();
+  for (const route of routes) {
+    if (!route.path.includes(':')) byTarget.set(`${route.method} ${route.path}`, route);
+  }
+  return (req, res) => {
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    let path = queryAt < 0 ? url : url.slice(0, queryAt);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const route = byTarget.get(`${req.method} ${path}`);
+    if (route === undefined) return false;
+    const querystring = queryAt < 0 ? '' : url.slice(queryAt + 1);
+    if (UNUSUAL_QUERY.test(querystring)) return false;
+    const request: ApiRequest = { req, res, params: {}, querystring, applied: false };
+    const answer = answerRoute(route, request, onUnexpected);
+    if (answer instanceof Promise) answer.then((a) => writeAnswer(res, a)).catch(onUnexpected);
+    else writeAnswer(res, answer);
+    return true;
+  };
+}

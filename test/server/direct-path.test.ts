@@ -1,0 +1,189 @@
+// The direct path serves the fixed-path routes from the `node:http` listener, without Koa. It is
+// built from the same route table as the Koa router, and must answer every request byte for byte
+// as a Koa-only server on that table does (the Date header aside), and leave to Koa every
+// request it cannot answer exactly so. Over real HTTP on 127.0.0.1.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../main/server/build-app.js';
+import {
+  createApiServer,
+  DEFAULT_BODY_LIMIT_BYTES,
+  type ApiServer,
+} from '../../main/server/create-api-server.js';
+import { directRoutes } from '../../main/server/direct-routes.js';
+import { apiRoutes } from '../../main/server/routes/api-routes.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { syntheticScene } from '../../shared/scenes/builtin-scenes.js';
+import { hostileMethod, hostileTarget, jsonBody } from '../hostile/support/http-requests.js';
+
+const SCENE_SIZE = 60;
+
+/** Sends the bytes on a fresh connection; everything the server sends until it closes. */
+function exchange(port: number, bytes: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    };
+    const timer = setTimeout(done, 5000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.write(bytes);
+  });
+}
+
+/** The answer as sent, less its Date header: the one part two servers may not share. */
+const withoutDate = (text: string) => text.replace(/\r\nDate: [^\r]*/g, '');
+
+function requestBytes(r: {
+  method: string;
+  target: string;
+  body: string | null;
+  encoding: 'identity' | 'gzip' | 'xz';
+  chunked: boolean;
+  contentType: string | undefined;
+}): Buffer {
+  const headers = ['Host: 127.0.0.1', 'Connection: close'];
+  if (r.contentType !== undefined) headers.push(`Content-Type: ${r.contentType}`);
+  let payload = Buffer.alloc(0);
+  if (r.body !== null) {
+    payload = r.encoding === 'gzip' ? gzipSync(r.body) : Buffer.from(r.body);
+    if (r.encoding !== 'identity') headers.push(`Content-Encoding: ${r.encoding}`);
+    if (r.chunked) {
+      headers.push('Transfer-Encoding: chunked');
+      payload = Buffer.concat([
+        Buffer.from(`${payload.length.toString(16)}\r\n`),
+        payload,
+        Buffer.from('\r\n0\r\n\r\n'),
+      ]);
+    } else {
+      headers.push(`Content-Length: ${payload.length}`);
+    }
+  }
+  const head = `${r.method} ${r.target} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), payload]);
+}
+
+const request = fc
+  .record({
+    method: fc.oneof(hostileMethod, fc.constantFrom('GET', 'PUT')),
+    target: fc.oneof(
+      hostileTarget,
+      fc.constantFrom(
+        '/api/tags?type=bit#x',
+        '/api/tags?name=Tag%201*&kind=input',
+        '/api/tags?name=Tag+1?',
+        '/api/tags?type=bit&type=int',
+        '/api/tags/?kind=output',
+        '/api/tag/values/?x',
+        '/api/tag/values-force/by-name/',
+        '/api/tag/values//',
+        '/api/Tags',
+        '/api/tags%2F',
+        'http://127.0.0.1/api/tag/values',
+      ),
+    ),
+    body: fc.option(jsonBody, { freq: 3 }),
+    encoding: fc.constantFrom('identity', 'identity', 'gzip', 'xz'),
+    chunked: fc.boolean(),
+    contentType: fc.constantFrom(undefined, 'application/json', 'text/plain'),
+  })
+  .map(requestBytes);
+
+describe('the direct path and Koa, from one route table', () => {
+  let direct: ApiServer;
+  let directPort: number;
+  let koaOnly: Server;
+  let koaPort: number;
+  const engines = {
+    direct: new TagEngine(syntheticScene(SCENE_SIZE)),
+    koa: new TagEngine(syntheticScene(SCENE_SIZE)),
+  };
+  const faults: unknown[] = [];
+
+  beforeAll(async () => {
+    direct = createApiServer(engines.direct, { port: 0 });
+    direct.events.error.on((e) => faults.push(e));
+    directPort = (await direct.listen()).port;
+    const app = buildApp(apiRoutes(engines.koa, DEFAULT_BODY_LIMIT_BYTES), {
+      onUnexpectedError: (e) => faults.push(e),
+    });
+    koaOnly = createServer(app.callback());
+    await new Promise<void>((resolve) => koaOnly.listen(0, '127.0.0.1', resolve));
+    koaPort = (koaOnly.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await direct.close();
+    koaOnly.closeAllConnections();
+    await new Promise((resolve) => koaOnly.close(resolve));
+  });
+
+  it('answer every request with the same bytes and leave the tags in the same state', async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async (bytes) => {
+        const viaDirect = await exchange(directPort, bytes);
+        const viaKoa = await exchange(koaPort, bytes);
+        expect(withoutDate(viaDirect)).toBe(withoutDate(viaKoa));
+        expect(JSON.stringify(engines.direct.listTagStates())).toBe(
+          JSON.stringify(engines.koa.listTagStates()),
+        );
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 60_000 },
+    );
+    expect(faults).toEqual([]);
+  }, 90_000);
+});
+
+describe('which requests the direct path takes', () => {
+  let server: Server;
+  let port: number;
+  const taken: boolean[] = [];
+
+  beforeAll(async () => {
+    const engine = new TagEngine(syntheticScene(SCENE_SIZE));
+    const serve = directRoutes(apiRoutes(engine, DEFAULT_BODY_LIMIT_BYTES), (e) => {
+      throw e;
+    });
+    server = createServer((req, res) => {
+      const took = serve(req, res);
+      taken.push(took);
+      if (!took) res.writeHead(299).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const head = (method: string, target: string) =>
+    Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1');
+
+  it.each([
+    ['GET', '/api/tag/values', true],
+    ['GET', '/api/tag/values/', true],
+    ['GET', '/api/tags?type=bit&name=Tag*', true],
+    ['PUT', '/api/tag/values-alwayson/by-name', true],
+    ['PUT', '/api/tag/values-release', true],
+    ['HEAD', '/api/tag/values', false],
+    ['OPTIONS', '/api/tags', false],
+    ['POST', '/api/tag/values', false],
+    ['PUT', '/api/tags', false],
+    ['GET', '/api/tags/by-name/Tag%200', false],
+    ['GET', '/api/tag/values//', false],
+    ['GET', '/API/tags', false],
+    ['GET', '/api/tags?type=bit#x', false],
+    ['GET', 'http://127.0.0.1/api/tags', false],
+  ])('%s %s: %s', async (method, target, expected) => {
+    taken.length = 0;
+    const answer = await exchange(port, head(method, target));
+    expect(taken).toEqual([expected]);
+    expect(answer.startsWith('HTTP/1.1 299')).toBe(!expected);
+  });
+});
