@@ -1,4 +1,5 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { bindServer } from '../server/bind-server.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData } from './modbus-pdu.js';
 import { MbapReader, mbapResponse } from './mbap-reader.js';
@@ -86,19 +87,13 @@ export function createModbusServer(data: ModbusData, options: ModbusServerOption
       const s = createServer(serve);
       s.maxConnections = options.maxClients ?? 64;
       server = s;
-      return new Promise((resolve, reject) => {
-        const failed = (e: Error) => {
+      return bindServer(s, options.port, options.host, (e) => errors.emit(e)).then(
+        (address) => ({ host: address.address, port: address.port }),
+        (e: unknown) => {
           server = undefined;
-          reject(e);
-        };
-        s.once('error', failed);
-        s.listen(options.port, options.host, () => {
-          s.off('error', failed);
-          s.on('error', (e) => errors.emit(e));
-          const address = s.address() as AddressInfo;
-          resolve({ host: address.address, port: address.port });
-        });
-      });
+          throw e;
+        },
+      );
     },
     close() {
       const s = server;

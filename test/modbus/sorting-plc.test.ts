@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bitsOf, exceptionOf, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
-import { sortingController, type Value } from '../support/sorting-controller.js';
+import { sortTenBoxes, type Value } from '../support/sorting-controller.js';
 
 const bin = fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
 const SCAN_MS = 20;
@@ -103,37 +103,14 @@ async function writeOutputs(outputs: Record<string, Value>): Promise<void> {
   await ok(pdu.writeRegister(COUNTER_REGISTER, Number(outputs['Counter'])));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('tagsim serve --modbus with the Sorting by Height (Basic) plant, over Modbus TCP only', () => {
   it('a PLC scanning every 20 ms sorts 10 boxes by height', { timeout: 45_000 }, async () => {
     expect(server.out).toContain('the driver map of "Sorting by Height (Basic)"');
-    const { scan, m } = sortingController();
-    const started = Date.now();
-    while (m.counter < 10) {
-      if (Date.now() - started > TIME_LIMIT_MS) {
-        throw new Error(`Counter ${m.counter} after ${TIME_LIMIT_MS} ms: ${JSON.stringify(m)}`);
-      }
-      const begun = Date.now();
-      await writeOutputs(scan(await readInputs()));
-      await sleep(Math.max(0, SCAN_MS - (Date.now() - begun)));
-    }
-
+    await sortTenBoxes(async (scan) => writeOutputs(scan(await readInputs())), {
+      scanMs: SCAN_MS,
+      timeLimitMs: TIME_LIMIT_MS,
+    });
     expect(registersOf(await ok(pdu.read(3, COUNTER_REGISTER, 1)))).toEqual([10]);
-    expect(m.sent.map((s) => s.height)).toEqual([
-      'low',
-      'high',
-      'low',
-      'high',
-      'low',
-      'high',
-      'low',
-      'high',
-      'low',
-      'high',
-    ]);
-    expect(m.sent.every((s) => s.side === (s.height === 'low' ? 'left' : 'right'))).toBe(true);
-    expect(m.arrived).toEqual(m.sent.map((s) => s.side));
     // FACTORY I/O (Running) at DI 13, and the time scale 4 × 100 in input register 0.
     expect((await readInputs())['FACTORY I/O (Running)']).toBe(true);
     expect(registersOf(await ok(pdu.read(4, 0, 1)))).toEqual([400]);

@@ -2,6 +2,8 @@
 // Modbus TCP): Sorting by Height (Basic) as a PLC programmer would write it for the real scene,
 // in tag names; each test carries its scans over its own protocol.
 
+import { expect } from 'vitest';
+
 export type Value = boolean | number;
 
 /** The sensors the controller reads each scan. */
@@ -75,4 +77,32 @@ export function sortingController() {
     };
   };
   return { scan, m };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the controller every `scanMs` until its Counter reaches 10 (failing after `timeLimitMs`),
+ * each scan going through `exchange`: read the inputs, scan, write the outputs, over one
+ * protocol. Then checks what a person watching the plant would: the sensors showed low and high
+ * boxes alternately, low first, as the scene feeds them; each went to its side; and the exits'
+ * sensors saw them arrive there, in that order.
+ */
+export async function sortTenBoxes(
+  exchange: (scan: (inputs: Record<string, Value>) => Record<string, Value>) => Promise<void>,
+  { scanMs, timeLimitMs }: { scanMs: number; timeLimitMs: number },
+): Promise<void> {
+  const { scan, m } = sortingController();
+  const started = Date.now();
+  while (m.counter < 10) {
+    if (Date.now() - started > timeLimitMs) {
+      throw new Error(`Counter ${m.counter} after ${timeLimitMs} ms: ${JSON.stringify(m)}`);
+    }
+    const begun = Date.now();
+    await exchange(scan);
+    await sleep(Math.max(0, scanMs - (Date.now() - begun)));
+  }
+  expect(m.sent.map((s) => s.height)).toEqual(Array.from({ length: 10 }, (_, i) => (i % 2 ? 'high' : 'low')));
+  expect(m.sent.every((s) => s.side === (s.height === 'low' ? 'left' : 'right'))).toBe(true);
+  expect(m.arrived).toEqual(m.sent.map((s) => s.side));
 }
