@@ -1,6 +1,9 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MAX_STATIONS } from '../../shared/lab/lab-plan.js';
 import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
+import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
+import { MODBUS_MAP_CHOICES } from '../../shared/modbus/modbus-layout.js';
+import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 
@@ -29,6 +32,11 @@ export interface OptionSpec {
   readonly value?: string;
   /** May be given more than once; the commands that take one value take the last. */
   readonly multiple?: boolean;
+  /**
+   * The value may be left out (`--modbus` alone means its default); a value then has to be a
+   * whole number, so that a word after the option is never taken for its value.
+   */
+  readonly optionalValue?: string;
   /** The commands that take it; each with its help lines (the same option can mean more in one). */
   readonly help: Readonly<Partial<Record<CommandName, readonly string[]>>>;
 }
@@ -175,6 +183,46 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
         'Let that window and the control API open (and the window save) files by path',
         'on this machine even when --host is not a loopback address (off there by',
         'default: the window uploads and downloads, the control API takes built-in scenes)',
+      ],
+    },
+  },
+  {
+    name: 'modbus',
+    type: 'string',
+    value: '[<port>]',
+    optionalValue: String(DEFAULT_MODBUS_PORT),
+    help: {
+      serve: [
+        `Also serve the tags over Modbus TCP, as the simulator's Modbus server driver does`,
+        `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
+      ],
+    },
+  },
+  {
+    name: 'modbus-unit',
+    type: 'string',
+    value: '<id>',
+    help: { serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'] },
+  },
+  {
+    name: 'modbus-map',
+    type: 'string',
+    value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
+    help: {
+      serve: [
+        "Modbus addresses: 'default' is the scene's own driver map (scene order where",
+        "the evidence has none); 'address' uses each tag's address (default: default)",
+      ],
+    },
+  },
+  {
+    name: 'modbus-scale',
+    type: 'string',
+    value: '<n>',
+    help: {
+      serve: [
+        "Float tags travel as value × n in one register (default: the scene's",
+        `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
       ],
     },
   },

@@ -6,6 +6,7 @@ import type { ClockMode } from '../runtime/simulation-host.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
+import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { generalHelp } from './cli-help.js';
 import { labCommand, type LabCommand } from './lab-command.js';
 import {
@@ -38,6 +39,8 @@ export type CliCommand =
       paused: boolean;
       /** The simulation's initial time scale, 0.25 to 8. */
       timeScale: number | undefined;
+      /** Serve Modbus TCP too (--modbus and its options). */
+      modbus: ModbusCommandOptions | undefined;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -67,6 +70,14 @@ export interface ControlCliOptions {
   chaos: string | undefined;
 }
 
+/** The Modbus server a command line asked for. */
+export interface ModbusCommandOptions {
+  port: number;
+  unitId: number | undefined;
+  map: ModbusMapChoice;
+  scaleFactor: number | undefined;
+}
+
 /** A command line that cannot be run; the message is one line that names the problem. */
 export class UsageError extends Error {}
 
@@ -85,7 +96,12 @@ const PARSE_OPTIONS = Object.fromEntries(
 export function parseCli(argv: readonly string[]): CliCommand {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: PARSE_OPTIONS });
+    parsed = parseArgs({
+      args: withOptionalValues(argv),
+      allowPositionals: true,
+      strict: true,
+      options: PARSE_OPTIONS,
+    });
   } catch (error) {
     throw new UsageError(describeParseError(error));
   }
@@ -135,6 +151,10 @@ export interface ParsedValues {
   chaos?: string;
   'no-control'?: boolean;
   'control-open'?: boolean;
+  modbus?: string;
+  'modbus-unit'?: string;
+  'modbus-map'?: string;
+  'modbus-scale'?: string;
   report?: string;
   from?: string;
   csv?: string;
@@ -248,6 +268,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     paused: values.paused === true,
     timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
     ...controlOptions(values),
+    modbus: modbusOptions(values),
   };
 }
 
@@ -290,6 +311,44 @@ function parseClock(text: string | undefined): ClockMode {
   const mode = text.trim().toLowerCase();
   if (mode === 'real' || mode === 'virtual') return mode;
   throw new UsageError(`--clock must be real or virtual; got '${text}'`);
+}
+
+function modbusOptions(values: ParsedValues): ModbusCommandOptions | undefined {
+  if (values.modbus === undefined) {
+    const stray = (['modbus-unit', 'modbus-map', 'modbus-scale'] as const).find(
+      (o) => values[o] !== undefined,
+    );
+    if (stray) throw new UsageError(`--${stray} goes with --modbus`);
+    return undefined;
+  }
+  const port = parseWholeNumber('--modbus', values.modbus);
+  if (port > 65535) throw new UsageError(`--modbus must be a port from 0 to 65535; got '${values.modbus}'`);
+  const unit = values['modbus-unit'];
+  const unitId = unit === undefined ? undefined : parseWholeNumber('--modbus-unit', unit);
+  if (unitId !== undefined && unitId > 255)
+    throw new UsageError(`--modbus-unit must be from 0 to 255; got '${unit}'`);
+  const map = values['modbus-map']?.trim() ?? 'default';
+  if (!(MODBUS_MAP_CHOICES as readonly string[]).includes(map))
+    throw new UsageError(`--modbus-map must be ${MODBUS_MAP_CHOICES.join(' or ')}; got '${map}'`);
+  const scale = values['modbus-scale'];
+  const scaleFactor = scale === undefined ? undefined : parseWholeNumber('--modbus-scale', scale);
+  if (scaleFactor !== undefined && (scaleFactor < 1 || scaleFactor > 10000))
+    throw new UsageError(`--modbus-scale must be from 1 to 10000; got '${scale}'`);
+  return { port, unitId, map: map as ModbusMapChoice, scaleFactor };
+}
+
+/**
+ * argv with the default written out for each option whose value may be left out and was:
+ * `--modbus` alone (or before another option) becomes `--modbus=502`.
+ */
+function withOptionalValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  argv.forEach((arg, i) => {
+    const option = OPTION_SPECS.find((o) => o.optionalValue !== undefined && arg === `--${o.name}`);
+    const next = argv[i + 1];
+    out.push(option && (next === undefined || !/^\d+$/.test(next)) ? `${arg}=${option.optionalValue}` : arg);
+  });
+  return out;
 }
 
 function isCommand(word: string): word is CommandName {

@@ -5,7 +5,8 @@ import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
-import { describeListenError } from '../runtime/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runLab } from '../lab/run-lab.js';
@@ -88,6 +89,18 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   try {
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
+      ...(command.modbus
+        ? {
+            modbus: {
+              port: command.modbus.port,
+              map: command.modbus.map,
+              ...(command.modbus.unitId !== undefined ? { unitId: command.modbus.unitId } : {}),
+              ...(command.modbus.scaleFactor !== undefined
+                ? { scaleFactor: command.modbus.scaleFactor }
+                : {}),
+            },
+          }
+        : {}),
       scene: command.scene,
       state: command.state,
       ui: command.ui
@@ -118,6 +131,12 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       return 1;
     }
     const cause = error instanceof TagSimStartError ? error.cause : error;
+    if (error instanceof TagSimStartError && error.part === 'modbus' && command.modbus) {
+      io.err(
+        `tagsim: Modbus: ${describeListenError(cause, command.host, command.modbus.port, MODBUS_PORT_HINT)}`,
+      );
+      return 1;
+    }
     io.err(`tagsim: ${describeListenError(cause, command.host, command.port)}`);
     return 1;
   }
@@ -135,6 +154,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   }
   io.out(`Listening on ${tagsim.url}  (Ctrl+C to stop)`);
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
+  if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
@@ -209,6 +229,20 @@ function simulationLine(simulation: SimulationHost, seed: number): string {
       ? `on a virtual clock (it moves only through POST ${CONTROL_PREFIX}/clock/advance)`
       : `at ${timeScale}x`;
   return `Simulation: ${what} ${pace}, seed ${seed}; ${plant}`;
+}
+
+/** `Modbus TCP on 127.0.0.1:502 (every unit id; the simulator's driver map of the scene; Floats × 100)` */
+function modbusLine(modbus: ModbusController, sceneName: string): string {
+  const { host, port, unitId } = modbus.status;
+  const { source, scaleFactor } = modbus.layout;
+  const map =
+    source === 'driver map'
+      ? `the driver map of "${sceneName}"`
+      : source === 'scene order'
+        ? 'tags in scene order'
+        : 'tags at their own addresses';
+  const unit = unitId === undefined ? 'every unit id' : `unit id ${unitId}`;
+  return `Modbus TCP on ${host}:${port} (${unit}; ${map}; Floats × ${scaleFactor})`;
 }
 
 function plural(n: number, word: string): string {

@@ -94,6 +94,7 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
         scenesState(),
         simulation.status,
         settings.get().simulation.startRunning,
+        tagsim.modbus?.status,
       ),
     sources: [
       (onChange) => engine.subscribe(onChange),
@@ -101,6 +102,7 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
       onBridgeEvent('pinned'),
       onBridgeEvent('scenes'),
       (onChange) => simulation.onStatus(onChange),
+      (onChange) => tagsim.modbus?.onStatus(onChange) ?? (() => undefined),
     ],
     run: (action) =>
       void runTrayAction(action, {

@@ -150,12 +150,13 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     defaultScene: () => deps.scene ?? resolveScene(),
     reportError,
   });
-  const { host: serverHost, port, simulation: startWith } = settings.get();
+  const { host: serverHost, port, simulation: startWith, modbus } = settings.get();
   // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
   const tagsim = await startTagSim({
     scene: startScene,
     settings,
     server: { host: serverHost, port },
+    ...(modbus ? { modbus } : {}),
     listen: 'background',
     simulation: {
       startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),

@@ -1,5 +1,6 @@
-import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
+import type { ModbusStatus, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
+import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
 import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
@@ -42,6 +43,8 @@ export type TrayMenuItem = MenuModelItem<TrayAction>;
 /** Everything the tray shows. */
 export interface TrayState {
   server: ServerStatus;
+  /** The Modbus TCP server; absent where none is served. */
+  modbus?: ModbusStatus;
   /** The pinned tags that exist in the scene being served, in pin order. */
   pinned: readonly TagState[];
   /** Tags that are forced. */
@@ -221,6 +224,7 @@ function iconOf(state: TrayState): TrayIconState {
 function tooltipOf(state: TrayState): string {
   const faults = state.forced + state.failed;
   const parts = [`TagSim: ${serverStatusLine(state.server)}`];
+  if (state.modbus) parts.push(modbusStatusLine(state.modbus));
   if (state.simulation && state.simulation.state !== 'running') {
     parts.push(`Simulation ${simulationStatusLine(state.simulation).toLowerCase()}`);
   }
@@ -241,6 +245,9 @@ export function buildTrayModel(state: TrayState): TrayModel {
     tooltip: tooltipOf(state),
     menu: [
       { type: 'normal', label: escapeLabel(serverStatusLine(state.server)), enabled: false },
+      ...(state.modbus
+        ? [{ type: 'normal', label: escapeLabel(modbusStatusLine(state.modbus)), enabled: false } as const]
+        : []),
       { type: 'separator' },
       { type: 'normal', label: 'Open window', enabled: true, action: { kind: 'openWindow' } },
       {

@@ -1,4 +1,9 @@
-import type { BridgeApi, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
+import type {
+  BridgeApi,
+  ModbusStatus,
+  ServerStatus,
+  SimulationStatus,
+} from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
@@ -102,9 +107,11 @@ export function readTrayState(
   scenes: ScenesState,
   simulation?: SimulationStatus,
   startRunning?: boolean,
+  modbus?: ModbusStatus,
 ): TrayState {
   return {
     server,
+    ...(modbus ? { modbus } : {}),
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
     ...countFaults(engine.listTags()),
     scenes,

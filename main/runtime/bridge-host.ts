@@ -20,6 +20,7 @@ import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
+import type { ModbusController } from '../modbus/modbus-controller.js';
 
 /** At most about 30 tag updates a second reach a window, however busy the API is. */
 export const TAG_EVENT_INTERVAL_MS = 33;
@@ -31,6 +32,8 @@ export interface BridgeHostDeps {
   settings: SettingsStore;
   /** The scene being served and its editor; made from the engine and settings when not given. */
   scenes?: SceneService;
+  /** The Modbus TCP server; without one, getState has no `modbus`. */
+  modbus?: ModbusController;
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
   /**
@@ -155,6 +158,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
       ...(simulation ? { simulation: simulation.status } : {}),
+      ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
     }),

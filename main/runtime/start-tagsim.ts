@@ -6,6 +6,9 @@ import { createControlApi, type ControlApi, type ControlOptions } from '../contr
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
+import { ModbusController } from '../modbus/modbus-controller.js';
+import type { EngineModbusOptions } from '../modbus/engine-modbus-data.js';
+import { DEFAULT_MODBUS_PORT, type ModbusServerOptions } from '../modbus/modbus-server.js';
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
 import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from './bridge-host.js';
@@ -30,6 +33,11 @@ export interface TagSimOptions {
    * `server.start()`.
    */
   listen?: 'required' | 'background' | 'later';
+  /**
+   * A Modbus TCP server beside the API (docs/modbus.md), on the API's host unless given, port
+   * 502 unless given (0 picks a free one); it binds when the API server does.
+   */
+  modbus?: Partial<ModbusServerOptions> & EngineModbusOptions;
   /** The simulation: seed, running from the start, time scale (and timers, in tests). */
   simulation?: Omit<SimulationHostOptions, 'reportError'>;
   /** Pins, recent files, the port the window chose...; in memory unless a host keeps them on disk. */
@@ -63,6 +71,8 @@ export interface TagSim {
   readonly simulation: SimulationHost;
   /** The API server: its status, start (another port), stop, and its request events. */
   readonly server: ServerController;
+  /** The Modbus TCP server, when `modbus` was given: its status, clients, layout, start, stop. */
+  readonly modbus: ModbusController | undefined;
   readonly settings: SettingsStore;
   /**
    * What every window talks to (IPC, WebSocket). Made on first use: a TagSim nobody watches pays
@@ -87,8 +97,19 @@ export interface TagSim {
   close(): Promise<void>;
 }
 
-/** A start that could not bind: carries the system error (EADDRINUSE...) as `cause`. */
-export class TagSimStartError extends Error {}
+/**
+ * A start that could not bind: carries the system error (EADDRINUSE...) as `cause`, and which
+ * server could not bind.
+ */
+export class TagSimStartError extends Error {
+  constructor(
+    message: string,
+    options: { cause: unknown },
+    readonly part: 'server' | 'modbus' = 'server',
+  ) {
+    super(message, options);
+  }
+}
 
 /**
  * The one place a TagSim is put together: loads the scene (and state), then makes the engine,
@@ -147,6 +168,14 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     ...(control ? { control: control.surface } : {}),
   });
   server.errors.on(reportError);
+  const modbus =
+    options.modbus &&
+    new ModbusController(engine, {
+      ...options.modbus,
+      host: options.modbus.host ?? host,
+      port: options.modbus.port ?? DEFAULT_MODBUS_PORT,
+    });
+  modbus?.errors.on(reportError);
 
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
@@ -156,6 +185,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       settings,
       scenes,
       simulation,
+      ...(modbus ? { modbus } : {}),
       notices,
       ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),
       ...options.bridge,
@@ -173,15 +203,23 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     simulation.dispose();
     ui?.close();
     bridge?.dispose();
-    await server.stop();
+    await Promise.all([server.stop(), modbus?.stop()]);
   };
   const listen = options.listen ?? 'required';
-  if (listen === 'background') void server.start();
+  if (listen === 'background') {
+    void server.start();
+    void modbus?.start();
+  }
   if (listen === 'required') {
-    const status = await server.start();
+    const [status, modbusStatus] = await Promise.all([server.start(), modbus?.start()]);
     if (status.state !== 'listening') {
       await close();
       throw new TagSimStartError(status.error ?? 'the server did not start', { cause: server.lastError });
+    }
+    if (modbus && modbusStatus?.state !== 'listening') {
+      await close();
+      const reason = modbusStatus?.error ?? 'the Modbus server did not start';
+      throw new TagSimStartError(reason, { cause: modbus.lastError }, 'modbus');
     }
   }
 
@@ -191,6 +229,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     scenes,
     simulation,
     server,
+    modbus,
     settings,
     get bridge() {
       return bridgeHost();

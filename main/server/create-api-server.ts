@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { bindServer } from './bind-server.js';
 import { buildApp } from './build-app.js';
 import { directRoutes } from './direct-routes.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
@@ -189,23 +189,17 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
           if (!taken) serveUpgradeAsPlainHttp(s, req, socket, head);
         });
       server = s;
-      return new Promise((resolve, reject) => {
-        const failed = (e: Error) => {
-          server = undefined;
-          reject(e);
-        };
-        s.once('error', failed);
-        s.listen(port, host, () => {
-          // The listen failure handler goes; what the server meets later (an accept failing for
-          // want of file descriptors) is reported, and never crashes the process.
-          s.off('error', failed);
-          s.on('error', (e) => error.emit(e));
-          const address = s.address() as AddressInfo;
+      return bindServer(s, port, host, (e) => error.emit(e)).then(
+        (address) => {
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           url = `http://${shownHost}:${address.port}`;
-          resolve({ url, host: address.address, port: address.port });
-        });
-      });
+          return { url, host: address.address, port: address.port };
+        },
+        (e: unknown) => {
+          server = undefined;
+          throw e;
+        },
+      );
     },
     close() {
       const s = server;

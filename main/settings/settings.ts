@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
+import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
 export interface SimulationSettings {
@@ -10,6 +11,15 @@ export interface SimulationSettings {
   seed: number;
   /** The time scale TagSim starts with, 0.25 to 8 (the tray's Time scale changes it until quit). */
   timeScale: number;
+}
+
+/** The Modbus TCP server of the desktop app (docs/modbus.md); absent: no Modbus. */
+export interface ModbusSettings {
+  /** 502 is the standard; ports below 1024 need administrator rights on Linux and macOS. */
+  port: number;
+  /** Answer only this unit id; every unit id when absent. */
+  unitId?: number;
+  map?: ModbusMapChoice;
 }
 
 /** What TagSim remembers per user between starts. */
@@ -22,6 +32,8 @@ export interface Settings {
   recentScenes: string[];
   /** The window's last position and size. */
   windowBounds?: { x: number; y: number; width: number; height: number };
+  /** Serve Modbus TCP too, on the API's host. */
+  modbus?: ModbusSettings;
   simulation: SimulationSettings;
 }
 
@@ -85,6 +97,23 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
         ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p !== ''))].slice(0, MAX_RECENT)
         : undefined,
     exact: (v) => isStringList(v, true),
+  },
+  modbus: {
+    expected: `an object {"port": 0 to 65535, "unitId": 0 to 255 (optional), "map": ${MODBUS_MAP_CHOICES.map((c) => `"${c}"`).join(' or ')} (optional)}`,
+    read: (v) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+      const { port, unitId, map, ...others } = v as Record<string, unknown>;
+      const whole = (n: unknown, max: number) =>
+        typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
+      if (Object.keys(others).length > 0 || !whole(port, 65535)) return undefined;
+      if (unitId !== undefined && !whole(unitId, 255)) return undefined;
+      if (map !== undefined && !(MODBUS_MAP_CHOICES as readonly unknown[]).includes(map)) return undefined;
+      return {
+        port: port as number,
+        ...(unitId !== undefined ? { unitId: unitId as number } : {}),
+        ...(map !== undefined ? { map: map as ModbusMapChoice } : {}),
+      };
+    },
   },
   windowBounds: {
     expected: 'an object with the numbers x, y, width and height',

@@ -284,6 +284,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
       </div>
       <StatusBar
         server={model.server}
+        modbus={model.modbus}
         stats={model.stats}
         scene={tags.scene}
         client={client}

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import type { ModbusStatus, SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
+import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
 import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
 
 export interface StatusBarProps {
   server: ServerStatus | undefined;
+  /** The Modbus TCP server; shown where the host serves one. */
+  modbus?: ModbusStatus | undefined;
   stats: TrafficStats;
   scene: SceneInfo | undefined;
   client: BridgeClient;
@@ -22,7 +25,7 @@ const STATE_LABELS: Record<ServerStatus['state'], string> = {
 };
 
 /** Server address and state (with retry on another port), API traffic, the simulation, and the scene. */
-export function StatusBar({ server, stats, scene, client, connected, simulation }: StatusBarProps) {
+export function StatusBar({ server, modbus, stats, scene, client, connected, simulation }: StatusBarProps) {
   return (
     <footer class="statusbar" aria-label="Status">
       {!connected ? (
@@ -43,6 +46,7 @@ export function StatusBar({ server, stats, scene, client, connected, simulation 
           <span class="status-item" title="Distinct client addresses seen in the last 10 seconds">
             <span class="mono">{stats.clients}</span> {stats.clients === 1 ? 'client' : 'clients'} (10 s)
           </span>
+          {modbus ? <ModbusState modbus={modbus} /> : null}
           {simulation?.status ? <SimulationState clock={simulation} /> : null}
         </>
       ) : null}
@@ -159,6 +163,18 @@ function SimulationState({ clock }: { clock: SimulationClock }) {
     >
       <span class="sim-dot" aria-hidden="true" />
       {simulationStatusText(status, clock.timeMs() ?? status.timeMs)}
+    </span>
+  );
+}
+
+/** Whether Modbus TCP is on, where, and how many PLCs and tools are connected to it. */
+function ModbusState({ modbus }: { modbus: ModbusStatus }) {
+  return (
+    <span class="status-item modbus-state" title="Modbus TCP (docs/modbus.md)">
+      <span class={`server-dot state-${modbus.state}`} aria-hidden="true" />
+      <span class={modbus.state === 'failed' ? 'server-text failed' : undefined}>
+        {modbusStatusLine(modbus)}
+      </span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type {
+  ModbusStatus,
   ServerStatus,
   SimulationStatus,
   StartupNotice,
@@ -20,6 +21,8 @@ export class UiModel {
   readonly tags = new TagStore();
   readonly changes = new Notifier();
   server: ServerStatus | undefined;
+  /** The Modbus TCP server, where the host serves one. */
+  modbus: ModbusStatus | undefined;
   stats: TrafficStats = { requestsPerSecond: 0, clients: 0 };
   pinned: readonly string[] = [];
   pinnedSet: ReadonlySet<string> = new Set();
@@ -60,6 +63,10 @@ export class UiModel {
       }),
       this.client.on('server', (status) => {
         this.server = status;
+        this.changes.notify();
+      }),
+      this.client.on('modbus', (status) => {
+        this.modbus = status;
         this.changes.notify();
       }),
       this.client.on('stats', (stats) => {
@@ -104,6 +111,7 @@ export class UiModel {
         );
       this.tags.reset(state.scene, state.tags);
       this.server = state.server;
+      this.modbus = state.modbus;
       this.stats = state.stats;
       this.fileAccess = state.fileAccess;
       if (!this.noticesDismissed) this.notices = state.notices ?? [];

@@ -45,6 +45,19 @@ export interface ServerStatus {
   controllable: boolean;
 }
 
+/** Where the Modbus TCP server is in its life (docs/modbus.md). */
+export interface ModbusStatus {
+  state: 'starting' | 'listening' | 'stopped' | 'failed';
+  host: string;
+  port: number;
+  /** The unit id it answers; absent: every unit id. */
+  unitId?: number;
+  /** Clients connected now. */
+  clients: number;
+  /** When failed, in a person's words: "port 502 in use". */
+  error?: string;
+}
+
 /** Live traffic of the API. */
 export interface TrafficStats {
   /** Requests answered in the last second. */
@@ -76,6 +89,8 @@ export interface UiState {
   pinned: string[];
   /** The simulation; absent where the host runs none. */
   simulation?: SimulationStatus;
+  /** The Modbus TCP server; absent where the host serves none. */
+  modbus?: ModbusStatus;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
   /**
@@ -208,6 +223,8 @@ export const BRIDGE_SPEC = {
     tags: event<TagsEvent>(),
     server: event<ServerStatus>(),
     stats: event<TrafficStats>(),
+    /** The Modbus TCP server's state and connected clients, when it changes. */
+    modbus: event<ModbusStatus>(),
     pinned: event<string[]>(),
     /** After every open, edit, undo, redo and save. */
     scenes: event<ScenesState>(),

@@ -623,6 +623,19 @@ describe('startDesktop with machine presets (presets.json)', () => {
     }
   });
 
+  it('serve Modbus TCP when the presets ask, shown in the tray', async () => {
+    const pc = await labMachine();
+    await pc.presets(pc.resourcesPath, { port: 0, modbus: { port: 0 } });
+    const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+    const modbus = t.desktop!.tagsim.modbus!;
+    await vi.waitFor(() => expect(modbus.status.state).toBe('listening'));
+    const line = `Modbus TCP on 127.0.0.1:${modbus.status.port}, 0 clients`;
+    await vi.waitFor(() => expect(t.tray().tooltips.at(-1)).toContain(line));
+    expect(t.reportError).not.toHaveBeenCalled();
+    await quit(t.app);
+    expect(modbus.status.state).toBe('stopped');
+  });
+
   it("open the presets' built-in scene at every start, by name in any letter case", async () => {
     const pc = await labMachine();
     await pc.presets(pc.resourcesPath, { port: 0, scene: 'filling tank' });

@@ -1,7 +1,8 @@
-// The soak run (`npm run soak -- --seconds N`): a real `tagsim serve --ui` as a child process,
-// fed valid and hostile traffic at once for N seconds, bounded in concurrency and time, on
-// 127.0.0.1 only. It prints requests, 2xx/4xx/5xx, crashes, lost writes, the slowest probe and
-// the memory of the server, and exits non-zero on any 5xx, crash or lost write.
+// The soak run (`npm run soak -- --seconds N`): a real `tagsim serve --ui --modbus` as a child
+// process, fed valid and hostile traffic (HTTP, the window's socket, Modbus TCP) at once for N
+// seconds, bounded in concurrency and time, on 127.0.0.1 only. It prints requests, 2xx/4xx/5xx,
+// crashes, lost writes, malformed Modbus answers, the slowest probe and the memory of the
+// server, and exits non-zero on any 5xx, crash, lost write or malformed answer.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -9,6 +10,8 @@ import fc from 'fast-check';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { clientFrame, openRawWs } from '../support/raw-ws.js';
 import { hostileRequest } from './support/http-requests.js';
+import { hostileModbusBytes, parseModbusAnswers } from './support/modbus-frames.js';
+import { modbusExchange, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
 
 interface Counts {
   requests: number;
@@ -22,6 +25,10 @@ interface Counts {
   wsFrames: number;
   wsClosedByServer: number;
   maxProbeMs: number;
+  modbusExchanges: number;
+  modbusMalformedAnswers: number;
+  modbusCheckedWrites: number;
+  modbusLostWrites: number;
 }
 
 const MAX_SECONDS = 3600;
@@ -31,7 +38,7 @@ export async function soak(argv: readonly string[]): Promise<number> {
   const bin = option(argv, '--bin') ?? 'dist/main/cli/main.js';
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--ui', '--port', '0', '--synthetic', '200', '--paused'],
+    [bin, 'serve', '--ui', '--port', '0', '--modbus', '0', '--synthetic', '200', '--paused'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -52,7 +59,8 @@ export async function soak(argv: readonly string[]): Promise<number> {
   while (!/^UI: /m.test(out) && Date.now() - started < 15_000 && !crashed) await sleep(50);
   const port = Number(/Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
   const token = /\?token=(\S+)/.exec(out)?.[1];
-  if (!port || !token) {
+  const modbusPort = Number(/Modbus TCP on 127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  if (!port || !token || !modbusPort) {
     child.kill('SIGKILL');
     console.error(`soak: tagsim serve did not start:\n${out}`);
     return 1;
@@ -70,6 +78,10 @@ export async function soak(argv: readonly string[]): Promise<number> {
     wsFrames: 0,
     wsClosedByServer: 0,
     maxProbeMs: 0,
+    modbusExchanges: 0,
+    modbusMalformedAnswers: 0,
+    modbusCheckedWrites: 0,
+    modbusLostWrites: 0,
   };
   const rss = { start: 0, peak: 0, end: 0 };
   const readRss = () => rssOf(child.pid!);
@@ -163,6 +175,52 @@ export async function soak(argv: readonly string[]): Promise<number> {
       socket.socket.destroy();
     }
   };
+  const modbusHostile = async (seed: number) => {
+    // Holding register writes would race the checked writers of both protocols.
+    const gen = fc
+      .sample(hostileModbusBytes, { numRuns: 2000, seed })
+      .filter((s) => !s.requests?.some((r) => [6, 16, 23].includes(r[0]!)));
+    for (let i = 0; running(); i++) {
+      const { data } = await modbusExchange(modbusPort, gen[i % gen.length]!.bytes, 50);
+      counts.modbusExchanges++;
+      const answers = parseModbusAnswers(data);
+      if (typeof answers === 'string') {
+        counts.modbusMalformedAnswers++;
+        console.error(`soak: a malformed Modbus answer: ${answers}`);
+      }
+    }
+  };
+  // A PLC's loop: holding registers the HTTP writers and the hostile traffic never touch.
+  const modbusPlc = async () => {
+    const registers = Array.from({ length: 200 }, (_, i) => i)
+      .filter((i) => i % 2 === 0 && Math.floor(i / 2) % 3 !== 0)
+      .map((tag, register) => ({ tag, register }))
+      .filter(({ tag }) => tag >= 72 && tag < 100 && Math.floor(tag / 2) % 3 === 1);
+    while (running()) {
+      const client = await ModbusTestClient.open(modbusPort).catch(() => undefined);
+      if (!client) {
+        await sleep(100);
+        continue;
+      }
+      for (let n = 1; running() && !client.closed; n++) {
+        const { register } = registers[n % registers.length]!;
+        const value = n % 30_000;
+        try {
+          await client.request(pdu.writeRegister(register, value));
+          const [read] = registersOf(await client.request(pdu.read(3, register, 1)));
+          counts.modbusExchanges += 2;
+          counts.modbusCheckedWrites++;
+          if (read !== value) {
+            counts.modbusLostWrites++;
+            console.error(`soak: Modbus wrote ${value} to HR ${register}, read ${read}`);
+          }
+        } catch {
+          break;
+        }
+      }
+      client.close();
+    }
+  };
   const probe = async () => {
     while (running()) {
       const t0 = performance.now();
@@ -182,6 +240,8 @@ export async function soak(argv: readonly string[]): Promise<number> {
     hostile(3),
     slow(),
     ws(),
+    modbusHostile(4),
+    modbusPlc(),
     probe(),
   ]);
   rss.end = readRss();
@@ -203,6 +263,10 @@ export async function soak(argv: readonly string[]): Promise<number> {
     'slow clients cut off': counts.slowClientsCut,
     'window frames': counts.wsFrames,
     'window sockets closed by the server': counts.wsClosedByServer,
+    'Modbus exchanges': counts.modbusExchanges,
+    'Modbus malformed answers': counts.modbusMalformedAnswers,
+    'Modbus writes checked': counts.modbusCheckedWrites,
+    'Modbus lost writes': counts.modbusLostWrites,
     'slowest probe (ms)': Math.round(counts.maxProbeMs),
     'RSS at start': mb(rss.start),
     'RSS peak': mb(rss.peak),
@@ -210,7 +274,8 @@ export async function soak(argv: readonly string[]): Promise<number> {
     'RSS growth': mb(rss.end - rss.start),
     'server log lines': stderrLines,
   });
-  return counts.s5xx > 0 || crashed || counts.lostWrites > 0 ? 1 : 0;
+  const modbusFaults = counts.modbusMalformedAnswers + counts.modbusLostWrites;
+  return counts.s5xx > 0 || crashed || counts.lostWrites > 0 || modbusFaults > 0 ? 1 : 0;
 }
 
 /** A client that sends its request head one byte every 200 ms; true when the server cut it off. */

@@ -157,7 +157,8 @@ describe('UiModel', () => {
   it('unsubscribes everything when stopped', () => {
     const { model, listeners } = setup();
     const stop = model.start();
-    expect(listeners.size).toBe(5);
+    // tags, server, modbus, stats, pinned, simulation
+    expect(listeners.size).toBe(6);
     stop();
     expect(listeners.size).toBe(0);
   });

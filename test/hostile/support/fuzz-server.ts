@@ -12,13 +12,15 @@ const SCENE_SIZE = 60;
 /**
  * A real `tagsim serve --ui` in this process for the hostile suites: a synthetic scene (no plant
  * writes behind the test's back), the simulation paused, the window served with file access
- * off (random paths must never reach the disk), and short timeouts so that a request that
+ * off (random paths must never reach the disk), Modbus TCP beside it, and short timeouts so that a request that
  * never ends is cut off within the test. A shadow engine on the same scene is the model: it
  * takes only what the server should have applied.
  */
 export async function startFuzzServer(): Promise<{
   tagsim: TagSim;
   port: number;
+  /** The Modbus TCP server's port. */
+  modbusPort: number;
   shadow: TagEngine;
   /** Errors the server reported that are TagSim's own faults (a bad client's are not). */
   faults: unknown[];
@@ -35,6 +37,7 @@ export async function startFuzzServer(): Promise<{
     scene: { synthetic: SCENE_SIZE },
     simulation: { startRunning: false },
     ui: { rendererDir, token: FUZZ_TOKEN, fileAccess: 'none' },
+    modbus: { port: 0, idleTimeoutMs: 1000 },
   });
   const faults: unknown[] = [];
   tagsim.errors.on((e) => {
@@ -50,5 +53,13 @@ export async function startFuzzServer(): Promise<{
     }
     shadow.restoreStates(states);
   };
-  return { tagsim, port: tagsim.server.status.port, shadow, faults, stateOf, resync };
+  return {
+    tagsim,
+    port: tagsim.server.status.port,
+    modbusPort: tagsim.modbus!.status.port,
+    shadow,
+    faults,
+    stateOf,
+    resync,
+  };
 }

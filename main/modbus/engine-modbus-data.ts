@@ -1,0 +1,101 @@
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import {
+  modbusLayout,
+  type ModbusLayout,
+  type ModbusMapChoice,
+  type ModbusSlot,
+} from '../../shared/modbus/modbus-layout.js';
+import { fromRegister, toRegister } from '../../shared/modbus/register-value.js';
+import type { BitTable, ModbusData, RegisterTable } from './modbus-pdu.js';
+
+export interface EngineModbusOptions {
+  map?: ModbusMapChoice;
+  /** Overrides the scene's ScaleFactor (the driver's, else 100). */
+  scaleFactor?: number;
+}
+
+/**
+ * The engine's tags as Modbus tables. Reads and writes go through the engine's own read and
+ * write paths, so the API's rules hold unchanged: a read gives the effective value (forces and
+ * failures apply), a write is the API's plain write, which an Input cannot take. The layout
+ * follows the scene served: another scene, or an edit of this one, lays the tables out anew.
+ */
+export class EngineModbusData implements ModbusData {
+  private scene: SceneDefinition | undefined;
+  private current: ModbusLayout | undefined;
+
+  constructor(
+    private readonly engine: TagEngine,
+    private readonly options: EngineModbusOptions = {},
+  ) {}
+
+  /** The layout of the scene served now. */
+  get layout(): ModbusLayout {
+    if (this.scene !== this.engine.scene || !this.current) {
+      this.scene = this.engine.scene;
+      this.current = modbusLayout(this.scene, this.options);
+    }
+    return this.current;
+  }
+
+  size(table: BitTable | RegisterTable): number {
+    return this.layout.tables[table].size;
+  }
+
+  readBits(table: BitTable, start: number, count: number): boolean[] {
+    return this.read(table, start, count).map((v) => v === true);
+  }
+
+  readRegisters(table: RegisterTable, start: number, count: number): number[] {
+    const { scaleFactor, tables } = this.layout;
+    const slots = tables[table].slots;
+    return this.read(table, start, count).map((value, i) => {
+      const slot = slots[start + i];
+      return slot && value !== undefined ? toRegister(slot.type, value, scaleFactor) : 0;
+    });
+  }
+
+  writeCoils(start: number, values: readonly boolean[]): void {
+    this.write('coils', start, values);
+  }
+
+  writeRegisters(start: number, values: readonly number[]): void {
+    const { scaleFactor } = this.layout;
+    this.write('holdingRegisters', start, values, (slot, r) => fromRegister(slot.type, r, scaleFactor));
+  }
+
+  /** The effective values of a range, in one engine read; `undefined` where no tag sits. */
+  private read(table: BitTable | RegisterTable, start: number, count: number) {
+    const slots = this.layout.tables[table].slots;
+    const ids: string[] = [];
+    for (let a = start; a < start + count; a++) {
+      const slot = slots[a];
+      if (slot) ids.push(slot.id);
+    }
+    // One entry per id, in order: each slot's id names exactly one tag of the scene served.
+    const entries = ids.length > 0 ? this.engine.readValues('id', ids) : [];
+    let next = 0;
+    return Array.from({ length: count }, (_, i) => {
+      if (!slots[start + i]) return undefined;
+      const entry = entries[next++];
+      return entry && 'value' in entry ? entry.value : undefined;
+    });
+  }
+
+  /** One engine write for the whole range (one update, one change event); empty slots ignore it. */
+  private write<T>(
+    table: 'coils' | 'holdingRegisters',
+    start: number,
+    values: readonly T[],
+    convert: (slot: ModbusSlot, value: T) => unknown = (_slot, value) => value,
+  ): void {
+    const slots = this.layout.tables[table].slots;
+    const items: { id: string; value: unknown }[] = [];
+    values.forEach((value, i) => {
+      const slot = slots[start + i];
+      if (slot) items.push({ id: slot.id, value: convert(slot, value) });
+    });
+    if (items.length > 0) this.engine.write('set', 'id', items, 'api');
+  }
+}

@@ -1,0 +1,98 @@
+import type { ModbusStatus } from '../../shared/bridge/bridge-spec.js';
+import { Emitter } from '../../shared/core/emitter.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
+import { createModbusServer, type ModbusServer, type ModbusServerOptions } from './modbus-server.js';
+
+export type ModbusControllerOptions = ModbusServerOptions & EngineModbusOptions;
+
+/**
+ * The Modbus TCP server of one TagSim: starts and stops it, and tells whoever listens its state
+ * and how many clients are connected (the window's status bar, the tray).
+ */
+export class ModbusController {
+  private server: ModbusServer | undefined;
+  private current: ModbusStatus;
+  private failure: unknown;
+  private readonly data: EngineModbusData;
+  private readonly statusEvents = new Emitter<ModbusStatus>(() => undefined);
+  readonly errors = new Emitter<unknown>(() => undefined);
+
+  constructor(
+    engine: TagEngine,
+    private readonly options: ModbusControllerOptions,
+  ) {
+    this.data = new EngineModbusData(engine, options);
+    this.current = { state: 'stopped', ...this.identity(options.port), clients: 0 };
+  }
+
+  get status(): ModbusStatus {
+    return this.current;
+  }
+
+  /** The system error of the last failed start (EACCES...), for hosts that word it themselves. */
+  get lastError(): unknown {
+    return this.failure;
+  }
+
+  /** Where each tag of the scene served sits in the Modbus tables. */
+  get layout(): ModbusLayout {
+    return this.data.layout;
+  }
+
+  onStatus(listener: (status: ModbusStatus) => void): () => void {
+    return this.statusEvents.on(listener);
+  }
+
+  /** Starts the server. Never throws: a failure becomes the status, with its reason. */
+  async start(): Promise<ModbusStatus> {
+    await this.stopServer();
+    this.failure = undefined;
+    this.setStatus({ state: 'starting', ...this.identity(this.options.port), clients: 0 });
+    const server = createModbusServer(this.data, this.options);
+    server.errors.on((e) => this.errors.emit(e));
+    server.clientChanges.on((clients) => {
+      if (this.server === server) this.setStatus({ ...this.current, clients });
+    });
+    try {
+      const bound = await server.listen();
+      this.server = server;
+      this.setStatus({ state: 'listening', ...this.identity(bound.port), clients: server.clients });
+    } catch (error) {
+      this.failure = error;
+      const { host, port } = this.options;
+      const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
+      this.setStatus({
+        state: 'failed',
+        ...this.identity(port),
+        clients: 0,
+        error: inUse ? `port ${port} in use` : describeListenError(error, host, port, MODBUS_PORT_HINT),
+      });
+    }
+    return this.current;
+  }
+
+  async stop(): Promise<ModbusStatus> {
+    await this.stopServer();
+    this.setStatus({ state: 'stopped', ...this.identity(this.current.port), clients: 0 });
+    return this.current;
+  }
+
+  private async stopServer(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.close();
+  }
+
+  private identity(port: number): Pick<ModbusStatus, 'host' | 'port' | 'unitId'> {
+    const { host, unitId } = this.options;
+    return { host, port, ...(unitId !== undefined ? { unitId } : {}) };
+  }
+
+  private setStatus(status: ModbusStatus): void {
+    this.current = status;
+    this.statusEvents.emit(status);
+  }
+}

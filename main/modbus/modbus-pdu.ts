@@ -1,0 +1,205 @@
+/**
+ * The Modbus application layer: one request PDU in, one response PDU out, never a throw. The
+ * checks run in the order of the Modbus specification's flowcharts (function code, then
+ * quantities and lengths, then addresses), so each bad request gets the exception a Modbus
+ * client expects: 01 illegal function, 02 illegal data address, 03 illegal data value.
+ */
+
+export type BitTable = 'discreteInputs' | 'coils';
+export type RegisterTable = 'inputRegisters' | 'holdingRegisters';
+
+/** The data a Modbus server serves: four tables of fixed size. */
+export interface ModbusData {
+  size(table: BitTable | RegisterTable): number;
+  /** Reads `count` bits from `start`; the range is inside the table. */
+  readBits(table: BitTable, start: number, count: number): boolean[];
+  /** Reads `count` registers (0-65535) from `start`; the range is inside the table. */
+  readRegisters(table: RegisterTable, start: number, count: number): number[];
+  /** Writes coils from `start`, all in one update. */
+  writeCoils(start: number, values: readonly boolean[]): void;
+  /** Writes holding registers (0-65535) from `start`, all in one update. */
+  writeRegisters(start: number, values: readonly number[]): void;
+}
+
+export const EXCEPTION = {
+  illegalFunction: 0x01,
+  illegalDataAddress: 0x02,
+  illegalDataValue: 0x03,
+  serverDeviceFailure: 0x04,
+  gatewayTargetFailed: 0x0b,
+} as const;
+
+/** The protocol's limits on one request (Modbus Application Protocol 1.1b3). */
+export const LIMITS = {
+  readBits: 2000,
+  readRegisters: 125,
+  writeCoils: 1968,
+  writeRegisters: 123,
+  readWriteRegistersWrite: 121,
+} as const;
+
+export const SUPPORTED_FUNCTIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 15, 16, 23];
+
+class ModbusException extends Error {
+  constructor(readonly code: number) {
+    super(`Modbus exception ${code}`);
+  }
+}
+
+/** The exception response to a request with this function code. */
+export function exceptionPdu(functionCode: number, code: number): Buffer {
+  return Buffer.from([(functionCode | 0x80) & 0xff, code]);
+}
+
+/**
+ * Answers one request PDU (function code and data). `onError` hears what the data layer threw,
+ * which becomes exception 04.
+ */
+export function answerPdu(pdu: Buffer, data: ModbusData, onError: (error: unknown) => void): Buffer {
+  const functionCode = pdu[0]!;
+  try {
+    return handle(functionCode, pdu, data);
+  } catch (error) {
+    if (error instanceof ModbusException) return exceptionPdu(functionCode, error.code);
+    onError(error);
+    return exceptionPdu(functionCode, EXCEPTION.serverDeviceFailure);
+  }
+}
+
+function handle(fc: number, pdu: Buffer, data: ModbusData): Buffer {
+  switch (fc) {
+    case 1:
+    case 2:
+      return readBits(fc, fc === 1 ? 'coils' : 'discreteInputs', pdu, data);
+    case 3:
+    case 4:
+      return readRegisters(fc, fc === 3 ? 'holdingRegisters' : 'inputRegisters', pdu, data);
+    case 5:
+      return writeSingleCoil(pdu, data);
+    case 6:
+      return writeSingleRegister(pdu, data);
+    case 15:
+      return writeMultipleCoils(pdu, data);
+    case 16:
+      return writeMultipleRegisters(pdu, data);
+    case 23:
+      return readWriteRegisters(pdu, data);
+    default:
+      throw new ModbusException(EXCEPTION.illegalFunction);
+  }
+}
+
+function readBits(fc: number, table: BitTable, pdu: Buffer, data: ModbusData): Buffer {
+  expectLength(pdu, 5);
+  const start = pdu.readUInt16BE(1);
+  const count = pdu.readUInt16BE(3);
+  expectQuantity(count, LIMITS.readBits);
+  expectRange(data, table, start, count);
+  const bits = data.readBits(table, start, count);
+  const bytes = Math.ceil(count / 8);
+  const out = Buffer.alloc(2 + bytes);
+  out[0] = fc;
+  out[1] = bytes;
+  bits.forEach((on, i) => {
+    if (on) out[2 + (i >> 3)]! |= 1 << (i & 7);
+  });
+  return out;
+}
+
+function readRegisters(fc: number, table: RegisterTable, pdu: Buffer, data: ModbusData): Buffer {
+  expectLength(pdu, 5);
+  const start = pdu.readUInt16BE(1);
+  const count = pdu.readUInt16BE(3);
+  expectQuantity(count, LIMITS.readRegisters);
+  expectRange(data, table, start, count);
+  return registersResponse(fc, data.readRegisters(table, start, count));
+}
+
+function writeSingleCoil(pdu: Buffer, data: ModbusData): Buffer {
+  expectLength(pdu, 5);
+  const address = pdu.readUInt16BE(1);
+  const value = pdu.readUInt16BE(3);
+  if (value !== 0x0000 && value !== 0xff00) throw new ModbusException(EXCEPTION.illegalDataValue);
+  expectRange(data, 'coils', address, 1);
+  data.writeCoils(address, [value === 0xff00]);
+  return Buffer.from(pdu);
+}
+
+function writeSingleRegister(pdu: Buffer, data: ModbusData): Buffer {
+  expectLength(pdu, 5);
+  const address = pdu.readUInt16BE(1);
+  expectRange(data, 'holdingRegisters', address, 1);
+  data.writeRegisters(address, [pdu.readUInt16BE(3)]);
+  return Buffer.from(pdu);
+}
+
+function writeMultipleCoils(pdu: Buffer, data: ModbusData): Buffer {
+  const start = field(pdu, 1);
+  const count = field(pdu, 3);
+  expectQuantity(count, LIMITS.writeCoils);
+  const bytes = pdu[5];
+  if (bytes !== Math.ceil(count / 8)) throw new ModbusException(EXCEPTION.illegalDataValue);
+  expectLength(pdu, 6 + bytes);
+  expectRange(data, 'coils', start, count);
+  const values = Array.from({ length: count }, (_, i) => (pdu[6 + (i >> 3)]! & (1 << (i & 7))) !== 0);
+  data.writeCoils(start, values);
+  return pdu.subarray(0, 5);
+}
+
+function writeMultipleRegisters(pdu: Buffer, data: ModbusData): Buffer {
+  const start = field(pdu, 1);
+  const count = field(pdu, 3);
+  expectQuantity(count, LIMITS.writeRegisters);
+  const values = registerValues(pdu, 5, count);
+  expectRange(data, 'holdingRegisters', start, count);
+  data.writeRegisters(start, values);
+  return pdu.subarray(0, 5);
+}
+
+/** FC 23: the write is done before the read, as the specification orders. */
+function readWriteRegisters(pdu: Buffer, data: ModbusData): Buffer {
+  const readStart = field(pdu, 1);
+  const readCount = field(pdu, 3);
+  const writeStart = field(pdu, 5);
+  const writeCount = field(pdu, 7);
+  expectQuantity(readCount, LIMITS.readRegisters);
+  expectQuantity(writeCount, LIMITS.readWriteRegistersWrite);
+  const values = registerValues(pdu, 9, writeCount);
+  expectRange(data, 'holdingRegisters', readStart, readCount);
+  expectRange(data, 'holdingRegisters', writeStart, writeCount);
+  data.writeRegisters(writeStart, values);
+  return registersResponse(23, data.readRegisters('holdingRegisters', readStart, readCount));
+}
+
+function registersResponse(fc: number, registers: readonly number[]): Buffer {
+  const out = Buffer.alloc(2 + registers.length * 2);
+  out[0] = fc;
+  out[1] = registers.length * 2;
+  registers.forEach((r, i) => out.writeUInt16BE(r, 2 + i * 2));
+  return out;
+}
+
+/** The byte count at `at` and the registers after it, which must end the PDU exactly. */
+function registerValues(pdu: Buffer, at: number, count: number): number[] {
+  if (pdu[at] !== count * 2) throw new ModbusException(EXCEPTION.illegalDataValue);
+  expectLength(pdu, at + 1 + count * 2);
+  return Array.from({ length: count }, (_, i) => pdu.readUInt16BE(at + 1 + i * 2));
+}
+
+/** A 16-bit field of the request; a request too short to hold it is a malformed one (03). */
+function field(pdu: Buffer, at: number): number {
+  if (pdu.length < at + 2) throw new ModbusException(EXCEPTION.illegalDataValue);
+  return pdu.readUInt16BE(at);
+}
+
+function expectLength(pdu: Buffer, length: number): void {
+  if (pdu.length !== length) throw new ModbusException(EXCEPTION.illegalDataValue);
+}
+
+function expectQuantity(count: number, max: number): void {
+  if (count < 1 || count > max) throw new ModbusException(EXCEPTION.illegalDataValue);
+}
+
+function expectRange(data: ModbusData, table: BitTable | RegisterTable, start: number, count: number): void {
+  if (start + count > data.size(table)) throw new ModbusException(EXCEPTION.illegalDataAddress);
+}

@@ -1,0 +1,128 @@
+import type { SceneDefinition } from '../core/scene.js';
+import { isSystemTag } from '../core/system-tags.js';
+import type { TagDefinition, TagType } from '../core/tag-types.js';
+import type { DriverMap } from './driver-map.js';
+import { DRIVER_MAPS } from './driver-maps.generated.js';
+import { DEFAULT_SCALE_FACTOR } from './register-value.js';
+
+/**
+ * How tags get their Modbus addresses: 'default' is the simulator's driver map of the scene
+ * (its saved copy's map for a built-in scene, else the same layout in scene order); 'address'
+ * uses each tag's own address.
+ */
+export type ModbusMapChoice = 'default' | 'address';
+export const MODBUS_MAP_CHOICES: readonly ModbusMapChoice[] = ['default', 'address'];
+
+/** The four Modbus tables, as the driver fills them: sensors read-only, actuators read-write. */
+export type ModbusTableName = 'discreteInputs' | 'coils' | 'inputRegisters' | 'holdingRegisters';
+export const MODBUS_TABLES: readonly ModbusTableName[] = [
+  'discreteInputs',
+  'coils',
+  'inputRegisters',
+  'holdingRegisters',
+];
+
+/** The tag at one Modbus address. */
+export interface ModbusSlot {
+  readonly id: string;
+  readonly type: TagType;
+}
+
+export interface ModbusTable {
+  /** Addresses 0 to size-1 exist: an empty one reads 0 and ignores writes; past it, exception 02. */
+  readonly size: number;
+  readonly slots: readonly (ModbusSlot | undefined)[];
+}
+
+export interface ModbusLayout {
+  /** Where the addresses come from: the driver's saved map, scene order, or the tags' addresses. */
+  readonly source: 'driver map' | 'scene order' | 'tag addresses';
+  readonly scaleFactor: number;
+  readonly tables: Readonly<Record<ModbusTableName, ModbusTable>>;
+}
+
+/** The driver's largest counts (256 bits, 64 registers each): what its tables span at least. */
+const DRIVER_TABLE_SIZE: Readonly<Record<ModbusTableName, number>> = {
+  discreteInputs: 256,
+  coils: 256,
+  inputRegisters: 64,
+  holdingRegisters: 64,
+};
+/** In the 'address' map: the simulator's 512 bits; Int registers 0-255, then Float 256-511. */
+const ADDRESS_TABLE_SIZE = 512;
+const FLOAT_REGISTER_OFFSET = 256;
+const MODBUS_ADDRESSES = 65536;
+
+export function tableOf(tag: Pick<TagDefinition, 'kind' | 'type'>): ModbusTableName {
+  if (tag.type === 'Bit') return tag.kind === 'Input' ? 'discreteInputs' : 'coils';
+  return tag.kind === 'Input' ? 'inputRegisters' : 'holdingRegisters';
+}
+
+/** The saved driver map of the built-in scene of this name, if the evidence has one. */
+export function driverMapOf(sceneName: string): DriverMap | undefined {
+  return DRIVER_MAPS.find((m) => m.scene === sceneName);
+}
+
+/** Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"). */
+export function modbusLayout(
+  scene: SceneDefinition,
+  options: { map?: ModbusMapChoice; scaleFactor?: number } = {},
+): ModbusLayout {
+  const driver = driverMapOf(scene.name);
+  const scaleFactor = options.scaleFactor ?? driver?.scaleFactor ?? DEFAULT_SCALE_FACTOR;
+  if (options.map === 'address') return { source: 'tag addresses', scaleFactor, tables: byAddress(scene) };
+  return {
+    source: driver ? 'driver map' : 'scene order',
+    scaleFactor,
+    tables: byDriverMap(scene, driver),
+  };
+}
+
+/**
+ * The driver's slots first (a slot whose tag the scene lacks stays empty, as the driver leaves
+ * it); then every tag the map does not hold, in scene order, the scene's own before the system
+ * tags, so `FACTORY I/O (Running)` follows the scene's sensors as in the simulator's own maps.
+ */
+function byDriverMap(
+  scene: SceneDefinition,
+  driver: DriverMap | undefined,
+): Record<ModbusTableName, ModbusTable> {
+  const byId = new Map(scene.tags.map((t) => [t.id, t]));
+  const tables = {} as Record<ModbusTableName, ModbusTable>;
+  for (const name of MODBUS_TABLES) {
+    const slots: (ModbusSlot | undefined)[] = [];
+    const placed = new Set<string>();
+    for (const id of driver?.[name] ?? []) {
+      const tag = id === null ? undefined : byId.get(id);
+      const fits = tag !== undefined && tableOf(tag) === name && !placed.has(tag.id);
+      slots.push(fits ? { id: tag.id, type: tag.type } : undefined);
+      if (fits) placed.add(tag.id);
+    }
+    const rest = scene.tags.filter((t) => tableOf(t) === name && !placed.has(t.id));
+    for (const tag of [...rest.filter((t) => !isSystemTag(t)), ...rest.filter((t) => isSystemTag(t))]) {
+      if (slots.length >= MODBUS_ADDRESSES) break;
+      slots.push({ id: tag.id, type: tag.type });
+    }
+    tables[name] = { size: Math.max(DRIVER_TABLE_SIZE[name], slots.length), slots };
+  }
+  return tables;
+}
+
+function byAddress(scene: SceneDefinition): Record<ModbusTableName, ModbusTable> {
+  const slots: Record<ModbusTableName, (ModbusSlot | undefined)[]> = {
+    discreteInputs: [],
+    coils: [],
+    inputRegisters: [],
+    holdingRegisters: [],
+  };
+  for (const tag of scene.tags) {
+    const address = tag.type === 'Float' ? FLOAT_REGISTER_OFFSET + tag.address : tag.address;
+    const table = slots[tableOf(tag)];
+    if (address >= MODBUS_ADDRESSES || table[address] !== undefined) continue; // the first tag wins
+    table[address] = { id: tag.id, type: tag.type };
+  }
+  const tables = {} as Record<ModbusTableName, ModbusTable>;
+  for (const name of MODBUS_TABLES)
+    tables[name] = { size: Math.max(ADDRESS_TABLE_SIZE, slots[name].length), slots: slots[name] };
+  return tables;
+}
