@@ -128,6 +128,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       (() => undefined),
     // A tag hidden or shown again is sent anew, as it now looks.
     hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
+    deps.modbus?.onStatus((status) => events.emit({ event: 'modbus', payload: status })) ?? (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
