@@ -1,7 +1,7 @@
 import { jsonAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlRoute } from '../server/control-surface.js';
-import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';
+import { isStatusFilter, MAX_FILTER_LENGTH, type RequestJournal } from '../server/request-journal.js';
 
 /** Entries one answer lists unless `limit` says otherwise, and at most. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -19,7 +19,7 @@ export function journalRoutes(journal: RequestJournal | undefined): ControlRoute
     {
       method: 'GET',
       path,
-      handle: ({ query }) => {
+      handle: async ({ query }) => {
         const unknown = [...query.keys()].find((key) => !QUERY_KEYS.includes(key));
         if (unknown !== undefined)
           throw new ApiError(
@@ -39,10 +39,10 @@ export function journalRoutes(journal: RequestJournal | undefined): ControlRoute
             `status must be a status like 404 or a class like 4xx; got ${JSON.stringify(status)}.`,
           );
         const glob = query.get('path') ?? undefined;
-        if (glob !== undefined && glob.length > 1000)
-          throw new ApiError(400, 'path must be a wildcard of at most 1000 characters.');
+        if (glob !== undefined && glob.length > MAX_FILTER_LENGTH)
+          throw new ApiError(400, `path must be a wildcard of at most ${MAX_FILTER_LENGTH} characters.`);
         return jsonAnswer(
-          on().list({
+          await on().list({
             limit: Number(limit),
             ...(glob !== undefined ? { path: glob } : {}),
             ...(status !== undefined ? { status } : {}),

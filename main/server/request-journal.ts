@@ -9,6 +9,23 @@ export const JOURNAL_BODY_BYTES = 4096;
 export const DEFAULT_JOURNAL_ENTRIES = 10_000;
 /** The most entries a journal keeps: each may hold 4 KiB of body. */
 export const MAX_JOURNAL_ENTRIES = 100_000;
+/**
+ * A path filter's longest wildcard, and the longest path it is tried on (a longer one, which no
+ * route of the tag API has, never matches a filter): a wildcard costs up to its length times the
+ * path's, for every entry.
+ */
+export const MAX_FILTER_LENGTH = 256;
+export const MAX_FILTERED_PATH = 512;
+/**
+ * What an entry keeps of a target and of the item errors: a hostile client's 16 KiB targets and
+ * 100,000 item errors, each echoing a long name, must not make the journal hold gigabytes.
+ */
+export const MAX_KEPT_TARGET = 2048;
+export const MAX_KEPT_ITEM_ERRORS = 16;
+const MAX_KEPT_REF = 256;
+const NO_ERRORS: readonly ItemError[] = Object.freeze([]);
+/** How long a listing runs before it lets the event loop serve others. */
+const LIST_SLICE_MS = 10;
 
 /** What a request did, as the control API lists it (docs/control-api.md). */
 export interface JournalEntry {
@@ -27,8 +44,10 @@ export interface JournalEntry {
   durationMs: number;
   /** The first 4 KiB of the body as read (decoded), or null when there was none. */
   body: string | null;
-  /** The per-item errors of the answer, or null when it has none to give. */
+  /** The first 16 per-item errors of the answer, or null when it has none to give. */
   itemErrors: readonly ItemError[] | null;
+  /** How many per-item errors the answer had (it may have had more than the 16 kept). */
+  itemErrorCount: number;
   /** The chaos rule that shaped it (its place in the list, and what it did), or null. */
   chaos: ChaosShot | null;
 }
@@ -82,23 +101,43 @@ export class RequestJournal {
     slot.address = req.socket?.remoteAddress;
     slot.port = req.socket?.remotePort;
     slot.method = req.method ?? '';
-    slot.url = req.url ?? '';
+    slot.url = kept(req.url ?? '', MAX_KEPT_TARGET);
     slot.status = status;
     slot.body = body === undefined ? null : bodyText(body);
-    slot.itemErrors = itemErrors ?? null;
+    slot.itemErrorCount = itemErrors?.length ?? 0;
+    slot.itemErrors =
+      itemErrors === undefined ? null : itemErrors.length === 0 ? NO_ERRORS : keptErrors(itemErrors);
     slot.chaos = chaos ?? null;
   }
 
-  /** The entries that match, newest first. */
-  list(query: JournalQuery): JournalEntry[] {
-    const pathMatches = query.path === undefined ? () => true : compileWildcard(query.path);
+  /**
+   * The entries that match, newest first. It yields to the event loop every 10 ms, so a filter
+   * over a full journal never holds up the server; entries recorded meanwhile are left out, and
+   * entries overwritten meanwhile are gone.
+   */
+  async list(query: JournalQuery): Promise<JournalEntry[]> {
+    if (query.path !== undefined && query.path.length > MAX_FILTER_LENGTH)
+      throw new RangeError(`A path filter has at most ${MAX_FILTER_LENGTH} characters`);
+    const pathFilter = query.path === undefined ? undefined : compileWildcard(query.path);
+    const pathMatches = (path: string) =>
+      pathFilter === undefined || (path.length <= MAX_FILTERED_PATH && pathFilter(path));
     const statusMatches = statusFilter(query.status);
+    const upTo = this.seq;
+    const newest = this.next;
     const out: JournalEntry[] = [];
+    let sliceEnd = performance.now() + LIST_SLICE_MS;
     for (let i = 1; i <= this.slots.length && out.length < query.limit; i++) {
-      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      if (slot.seq === 0) continue;
-      const entry = entryOf(slot);
-      if (statusMatches(entry.status) && pathMatches(entry.path)) out.push(entry);
+      const slot = this.slots[(newest - i + this.capacity) % this.capacity];
+      // Cleared, or overwritten by a request newer than the listing: what was there is gone.
+      if (slot === undefined || slot.seq === 0 || slot.seq > upTo) continue;
+      if (statusMatches(slot.status)) {
+        const entry = entryOf(slot);
+        if (pathMatches(entry.path)) out.push(entry);
+      }
+      if ((i & 63) === 0 && performance.now() > sliceEnd) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceEnd = performance.now() + LIST_SLICE_MS;
+      }
     }
     return out;
   }
@@ -120,7 +159,25 @@ interface Slot {
   status: number | null;
   body: string | null;
   itemErrors: readonly ItemError[] | null;
+  itemErrorCount: number;
   chaos: ChaosShot | null;
+}
+
+/** A text of at most `max` characters that holds on to nothing longer (a slice would). */
+function kept(text: string, max: number): string {
+  return text.length <= max ? text : Buffer.from(text.slice(0, max)).toString();
+}
+
+function keptErrors(errors: readonly ItemError[]): ItemError[] {
+  return errors.slice(0, MAX_KEPT_ITEM_ERRORS).map((error) => {
+    // In the order of the answer: the reference first.
+    const copy = {} as ItemError;
+    if (error.id !== undefined) copy.id = error.id === null ? null : kept(error.id, MAX_KEPT_REF);
+    if (error.name !== undefined) copy.name = error.name === null ? null : kept(error.name, MAX_KEPT_REF);
+    copy.code = error.code;
+    copy.error = kept(error.error, MAX_KEPT_REF);
+    return copy;
+  });
 }
 
 function newSlot(): Slot {
@@ -135,6 +192,7 @@ function newSlot(): Slot {
     status: null,
     body: null,
     itemErrors: null,
+    itemErrorCount: 0,
     chaos: null,
   };
 }
@@ -153,6 +211,7 @@ function entryOf(slot: Slot): JournalEntry {
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     body: slot.body,
     itemErrors: slot.itemErrors,
+    itemErrorCount: slot.itemErrorCount,
     chaos: slot.chaos,
   };
 }

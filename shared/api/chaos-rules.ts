@@ -41,7 +41,14 @@ export interface ChaosShot {
 /** A rule and how often it fired. */
 export type ChaosRuleState = ChaosRule & { readonly hits: number };
 
-export const MAX_CHAOS_RULES = 100;
+/**
+ * Limits that bound what the rules cost each request: a wildcard costs up to its length times the
+ * path's, so rules, their wildcards and the paths they are tried on are all bounded (a path longer
+ * than MAX_MATCHED_PATH, which no route of the tag API needs, matches only rules without a path).
+ */
+export const MAX_CHAOS_RULES = 50;
+export const MAX_RULE_PATH = 256;
+export const MAX_MATCHED_PATH = 512;
 /** The longest an answer is held: a rule cannot hold connections for longer than a minute. */
 export const MAX_CHAOS_LATENCY_MS = 60_000;
 /** Which of the run's random streams chaos draws from (the plant's behaviours use others). */
@@ -58,9 +65,9 @@ const ChaosRuleSchema = Type.Object(
       }),
     ),
     path: Type.Optional(
-      says(Type.String({ minLength: 1, maxLength: 1000 }), {
+      says(Type.String({ minLength: 1, maxLength: MAX_RULE_PATH }), {
         invalid: (v) =>
-          `must be a path wildcard like "/api/tag/values*" (1 to 1000 characters); got ${show(v)}`,
+          `must be a path wildcard like "/api/tag/values*" (1 to ${MAX_RULE_PATH} characters); got ${show(v)}`,
       }),
     ),
     probability: Type.Optional(
@@ -127,7 +134,8 @@ export function chaosRulesProblems(value: unknown): { path: string; message: str
 interface CompiledRule {
   readonly rule: ChaosRule;
   readonly method: string | undefined;
-  readonly path: (path: string) => boolean;
+  /** Undefined: any path. */
+  readonly path: ((path: string) => boolean) | undefined;
   hits: number;
 }
 
@@ -153,7 +161,7 @@ export class ChaosRules {
     this.rules = rules.map((rule) => ({
       rule,
       method: rule.method === undefined || rule.method === '*' ? undefined : rule.method.toUpperCase(),
-      path: rule.path === undefined ? () => true : compileWildcard(rule.path),
+      path: rule.path === undefined || rule.path === '*' ? undefined : compileWildcard(rule.path),
       hits: 0,
     }));
     this.rewind();
@@ -176,7 +184,7 @@ export class ChaosRules {
       const { rule } = compiled;
       if (compiled.method !== undefined && compiled.method !== method) continue;
       if (rule.times !== undefined && compiled.hits >= rule.times) continue;
-      if (!compiled.path(path)) continue;
+      if (compiled.path !== undefined && (path.length > MAX_MATCHED_PATH || !compiled.path(path))) continue;
       const probability = rule.probability ?? 1;
       if (probability < 1 && !(this.random.next() < probability)) continue;
       compiled.hits++;

@@ -23,8 +23,53 @@ export function listKindOf(value: unknown): string {
 /** A value as JSON, cut to 40 characters. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
+  const text =
+    typeof value === 'function' || typeof value === 'symbol' ? String(value) : shortJson(value, 40);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/**
+ * `JSON.stringify(value)`, written only until it is longer than `max` characters: a value nested
+ * 60,000 deep, or 16 MiB of it, costs no more than a short one (JSON.stringify of the first would
+ * overflow the stack, and of the second copy it all to show 40 characters).
+ */
+function shortJson(value: unknown, max: number): string {
+  let out = '';
+  const write = (item: unknown): void => {
+    if (out.length > max) return;
+    if (
+      item === null ||
+      typeof item !== 'object' ||
+      typeof (item as { toJSON?: unknown }).toJSON === 'function'
+    ) {
+      out += JSON.stringify(item) ?? 'null';
+    } else if (Array.isArray(item)) {
+      out += '[';
+      for (let i = 0; i < item.length && out.length <= max; i++) {
+        if (i > 0) out += ',';
+        const element: unknown = item[i];
+        write(
+          element === undefined || typeof element === 'function' || typeof element === 'symbol'
+            ? null
+            : element,
+        );
+      }
+      out += ']';
+    } else {
+      out += '{';
+      let first = true;
+      for (const [key, field] of Object.entries(item)) {
+        if (out.length > max) break;
+        if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        first = false;
+        write(field);
+      }
+      out += '}';
+    }
+  };
+  write(value);
+  return out;
 }
 
 /** Levenshtein distance, for "did you mean ...?" hints. */

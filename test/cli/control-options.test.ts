@@ -15,6 +15,21 @@ import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 
+/** `tagsim <argv>` in process: its lines, its exit code, and Ctrl+C. */
+const cli = (argv: string[]) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: (signal: string) => void;
+  const done = runCli(argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    stopRequested: new Promise((resolve) => (stop = resolve)),
+    version: '9.9.9',
+    rendererDir: '/nonexistent/',
+  });
+  return { out, err, done, stop: (signal = 'SIGTERM') => stop(signal) };
+};
+
 describe('--no-control and --control-open', () => {
   it('are parsed for serve and run; the control API is on by default', () => {
     expect(parseCli(['serve'])).toMatchObject({ control: true, controlOpen: false });
@@ -40,24 +55,16 @@ describe('--no-control and --control-open', () => {
   });
 
   it('serve --no-control answers /tagsim/v1/ paths like any unknown path', async () => {
-    const out: string[] = [];
-    let stop!: (signal: string) => void;
-    const done = runCli(['serve', '--port', '0', '--paused', '--no-control'], {
-      out: (line) => out.push(line),
-      err: (line) => out.push(line),
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    });
-    await expect.poll(() => out.some((line) => line.startsWith('Simulation:'))).toBe(true);
-    const url = /Listening on (\S+)/.exec(out.find((l) => l.startsWith('Listening on'))!)![1]!;
+    const t = cli(['serve', '--port', '0', '--paused', '--no-control']);
+    await expect.poll(() => t.out.some((line) => line.startsWith('Simulation:'))).toBe(true);
+    const url = /Listening on (\S+)/.exec(t.out[1]!)![1]!;
     const answer = await fetch(`${url}/tagsim/v1/status`);
     expect(answer.status).toBe(404);
     expect(await answer.json()).toEqual({ code: 404, error: 'No such endpoint: GET /tagsim/v1/status' });
     // Nothing is said of a control API on a loopback host.
-    expect(out.filter((line) => line.includes('Control API'))).toEqual([]);
-    stop('SIGTERM');
-    expect(await done).toBe(0);
+    expect(t.out.filter((line) => line.includes('Control API'))).toEqual([]);
+    t.stop();
+    expect(await t.done).toBe(0);
   });
 });
 
@@ -79,19 +86,6 @@ describe('--journal', () => {
 
 describe('--chaos', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tagsim-chaos-'));
-  const cli = (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    let stop!: (signal: string) => void;
-    const done = runCli(argv, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    });
-    return { out, err, done, stop: (signal = 'SIGTERM') => stop(signal) };
-  };
 
   it('serve starts with the rules of the file, and says so', async () => {
     const file = join(dir, 'chaos.json');
@@ -131,15 +125,8 @@ describe('--chaos', () => {
 
 describe('--clock', () => {
   it('serve --clock virtual stands still and says how it moves', async () => {
-    const out: string[] = [];
-    let stop!: (signal: string) => void;
-    const done = runCli(['serve', '--port', '0', '--clock', 'virtual'], {
-      out: (line) => out.push(line),
-      err: (line) => out.push(line),
-      stopRequested: new Promise((resolve) => (stop = resolve)),
-      version: '9.9.9',
-      rendererDir: '/nonexistent/',
-    });
+    const t = cli(['serve', '--port', '0', '--clock', 'virtual']);
+    const out = t.out;
     await expect.poll(() => out.some((line) => line.startsWith('Simulation:'))).toBe(true);
     expect(out[2]).toBe(
       'Simulation: running on a virtual clock (it moves only through POST /tagsim/v1/clock/advance), ' +
@@ -151,8 +138,8 @@ describe('--clock', () => {
       version: '9.9.9',
       simTimeMs: 0,
     });
-    stop('SIGTERM');
-    expect(await done).toBe(0);
+    t.stop();
+    expect(await t.done).toBe(0);
   });
 
   it('is in the help of serve and run', () => {

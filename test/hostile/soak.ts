@@ -1,14 +1,15 @@
 // The soak run (`npm run soak -- --seconds N`): a real `tagsim serve --ui --modbus` as a child
-// process, fed valid and hostile traffic (HTTP, the window's socket, Modbus TCP) at once for N
-// seconds, bounded in concurrency and time, on 127.0.0.1 only. It prints requests, 2xx/4xx/5xx,
-// crashes, lost writes, malformed Modbus answers, the slowest probe and the memory of the
-// server, and exits non-zero on any 5xx, crash, lost write or malformed answer.
+// process, fed valid and hostile traffic (the tag API, the window's socket, the control API and
+// Modbus TCP) at once for N seconds, bounded in concurrency and time, on 127.0.0.1 only. It prints
+// requests, 2xx/4xx/5xx, crashes, lost writes, malformed Modbus answers, the slowest probe and
+// the memory of the server, and exits non-zero on any 5xx, crash, lost write or malformed answer.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { clientFrame, openRawWs } from '../support/raw-ws.js';
+import { hostileControlRequest } from './support/control-requests.js';
 import { hostileRequest } from './support/http-requests.js';
 import { hostileModbusBytes, parseModbusAnswers } from './support/modbus-frames.js';
 import { modbusExchange, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
@@ -144,6 +145,12 @@ export async function soak(argv: readonly string[]): Promise<number> {
     const gen = fc.sample(hostileRequest, { numRuns: 2000, seed });
     for (let i = 0; running(); i++) await tally(gen[i % gen.length]!.bytes, 4000);
   };
+  // The control API's reading routes (status, journal, OpenAPI...) with hostile targets and bodies:
+  // the routes that change the station would make the writers' checks meaningless.
+  const control = async (seed: number) => {
+    const gen = fc.sample(hostileControlRequest({ mutating: false }), { numRuns: 2000, seed });
+    for (let i = 0; running(); i++) await tally(gen[i % gen.length]!.bytes, 4000);
+  };
   const slow = async () => {
     while (running()) {
       if (await slowloris(port, running)) counts.slowClientsCut++;
@@ -238,6 +245,7 @@ export async function soak(argv: readonly string[]): Promise<number> {
     hostile(1),
     hostile(2),
     hostile(3),
+    control(4),
     slow(),
     ws(),
     modbusHostile(4),
