@@ -1,5 +1,6 @@
 import { MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { OptionSpec } from './cli-spec.js';
 import {
   parseHost,
   parsePort,
@@ -7,8 +8,49 @@ import {
   parseTimeScale,
   parseWholeNumber,
   UsageError,
-  type ParsedValues,
-} from './parse-cli.js';
+} from './option-values.js';
+import type { ParsedValues } from './parse-cli.js';
+
+/**
+ * The options only a lab takes (docs/lab.md). A lab also takes the serving and simulation
+ * options of cli-spec.ts, each with help lines of its own there.
+ */
+export const LAB_OPTION_SPECS: readonly OptionSpec[] = [
+  {
+    name: 'stations',
+    type: 'string',
+    value: '<n>',
+    help: { lab: [`How many stations, 1 to ${MAX_STATIONS}`] },
+  },
+  {
+    name: 'dashboard-port',
+    type: 'string',
+    value: '<n>',
+    help: { lab: ["The instructor's dashboard's port (default: after the last station's)"] },
+  },
+  {
+    name: 'lab-file',
+    type: 'string',
+    value: '<file>',
+    help: {
+      lab: ['The stations from a lab file instead of --stations and --scene (docs/lab.md)'],
+    },
+  },
+  {
+    name: 'schedule',
+    type: 'string',
+    value: '<file>',
+    help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
+  },
+];
+
+/** The values of LAB_OPTION_SPECS as the parser gives them. */
+export interface LabValues {
+  stations?: string;
+  'dashboard-port'?: string;
+  'lab-file'?: string;
+  schedule?: string;
+}
 
 /** `tagsim lab`: the stations, from the command line or a lab file, and where they listen. */
 export interface LabCommand {
