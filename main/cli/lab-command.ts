@@ -1,14 +1,7 @@
 import { MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { OptionSpec } from './cli-spec.js';
-import {
-  parseHost,
-  parsePort,
-  parseSeed,
-  parseTimeScale,
-  parseWholeNumber,
-  UsageError,
-} from './option-values.js';
+import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import type { ParsedValues } from './parse-cli.js';
 
 /**
@@ -105,9 +98,7 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     dashboardPort,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     ui: values.ui === true,
-    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-    paused: values.paused === true,
-    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...simulationOptions(values),
   };
 }
 

@@ -22,15 +22,35 @@ export function parseHost(text: string | undefined): string {
   return text.trim();
 }
 
+/** The values of the simulation's options as the parser gives them. */
+export interface SimulationValues {
+  seed?: string;
+  paused?: boolean;
+  'time-scale'?: string;
+}
+
+/** How the simulation starts (--seed, --paused, --time-scale): read the same for serve, run and lab. */
+export function simulationOptions(values: SimulationValues): {
+  seed: number | undefined;
+  paused: boolean;
+  timeScale: number | undefined;
+} {
+  return {
+    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
+    paused: values.paused === true,
+    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+  };
+}
+
 /** A seed of the simulation's random streams: a whole number that fits 32 bits. */
-export function parseSeed(text: string): number {
+function parseSeed(text: string): number {
   const seed = parseWholeNumber('--seed', text);
   if (seed > 0xffffffff) throw new UsageError(`--seed must be from 0 to 4294967295; got '${text}'`);
   return seed;
 }
 
 /** A time scale the simulator offers, written `2`, `0.5` or `2x`. */
-export function parseTimeScale(text: string): number {
+function parseTimeScale(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*x?\s*$/i.exec(text);
   const scale = match ? Number(match[1]) : NaN;
   if (!(scale >= MIN_TIME_SCALE && scale <= MAX_TIME_SCALE)) {

@@ -11,14 +11,7 @@ import {
 } from './control-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
-import {
-  parseHost,
-  parsePort,
-  parseSeed,
-  parseTimeScale,
-  parseWholeNumber,
-  UsageError,
-} from './option-values.js';
+import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import {
   COMMAND_SPECS,
   commandsOf,
@@ -199,9 +192,7 @@ function commandFrom(
         host: parseHost(values.host),
         port: parsePort(values.port),
         report: values.report?.trim(),
-        seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-        paused: values.paused === true,
-        timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+        ...simulationOptions(values),
         // Only what was given: the run's own defaults stand for the rest.
         ...givenControlOptions(values),
       };
@@ -230,9 +221,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     ui: values.ui === true,
     uiFiles: values['ui-files'] === true,
     state: values.state,
-    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-    paused: values.paused === true,
-    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
   };
