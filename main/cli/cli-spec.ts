@@ -1,16 +1,16 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
-import { MAX_STATIONS } from '../../shared/lab/lab-plan.js';
-import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
-import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
-import { MODBUS_MAP_CHOICES } from '../../shared/modbus/modbus-layout.js';
-import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
+import { CONTROL_OPTION_SPECS } from './control-options.js';
+import { LAB_OPTION_SPECS } from './lab-command.js';
+import { MODBUS_OPTION_SPECS } from './modbus-options.js';
 
 /**
  * The command line, described once: the parser, the "is an option of" check, "did you mean" and
  * every help text are derived from these tables, so an option cannot be parsed without being
- * documented, or documented for a command that ignores it.
+ * documented, or documented for a command that ignores it. A feature's own options are tabled
+ * with the code that reads them (control-options.ts, modbus-options.ts, lab-command.ts) and
+ * joined into OPTION_SPECS here.
  */
 
 export type CommandName =
@@ -79,25 +79,10 @@ const SCENE_HELP = [
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
 const PORT_HELP = [`Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`];
 const HOST_HELP = [`Interface to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes it to the network)`];
-const CLOCK_HELP = [
-  'real (default): simulation time follows the real clock; virtual: it stands still',
-  'and moves only through the control API (POST /tagsim/v1/clock/advance);',
-];
-const JOURNAL_HELP = [
-  `Keep the last n requests to the tag API for the control API to list (default ${DEFAULT_JOURNAL_ENTRIES},`,
-  `at most ${MAX_JOURNAL_ENTRIES}; 0 keeps none)`,
-];
-const CHAOS_HELP = [
-  'Start with the chaos rules of this file ({"rules": [...]}, as PUT /tagsim/v1/chaos',
-  'takes them): requests to the tag API made slow, failed or dropped',
-];
-const CONTROL_OPEN_HELP = [
-  'On a --host that is not a loopback address, let the control API take requests',
-  'without the token printed at start (for a trusted network only)',
-];
 const TIME_SCALE_RANGE = `${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`;
 
-export const OPTION_SPECS: readonly OptionSpec[] = [
+/** Where a command that serves listens, and what it serves. */
+const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'port',
     type: 'string',
@@ -129,32 +114,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       ],
     },
   },
-  {
-    name: 'stations',
-    type: 'string',
-    value: '<n>',
-    help: { lab: [`How many stations, 1 to ${MAX_STATIONS}`] },
-  },
-  {
-    name: 'dashboard-port',
-    type: 'string',
-    value: '<n>',
-    help: { lab: ["The instructor's dashboard's port (default: after the last station's)"] },
-  },
-  {
-    name: 'lab-file',
-    type: 'string',
-    value: '<file>',
-    help: {
-      lab: ['The stations from a lab file instead of --stations and --scene (docs/lab.md)'],
-    },
-  },
-  {
-    name: 'schedule',
-    type: 'string',
-    value: '<file>',
-    help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
-  },
+];
+
+/** What only `serve` takes (besides the Modbus options). */
+const SERVE_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'synthetic',
     type: 'string',
@@ -186,46 +149,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       ],
     },
   },
-  {
-    name: 'modbus',
-    type: 'string',
-    value: '[<port>]',
-    optionalValue: String(DEFAULT_MODBUS_PORT),
-    help: {
-      serve: [
-        `Also serve the tags over Modbus TCP, as the simulator's Modbus server driver does`,
-        `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
-      ],
-    },
-  },
-  {
-    name: 'modbus-unit',
-    type: 'string',
-    value: '<id>',
-    help: { serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'] },
-  },
-  {
-    name: 'modbus-map',
-    type: 'string',
-    value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
-    help: {
-      serve: [
-        "Modbus addresses: 'default' is the scene's own driver map (scene order where",
-        "the evidence has none); 'address' uses each tag's address (default: default)",
-      ],
-    },
-  },
-  {
-    name: 'modbus-scale',
-    type: 'string',
-    value: '<n>',
-    help: {
-      serve: [
-        "Float tags travel as value × n in one register (default: the scene's",
-        `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
-      ],
-    },
-  },
+];
+
+/** How the simulation starts and runs. */
+const SIMULATION_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'seed',
     type: 'string',
@@ -262,46 +189,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
       lab: [`Every station's time scale: ${TIME_SCALE_RANGE} (default 1)`],
     },
   },
-  {
-    name: 'clock',
-    type: 'string',
-    value: '<mode>',
-    help: {
-      serve: CLOCK_HELP,
-      run: [...CLOCK_HELP, "the scenario's step times follow it"],
-    },
-  },
-  {
-    name: 'no-control',
-    type: 'boolean',
-    help: {
-      serve: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
-      run: ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'],
-    },
-  },
-  {
-    name: 'journal',
-    type: 'string',
-    value: '<n>',
-    help: { serve: JOURNAL_HELP, run: JOURNAL_HELP },
-  },
-  {
-    name: 'chaos',
-    type: 'string',
-    value: '<file>',
-    help: {
-      serve: CHAOS_HELP,
-      run: CHAOS_HELP,
-    },
-  },
-  {
-    name: 'control-open',
-    type: 'boolean',
-    help: {
-      serve: CONTROL_OPEN_HELP,
-      run: CONTROL_OPEN_HELP,
-    },
-  },
+];
+
+/** The files that `run` and the file commands read and write. */
+const FILE_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'report',
     type: 'string',
@@ -353,6 +244,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: 'boolean',
     help: { import: FORCE_HELP, export: FORCE_HELP, snapshot: FORCE_HELP, schema: FORCE_HELP },
   },
+];
+
+/**
+ * Every option, in the order the help texts list them: a feature's options stand where they read
+ * best among the options of the commands that take them.
+ */
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  ...SERVING_OPTION_SPECS,
+  ...LAB_OPTION_SPECS,
+  ...SERVE_OPTION_SPECS,
+  ...MODBUS_OPTION_SPECS,
+  ...SIMULATION_OPTION_SPECS,
+  ...CONTROL_OPTION_SPECS,
+  ...FILE_OPTION_SPECS,
 ];
 
 /** Options every command takes; they are handled before any command runs. */

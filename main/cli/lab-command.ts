@@ -1,14 +1,49 @@
 import { MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
-import {
-  parseHost,
-  parsePort,
-  parseSeed,
-  parseTimeScale,
-  parseWholeNumber,
-  UsageError,
-  type ParsedValues,
-} from './parse-cli.js';
+import type { OptionSpec } from './cli-spec.js';
+import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
+import type { ParsedValues } from './parse-cli.js';
+
+/**
+ * The options only a lab takes (docs/lab.md). A lab also takes the serving and simulation
+ * options of cli-spec.ts, each with help lines of its own there.
+ */
+export const LAB_OPTION_SPECS: readonly OptionSpec[] = [
+  {
+    name: 'stations',
+    type: 'string',
+    value: '<n>',
+    help: { lab: [`How many stations, 1 to ${MAX_STATIONS}`] },
+  },
+  {
+    name: 'dashboard-port',
+    type: 'string',
+    value: '<n>',
+    help: { lab: ["The instructor's dashboard's port (default: after the last station's)"] },
+  },
+  {
+    name: 'lab-file',
+    type: 'string',
+    value: '<file>',
+    help: {
+      lab: ['The stations from a lab file instead of --stations and --scene (docs/lab.md)'],
+    },
+  },
+  {
+    name: 'schedule',
+    type: 'string',
+    value: '<file>',
+    help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
+  },
+];
+
+/** The values of LAB_OPTION_SPECS as the parser gives them. */
+export interface LabValues {
+  stations?: string;
+  'dashboard-port'?: string;
+  'lab-file'?: string;
+  schedule?: string;
+}
 
 /** `tagsim lab`: the stations, from the command line or a lab file, and where they listen. */
 export interface LabCommand {
@@ -63,9 +98,7 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     dashboardPort,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     ui: values.ui === true,
-    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-    paused: values.paused === true,
-    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...simulationOptions(values),
   };
 }
 

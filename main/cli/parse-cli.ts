@@ -1,14 +1,17 @@
 import { parseArgs } from 'node:util';
 import { closest } from '../../shared/scenes/json-words.js';
-import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
-import type { ClockMode } from '../runtime/simulation-host.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
-import { MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
-import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { generalHelp } from './cli-help.js';
-import { labCommand, type LabCommand } from './lab-command.js';
+import {
+  type ControlCliOptions,
+  controlOptions,
+  type ControlValues,
+  givenControlOptions,
+} from './control-options.js';
+import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
+import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import {
   COMMAND_SPECS,
   commandsOf,
@@ -55,31 +58,6 @@ export type CliCommand =
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
   | LabCommand;
-
-/** The control API's options, the same for `serve` and `run`. */
-export interface ControlCliOptions {
-  /** Where simulation time comes from (--clock); a virtual clock needs the control API. */
-  clock: ClockMode;
-  /** Serve the control API (false with --no-control). */
-  control: boolean;
-  /** No token on a non-loopback host (--control-open). */
-  controlOpen: boolean;
-  /** Requests the journal keeps (--journal; 0: none). */
-  journal: number | undefined;
-  /** A file of chaos rules to start with (--chaos). */
-  chaos: string | undefined;
-}
-
-/** The Modbus server a command line asked for. */
-export interface ModbusCommandOptions {
-  port: number;
-  unitId: number | undefined;
-  map: ModbusMapChoice;
-  scaleFactor: number | undefined;
-}
-
-/** A command line that cannot be run; the message is one line that names the problem. */
-export class UsageError extends Error {}
 
 /** The help of every command (kept as a constant for the tests and docs that quote it). */
 export const HELP = generalHelp();
@@ -135,7 +113,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues {
+export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -146,15 +124,6 @@ export interface ParsedValues {
   seed?: string;
   paused?: boolean;
   'time-scale'?: string;
-  clock?: string;
-  journal?: string;
-  chaos?: string;
-  'no-control'?: boolean;
-  'control-open'?: boolean;
-  modbus?: string;
-  'modbus-unit'?: string;
-  'modbus-map'?: string;
-  'modbus-scale'?: string;
   report?: string;
   from?: string;
   csv?: string;
@@ -162,10 +131,6 @@ export interface ParsedValues {
   name?: string;
   values?: boolean;
   force?: boolean;
-  stations?: string;
-  'dashboard-port'?: string;
-  'lab-file'?: string;
-  schedule?: string;
 }
 
 function commandFrom(
@@ -227,17 +192,9 @@ function commandFrom(
         host: parseHost(values.host),
         port: parsePort(values.port),
         report: values.report?.trim(),
-        seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-        paused: values.paused === true,
-        timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+        ...simulationOptions(values),
         // Only what was given: the run's own defaults stand for the rest.
-        ...given<ControlCliOptions>(controlOptions(values), {
-          clock: 'real',
-          control: true,
-          controlOpen: false,
-          journal: undefined,
-          chaos: undefined,
-        }),
+        ...givenControlOptions(values),
       };
     }
     case 'serve':
@@ -264,77 +221,10 @@ function serveCommand(values: ParsedValues): CliCommand {
     ui: values.ui === true,
     uiFiles: values['ui-files'] === true,
     state: values.state,
-    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-    paused: values.paused === true,
-    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+    ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
   };
-}
-
-/** The fields of `options` that differ from their defaults. */
-function given<T extends object>(options: T, defaults: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(options).filter(([key, value]) => value !== (defaults as Record<string, unknown>)[key]),
-  ) as Partial<T>;
-}
-
-function controlOptions(values: ParsedValues): ControlCliOptions {
-  if (values['no-control'] && values['control-open'])
-    throw new UsageError('--control-open and --no-control cannot be used together');
-  const clock = parseClock(values.clock);
-  if (clock === 'virtual' && values['no-control'])
-    throw new UsageError('--clock virtual needs the control API, which advances it (not with --no-control)');
-  for (const option of ['journal', 'chaos'] as const)
-    if (values[option] !== undefined && values['no-control'])
-      throw new UsageError(`--${option} goes with the control API (not with --no-control)`);
-  if (values.chaos !== undefined && values.chaos.trim() === '')
-    throw new UsageError('--chaos needs a file of chaos rules, for example chaos.json');
-  return {
-    clock,
-    control: values['no-control'] !== true,
-    controlOpen: values['control-open'] === true,
-    journal: values.journal === undefined ? undefined : parseJournal(values.journal),
-    chaos: values.chaos?.trim(),
-  };
-}
-
-function parseJournal(text: string): number {
-  const entries = parseWholeNumber('--journal', text);
-  if (entries > MAX_JOURNAL_ENTRIES)
-    throw new UsageError(`--journal must be from 0 to ${MAX_JOURNAL_ENTRIES}; got '${text}'`);
-  return entries;
-}
-
-function parseClock(text: string | undefined): ClockMode {
-  if (text === undefined) return 'real';
-  const mode = text.trim().toLowerCase();
-  if (mode === 'real' || mode === 'virtual') return mode;
-  throw new UsageError(`--clock must be real or virtual; got '${text}'`);
-}
-
-function modbusOptions(values: ParsedValues): ModbusCommandOptions | undefined {
-  if (values.modbus === undefined) {
-    const stray = (['modbus-unit', 'modbus-map', 'modbus-scale'] as const).find(
-      (o) => values[o] !== undefined,
-    );
-    if (stray) throw new UsageError(`--${stray} goes with --modbus`);
-    return undefined;
-  }
-  const port = parseWholeNumber('--modbus', values.modbus);
-  if (port > 65535) throw new UsageError(`--modbus must be a port from 0 to 65535; got '${values.modbus}'`);
-  const unit = values['modbus-unit'];
-  const unitId = unit === undefined ? undefined : parseWholeNumber('--modbus-unit', unit);
-  if (unitId !== undefined && unitId > 255)
-    throw new UsageError(`--modbus-unit must be from 0 to 255; got '${unit}'`);
-  const map = values['modbus-map']?.trim() ?? 'default';
-  if (!(MODBUS_MAP_CHOICES as readonly string[]).includes(map))
-    throw new UsageError(`--modbus-map must be ${MODBUS_MAP_CHOICES.join(' or ')}; got '${map}'`);
-  const scale = values['modbus-scale'];
-  const scaleFactor = scale === undefined ? undefined : parseWholeNumber('--modbus-scale', scale);
-  if (scaleFactor !== undefined && (scaleFactor < 1 || scaleFactor > 10000))
-    throw new UsageError(`--modbus-scale must be from 1 to 10000; got '${scale}'`);
-  return { port, unitId, map: map as ModbusMapChoice, scaleFactor };
 }
 
 /**
@@ -380,43 +270,6 @@ function parseUrl(text: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`--from must be an http:// address; got '${text}'`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api(\/tags)?$/, '')}`;
-}
-
-export function parsePort(text: string | undefined, option = '--port'): number {
-  if (text === undefined) return DEFAULT_PORT;
-  const port = parseWholeNumber(option, text);
-  if (port > 65535) throw new UsageError(`${option} must be from 0 to 65535; got '${text}'`);
-  return port;
-}
-
-export function parseHost(text: string | undefined): string {
-  if (text === undefined) return DEFAULT_HOST;
-  if (text.trim() === '') throw new UsageError('--host needs an address, for example 127.0.0.1');
-  return text.trim();
-}
-
-/** A seed of the simulation's random streams: a whole number that fits 32 bits. */
-export function parseSeed(text: string): number {
-  const seed = parseWholeNumber('--seed', text);
-  if (seed > 0xffffffff) throw new UsageError(`--seed must be from 0 to 4294967295; got '${text}'`);
-  return seed;
-}
-
-/** A time scale the simulator offers, written `2`, `0.5` or `2x`. */
-export function parseTimeScale(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*x?\s*$/i.exec(text);
-  const scale = match ? Number(match[1]) : NaN;
-  if (!(scale >= MIN_TIME_SCALE && scale <= MAX_TIME_SCALE)) {
-    throw new UsageError(
-      `--time-scale must be a number from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE} (like 2 or 0.5); got '${text}'`,
-    );
-  }
-  return scale;
-}
-
-export function parseWholeNumber(option: string, text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`${option} must be a whole number; got '${text}'`);
-  return Number(text.trim());
 }
 
 function describeParseError(error: unknown): string {

@@ -22,7 +22,8 @@ import {
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
 import { printProblems } from './print-problems.js';
-import { HELP, parseCli, UsageError, type CliCommand } from './parse-cli.js';
+import { UsageError } from './option-values.js';
+import { HELP, parseCli, type CliCommand } from './parse-cli.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
 export interface CliIo {

@@ -7,7 +7,8 @@ import type { TagDefinition } from '../core/tag-types.js';
 import { formatProblem, type SceneProblem } from '../scenes/scene-problems.js';
 import type { Behaviour } from './behaviour-types.js';
 import { Plant, type PlantSnapshot } from './behaviours.js';
-import { type ControlOutputs, type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
+import { LifecycleTags } from './lifecycle-tags.js';
+import { type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
 import { TagMirror } from './tag-mirror.js';
 import { validateBehaviours } from './validate-behaviours.js';
 
@@ -40,17 +41,6 @@ export class BehaviourError extends Error {
   }
 }
 
-/** The mirror slots of the system tags that the scene has (a synthetic scene has none). */
-interface SystemSlots {
-  run?: number;
-  pause?: number;
-  reset?: number;
-  running?: number;
-  paused?: number;
-  resetInput?: number;
-  timeScale?: number;
-}
-
 /**
  * The simulation driver: the lifecycle, and the plant's behaviours run in fixed steps of
  * simulation time. The host calls `advance(realMs)` from its timer (tests call it with a fake
@@ -69,7 +59,7 @@ export class Simulation {
   private scene!: SceneDefinition;
   private mirror!: TagMirror;
   private plant!: Plant;
-  private system: SystemSlots = {};
+  private lifecycleTags!: LifecycleTags;
   private problemList: readonly SceneProblem[] = [];
   private lastStatus: { state: SimState; timeScale: number } | undefined;
   /** A reset since the last status told: listeners hear of it (time is back to 0), whoever gave it. */
@@ -151,7 +141,7 @@ export class Simulation {
 
   private tick(elapse: () => number): void {
     this.begin();
-    for (const command of this.lifecycle.edges(this.controls())) this.apply(command);
+    for (const command of this.lifecycle.edges(this.lifecycleTags.controls())) this.apply(command);
     const steps = elapse();
     for (let i = 0; i < steps; i++) this.plant.step();
     this.finish();
@@ -242,35 +232,25 @@ export class Simulation {
     this.valid = behaviours;
     this.problemList = problems;
     this.mirror = new TagMirror();
-    this.system = systemSlots(this.scene.tags, this.mirror);
+    this.lifecycleTags = new LifecycleTags(this.scene.tags, this.mirror);
     this.plant = this.newPlant();
     this.mirror.refresh((id) => this.engine.getRuntimeState(id));
     this.plant.settle();
     this.lifecycle.forgetEdges();
-    this.lifecycle.edges(this.controls());
+    this.lifecycle.edges(this.lifecycleTags.controls());
   }
 
   private newPlant(): Plant {
     return new Plant(this.valid, this.scene.tags, this.mirror, { seed: this.seed, stepMs: this.stepMs });
   }
 
-  private controls(): ControlOutputs {
-    const on = (slot: number | undefined) => slot !== undefined && this.mirror.current(slot) === true;
-    return { run: on(this.system.run), pause: on(this.system.pause), reset: on(this.system.reset) };
-  }
-
   /** Publishes the lifecycle on the system Inputs, writes everything to the engine, tells listeners. */
   private finish(): void {
-    const { running, paused, resetInput, timeScale } = this.system;
-    const state = this.lifecycle.state;
-    if (running !== undefined) this.mirror.write(running, state === 'running');
-    if (paused !== undefined) this.mirror.write(paused, state === 'paused');
-    if (resetInput !== undefined) this.mirror.write(resetInput, this.lifecycle.resetPulse);
-    if (timeScale !== undefined) this.mirror.write(timeScale, this.lifecycle.timeScale);
+    this.lifecycleTags.publish(this.lifecycle);
     const writes = this.mirror.takeWrites();
     if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
     this.mirroredVersion = this.engine.version;
-    const status = { state, timeScale: this.lifecycle.timeScale };
+    const status = { state: this.lifecycle.state, timeScale: this.lifecycle.timeScale };
     if (
       this.restarted ||
       this.lastStatus?.state !== status.state ||
@@ -316,25 +296,6 @@ function fitting(
     const valid = new Set(round.behaviours);
     kept = kept.filter((k) => valid.has(k.b));
   }
-}
-
-function systemSlots(tags: readonly TagDefinition[], mirror: TagMirror): SystemSlots {
-  const slot = (name: string, kind: 'Input' | 'Output') => {
-    const def = tags.find((t) => t.name === `FACTORY I/O (${name})` && t.kind === kind);
-    return def ? mirror.slot(def) : undefined;
-  };
-  const slots: SystemSlots = {};
-  const entries: [keyof SystemSlots, number | undefined][] = [
-    ['run', slot('Run', 'Output')],
-    ['pause', slot('Pause', 'Output')],
-    ['reset', slot('Reset', 'Output')],
-    ['running', slot('Running', 'Input')],
-    ['paused', slot('Paused', 'Input')],
-    ['resetInput', slot('Reset', 'Input')],
-    ['timeScale', slot('Time Scale', 'Input')],
-  ];
-  for (const [key, value] of entries) if (value !== undefined) slots[key] = value;
-  return slots;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseCli, UsageError } from '../../main/cli/parse-cli.js';
+import { UsageError } from '../../main/cli/option-values.js';
+import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
 import { cliIo } from '../support/cli-io.js';
 

@@ -13,7 +13,7 @@ import {
   runAppMenuAction,
 } from '../../main/electron/app-menu.js';
 import { type MenuModelItem, type MenuTemplateItem, toMenuTemplate } from '../../main/electron/menu-model.js';
-import { type FakeMenu, findItem } from './fakes.js';
+import { type FakeMenu, findItem } from './fakes/tray.js';
 
 type Item = MenuModelItem<AppMenuAction>;
 

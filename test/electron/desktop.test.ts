@@ -14,17 +14,11 @@ import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import type { Settings } from '../../main/settings/settings.js';
 import { type Desktop, startDesktop } from '../../main/electron/desktop.js';
 import { secureWebPreferences } from '../../main/electron/window-security.js';
-import {
-  FakeApp,
-  FakeBrowserWindow,
-  FakeDialogs,
-  FakeIpcMain,
-  type FakeMenu,
-  FakeScreen,
-  FakeSession,
-  FakeTray,
-  findItem,
-} from './fakes.js';
+import { FakeApp } from './fakes/app.js';
+import { FakeDialogs } from './fakes/dialogs.js';
+import { FakeIpcMain } from './fakes/ipc-main.js';
+import { type FakeMenu, FakeTray, findItem } from './fakes/tray.js';
+import { FakeBrowserWindow, FakeScreen, FakeSession } from './fakes/window.js';
 
 const SCENE: SceneDefinition = {
   name: 'Desktop scene',

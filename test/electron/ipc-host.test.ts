@@ -20,7 +20,8 @@ import {
   registerIpcHost,
   REFUSED_SENDER_MESSAGE,
 } from '../../main/electron/ipc-host.js';
-import { FakeIpcMain, FakeWebContents, fakeFrame } from './fakes.js';
+import { FakeIpcMain } from './fakes/ipc-main.js';
+import { FakeWebContents, fakeFrame } from './fakes/window.js';
 
 const SCENE: SceneDefinition = {
   name: 'IPC scene',

@@ -7,7 +7,7 @@ import {
   SHUTDOWN_TIMEOUT_MS,
   stayInTray,
 } from '../../main/electron/lifecycle.js';
-import { FakeApp } from './fakes.js';
+import { FakeApp } from './fakes/app.js';
 
 describe('claimSingleInstance', () => {
   it('in the first instance: keeps running, and a second launch focuses the window', () => {

@@ -6,14 +6,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { secureWebPreferences } from '../../main/electron/window-security.js';
 import type { MenuTemplateItem } from '../../main/electron/menu-model.js';
-import {
-  type FakeApp,
-  type FakeBrowserWindow,
-  type FakeIpcMain,
-  type FakeSession,
-  type FakeTray,
-  findItem,
-} from './fakes.js';
+import type { FakeApp } from './fakes/app.js';
+import type { FakeIpcMain } from './fakes/ipc-main.js';
+import { type FakeTray, findItem } from './fakes/tray.js';
+import type { FakeBrowserWindow, FakeSession } from './fakes/window.js';
 
 const fake = vi.hoisted(() => ({
   order: [] as string[],
@@ -35,10 +31,16 @@ const fake = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', async () => {
-  const fakes = await import('./fakes.js');
+  const [{ FakeApp }, { FakeIpcMain }, { FakeTray }, { FakeBrowserWindow, FakeScreen, FakeSession }] =
+    await Promise.all([
+      import('./fakes/app.js'),
+      import('./fakes/ipc-main.js'),
+      import('./fakes/tray.js'),
+      import('./fakes/window.js'),
+    ]);
   fake.userData = mkdtempSync(path.join(tmpdir(), 'tagsim-main-'));
   writeFileSync(path.join(fake.userData, 'settings.json'), JSON.stringify({ port: 0 }));
-  const app = new fakes.FakeApp();
+  const app = new FakeApp();
   app.userData = fake.userData;
   const whenReady = app.whenReady.bind(app);
   app.whenReady = () => {
@@ -47,27 +49,27 @@ vi.mock('electron', async () => {
   };
   fake.protocol.registerSchemesAsPrivileged.mockImplementation(() => fake.order.push('registerSchemes'));
   fake.app = app;
-  fake.ipcMain = new fakes.FakeIpcMain();
-  fake.session = new fakes.FakeSession();
+  fake.ipcMain = new FakeIpcMain();
+  fake.session = new FakeSession();
   return {
     app,
     ipcMain: fake.ipcMain,
     protocol: fake.protocol,
     session: { defaultSession: fake.session },
-    screen: new fakes.FakeScreen(),
+    screen: new FakeScreen(),
     dialog: fake.dialog,
     powerMonitor: fake.powerMonitor,
     Menu: {
       buildFromTemplate: (template: unknown) => ({ template }),
       setApplicationMenu: (menu: unknown) => fake.applicationMenus.push(menu),
     },
-    BrowserWindow: class extends fakes.FakeBrowserWindow {
-      constructor(options: ConstructorParameters<typeof fakes.FakeBrowserWindow>[0]) {
+    BrowserWindow: class extends FakeBrowserWindow {
+      constructor(options: ConstructorParameters<typeof FakeBrowserWindow>[0]) {
         super(options);
         fake.windows.push(this);
       }
     },
-    Tray: class extends fakes.FakeTray {
+    Tray: class extends FakeTray {
       constructor(image: string) {
         super(image);
         fake.trays.push(this);

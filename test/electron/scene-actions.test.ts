@@ -13,7 +13,7 @@ import type { SceneService } from '../../main/runtime/scene-service.js';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { MAX_LISTED_PROBLEMS } from '../../main/electron/native-dialogs.js';
 import { createSceneActions, type SceneActions } from '../../main/electron/scene-actions.js';
-import { FakeDialogs } from './fakes.js';
+import { FakeDialogs } from './fakes/dialogs.js';
 
 let dir: string;
 let tagsim: TagSim;

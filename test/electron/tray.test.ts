@@ -18,7 +18,7 @@ import {
   TRAY_REBUILD_INTERVAL_MS,
   type TrayController,
 } from '../../main/electron/tray.js';
-import { FakeTray, findItem, type FakeMenu } from './fakes.js';
+import { FakeTray, findItem, type FakeMenu } from './fakes/tray.js';
 
 /** The scenes part of the tray state: the engine's scene, served as a built-in. */
 const scenesOf = (engine: TagEngine, recent: string[] = []): ScenesState => ({

@@ -17,7 +17,9 @@ import {
   secureWebPreferences,
 } from '../../main/electron/window-security.js';
 import { createMainWindowController, mainWindowOptions } from '../../main/electron/window.js';
-import { FakeApp, FakeBrowserWindow, fakeEvent, FakeScreen, FakeSession, FakeWebContents } from './fakes.js';
+import { FakeApp } from './fakes/app.js';
+import { fakeEvent } from './fakes/emitter.js';
+import { FakeBrowserWindow, FakeScreen, FakeSession, FakeWebContents } from './fakes/window.js';
 
 describe('secure webPreferences', () => {
   it('isolates and sandboxes the page, without Node, with web security', () => {

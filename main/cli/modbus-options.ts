@@ -1,0 +1,91 @@
+import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
+import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
+import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
+import type { OptionSpec } from './cli-spec.js';
+import { parseWholeNumber, UsageError } from './option-values.js';
+
+/** The Modbus TCP server's options (docs/modbus.md): their table and how they are read. */
+
+export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
+  {
+    name: 'modbus',
+    type: 'string',
+    value: '[<port>]',
+    optionalValue: String(DEFAULT_MODBUS_PORT),
+    help: {
+      serve: [
+        `Also serve the tags over Modbus TCP, as the simulator's Modbus server driver does`,
+        `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
+      ],
+    },
+  },
+  {
+    name: 'modbus-unit',
+    type: 'string',
+    value: '<id>',
+    help: { serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'] },
+  },
+  {
+    name: 'modbus-map',
+    type: 'string',
+    value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
+    help: {
+      serve: [
+        "Modbus addresses: 'default' is the scene's own driver map (scene order where",
+        "the evidence has none); 'address' uses each tag's address (default: default)",
+      ],
+    },
+  },
+  {
+    name: 'modbus-scale',
+    type: 'string',
+    value: '<n>',
+    help: {
+      serve: [
+        "Float tags travel as value × n in one register (default: the scene's",
+        `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
+      ],
+    },
+  },
+];
+
+/** The values of MODBUS_OPTION_SPECS as the parser gives them. */
+export interface ModbusValues {
+  modbus?: string;
+  'modbus-unit'?: string;
+  'modbus-map'?: string;
+  'modbus-scale'?: string;
+}
+
+/** The Modbus server a command line asked for. */
+export interface ModbusCommandOptions {
+  port: number;
+  unitId: number | undefined;
+  map: ModbusMapChoice;
+  scaleFactor: number | undefined;
+}
+
+/** The Modbus server asked for, or undefined without --modbus (whose options then have no use). */
+export function modbusOptions(values: ModbusValues): ModbusCommandOptions | undefined {
+  if (values.modbus === undefined) {
+    const stray = (['modbus-unit', 'modbus-map', 'modbus-scale'] as const).find(
+      (o) => values[o] !== undefined,
+    );
+    if (stray) throw new UsageError(`--${stray} goes with --modbus`);
+    return undefined;
+  }
+  const port = parseWholeNumber('--modbus', values.modbus);
+  if (port > 65535) throw new UsageError(`--modbus must be a port from 0 to 65535; got '${values.modbus}'`);
+  const unit = values['modbus-unit'];
+  const unitId = unit === undefined ? undefined : parseWholeNumber('--modbus-unit', unit);
+  if (unitId !== undefined && unitId > 255)
+    throw new UsageError(`--modbus-unit must be from 0 to 255; got '${unit}'`);
+  const map = values['modbus-map']?.trim() ?? 'default';
+  if (!(MODBUS_MAP_CHOICES as readonly string[]).includes(map))
+    throw new UsageError(`--modbus-map must be ${MODBUS_MAP_CHOICES.join(' or ')}; got '${map}'`);
+  const scale = values['modbus-scale'];
+  const scaleFactor = scale === undefined ? undefined : parseWholeNumber('--modbus-scale', scale);
+  if (scaleFactor !== undefined && (scaleFactor < 1 || scaleFactor > 10000))
+    throw new UsageError(`--modbus-scale must be from 1 to 10000; got '${scale}'`);
+  return { port, unitId, map: map as ModbusMapChoice, scaleFactor };
+}
