@@ -25,8 +25,8 @@ export interface ControlOptions {
   open?: boolean;
   /** Whether scene files may be opened by path (default: on a loopback host only; `--ui-files`). */
   fileAccess?: UiFileAccess;
-  /** Requests the journal keeps (default 10,000; 0 turns it off). */
-  journal?: number;
+  /** Requests the journal keeps (default 10,000; 0 turns it off), or the journal to use (a lab's). */
+  journal?: number | RequestJournal;
   /** Chaos rules in force from the start (`--chaos`: readChaosFile). */
   chaos?: readonly ChaosRule[];
 }
@@ -63,7 +63,12 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
     fileAccess: () => options.fileAccess ?? uiFileAccessFor(parts.host()),
   };
   const journalSize = options.journal ?? DEFAULT_JOURNAL_ENTRIES;
-  const journal = journalSize > 0 ? new RequestJournal(journalSize) : undefined;
+  const journal =
+    typeof journalSize === 'object'
+      ? journalSize
+      : journalSize > 0
+        ? new RequestJournal(journalSize)
+        : undefined;
   const chaos = new ChaosRules(parts.simulation.seed);
   let openApiText: string | undefined;
   if (options.chaos) chaos.set(options.chaos);

@@ -35,6 +35,8 @@ export interface DesktopMenusDeps<M> {
   versions: Partial<Record<string, string>>;
   /** Where Open and Save as start at first. */
   documentsDir: string | undefined;
+  /** A lab's presets turned the fault controls off: the tray offers none. */
+  hideFaultControls?: boolean;
   showWindow(): void;
   quit(): void;
   reportError(error: unknown): void;
@@ -86,8 +88,8 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
     tray: trayIcon,
     buildMenu: deps.buildMenu,
     iconPath: deps.trayIcon,
-    readState: () =>
-      readTrayState(
+    readState: () => ({
+      ...readTrayState(
         engine,
         server.status,
         settings.get().pinnedTagIds,
@@ -96,6 +98,9 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
         settings.get().simulation.startRunning,
         tagsim.modbus?.status,
       ),
+      ...(settings.locked?.includes('simulation.startRunning') ? { startRunningLocked: true } : {}),
+      ...(deps.hideFaultControls ? { hideFaultControls: true } : {}),
+    }),
     sources: [
       (onChange) => engine.subscribe(onChange),
       (onChange) => server.onStatus(onChange),

@@ -141,7 +141,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
 
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
   // Problems at start are reported, never fatal (a lab PC always starts), and shown in the window.
-  const { settings, startScene, notices } = await loadStartupConfig({
+  const { presets, settings, startScene, notices } = await loadStartupConfig({
     platform: deps.platform,
     env: deps.env ?? {},
     resourcesPath: deps.resourcesPath,
@@ -165,6 +165,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
       ...deps.simulation,
     },
     notices,
+    ...(presets.studentMode?.hideFaultControls ? { bridge: { hideFaultControls: true } } : {}),
     reportError,
   });
 
@@ -205,6 +206,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     versions: deps.versions ?? {},
     documentsDir: documentsDir(app, reportError),
     showWindow,
+    ...(presets.studentMode?.hideFaultControls ? { hideFaultControls: true } : {}),
     quit: quitGuard.quit,
     reportError,
   });

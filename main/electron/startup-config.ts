@@ -4,6 +4,7 @@ import type { LoadedScene } from '../runtime/resolve-scene.js';
 import { startupNotice } from '../runtime/startup-notice.js';
 import { loadPresets, presetsCandidates, PresetsProblem, type Presets } from '../settings/presets.js';
 import type { SettingsLayer } from '../settings/settings.js';
+import type { LockableSetting } from '../settings/locked-settings.js';
 import { fileSettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { loadStartScene } from './start-scene.js';
 
@@ -12,6 +13,7 @@ export type OpenSettings = (
   file: string,
   presets: SettingsLayer,
   reportProblem: (message: string) => void,
+  locked?: readonly LockableSetting[],
 ) => Promise<SettingsStore>;
 
 /** What the desktop app reads before anything starts, with whatever went wrong reading it. */
@@ -33,11 +35,7 @@ export async function loadStartupConfig(options: {
   env: NodeJS.ProcessEnv;
   resourcesPath: string | undefined;
   settingsFile: string;
-  openSettings?: (
-    file: string,
-    presets: SettingsLayer,
-    reportProblem: (m: string) => void,
-  ) => Promise<SettingsStore>;
+  openSettings?: OpenSettings;
   defaultScene: () => SceneDefinition;
   reportError: (error: unknown) => void;
 }): Promise<StartupConfig> {
@@ -54,6 +52,7 @@ export async function loadStartupConfig(options: {
     options.settingsFile,
     presets.settings,
     (m) => notice(options.settingsFile)(new Error(m)),
+    presets.locked ?? [],
   );
   const startScene = await loadStartScene(
     presets,

@@ -1,6 +1,7 @@
 import type { ModbusStatus, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
 import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
@@ -57,6 +58,10 @@ export interface TrayState {
   simulation?: SimulationStatus;
   /** The setting "Run when TagSim starts" (a checkbox of that submenu); absent where there is none. */
   startRunning?: boolean;
+  /** A lab's presets locked "Run when TagSim starts": shown, not offered. */
+  startRunningLocked?: boolean;
+  /** A lab's presets turned the fault controls off: no quick faults, no release or clear items. */
+  hideFaultControls?: boolean;
 }
 
 export interface TrayModel {
@@ -183,7 +188,11 @@ export const START_RUNNING_LABEL = 'Run when TagSim starts';
  * (not the simulation time), so the menu does not change while the simulation runs and an open
  * menu stays open.
  */
-export function simulationMenu(status: SimulationStatus, startRunning?: boolean): TrayMenuItem[] {
+export function simulationMenu(
+  status: SimulationStatus,
+  startRunning?: boolean,
+  startRunningLocked = false,
+): TrayMenuItem[] {
   const command = (c: 'run' | 'pause' | 'reset'): TrayAction => ({ kind: 'simulation', command: c });
   return [
     { type: 'normal', label: simulationStatusLine(status), enabled: false },
@@ -206,12 +215,19 @@ export function simulationMenu(status: SimulationStatus, startRunning?: boolean)
       ? []
       : ([
           { type: 'separator' },
-          {
-            type: 'checkbox',
-            label: START_RUNNING_LABEL,
-            checked: startRunning,
-            action: { kind: 'setStartRunning', startRunning: !startRunning },
-          },
+          startRunningLocked
+            ? ({
+                type: 'normal',
+                label: `${START_RUNNING_LABEL}: ${startRunning ? 'yes' : 'no'} (${PRESETS_LOCKED_REASON.toLowerCase()})`,
+                enabled: false,
+                toolTip: PRESETS_LOCKED_REASON,
+              } satisfies TrayMenuItem)
+            : ({
+                type: 'checkbox',
+                label: START_RUNNING_LABEL,
+                checked: startRunning,
+                action: { kind: 'setStartRunning', startRunning: !startRunning },
+              } satisfies TrayMenuItem),
         ] as const)),
   ];
 }
@@ -237,6 +253,25 @@ function tooltipOf(state: TrayState): string {
   return tooltip.length <= MAX_TOOLTIP_LENGTH ? tooltip : `${tooltip.slice(0, MAX_TOOLTIP_LENGTH - 1)}…`;
 }
 
+/** Quick faults, Release all forces and Clear all failures (none where the presets hide them). */
+function faultItems(state: TrayState): TrayMenuItem[] {
+  return [
+    { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
+    {
+      type: 'normal',
+      label: 'Release all forces',
+      enabled: state.forced > 0,
+      action: { kind: 'releaseAll' },
+    },
+    {
+      type: 'normal',
+      label: 'Clear all failures',
+      enabled: state.failed > 0,
+      action: { kind: 'clearFailures' },
+    },
+  ];
+}
+
 /** The whole tray for a state. Pure: same state, same model. */
 export function buildTrayModel(state: TrayState): TrayModel {
   const running = state.server.state === 'listening' || state.server.state === 'starting';
@@ -260,23 +295,11 @@ export function buildTrayModel(state: TrayState): TrayModel {
             {
               type: 'submenu',
               label: 'Simulation',
-              submenu: simulationMenu(state.simulation, state.startRunning),
+              submenu: simulationMenu(state.simulation, state.startRunning, state.startRunningLocked),
             } as const,
           ]
         : []),
-      { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
-      {
-        type: 'normal',
-        label: 'Release all forces',
-        enabled: state.forced > 0,
-        action: { kind: 'releaseAll' },
-      },
-      {
-        type: 'normal',
-        label: 'Clear all failures',
-        enabled: state.failed > 0,
-        action: { kind: 'clearFailures' },
-      },
+      ...(state.hideFaultControls ? [] : faultItems(state)),
       { type: 'separator' },
       running
         ? {

@@ -12,6 +12,7 @@ import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { hasBody, jsonBodyReader } from '../server/json-body.js';
 import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
+import { writesAround } from './write-journal.js';
 import type { Lab } from './start-lab.js';
 
 /** The largest body the dashboard takes: an action is a few hundred bytes. */
@@ -112,9 +113,9 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     {
       method: 'GET',
       match: exactly('/api/faults/report.csv'),
-      handle: () => ({
+      handle: async () => ({
         status: 200,
-        body: faultLogCsv(log.entries),
+        body: faultLogCsv(log.entries, await writesAround(lab, log.entries, now())),
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="lab-faults.csv"',
@@ -124,12 +125,13 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     {
       method: 'GET',
       match: exactly('/api/faults/report.html'),
-      handle: () => ({
+      handle: async () => ({
         status: 200,
         body: faultLogHtml(log.entries, {
           title: 'TagSim lab: injected faults',
           generatedAt: now(),
           dropped: log.dropped,
+          writes: await writesAround(lab, log.entries, now()),
           stationNames: new Map(lab.stations.map((s) => [s.number, s.label ?? s.tagsim.engine.scene.name])),
         }),
         headers: {

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard-routes.js';
 import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation, type StationMonitor } from './station-monitor.js';
+import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {
@@ -114,6 +115,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         simulation: { ...options.simulation, every: ticker.every },
         bridge: { every: ticker.every },
         hiddenFaults: hidden,
+        // Only its writes, for the report: what the student's client wrote around each fault.
+        control: { journal: new WriteJournal(LAB_JOURNAL_WRITES) },
         ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
         reportError: (error) => reportError(error, number),
       });

@@ -18,6 +18,9 @@ import { Emitter } from '../../shared/core/emitter.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
+import { lockedChanges, SettingsLockedError } from '../settings/locked-settings.js';
+import type { Settings } from '../settings/settings.js';
+import { FAULT_CONTROLS_REFUSED, type UiRestrictions } from '../../shared/bridge/restrictions.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
@@ -48,6 +51,11 @@ export interface BridgeHostDeps {
    * window's reach (its force, release and failure controls leave those tags alone).
    */
   hidden?: HiddenFaults;
+  /**
+   * A lab's presets turned the window's fault controls off (docs/desktop.md): force, release and
+   * failure calls are refused, whoever makes them through this bridge (the window, the tray).
+   */
+  hideFaultControls?: boolean;
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
   now?: () => number;
@@ -94,8 +102,22 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   /** The tags as this window may see them. */
   const shown = (tags: TagState[]): TagState[] =>
     hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
-  const locked = (id: string): ItemError | undefined =>
-    hidden?.has(id) ? { id, code: 400, error: 'The instructor has locked this tag.' } : undefined;
+  const locked = (id: string): ItemError | undefined => {
+    refuseFaultControls();
+    return hidden?.has(id) ? { id, code: 400, error: 'The instructor has locked this tag.' } : undefined;
+  };
+  const refuseFaultControls = () => {
+    if (deps.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
+  };
+  // The settings store refuses too; asked first, so nothing (the server's port) changes before.
+  const refuseLocked = (change: Partial<Settings>) => {
+    const refused = lockedChanges(change, settings.get(), settings.locked ?? []);
+    if (refused.length > 0) throw new BridgeArgumentError(new SettingsLockedError(refused).message);
+  };
+  const restrictions = (): UiRestrictions | undefined =>
+    (settings.locked?.length ?? 0) > 0 || deps.hideFaultControls
+      ? { locked: [...(settings.locked ?? [])], hideFaultControls: deps.hideFaultControls ?? false }
+      : undefined;
 
   let sceneChanged = false;
   const tagUpdates = new Coalescer<string>(
@@ -162,12 +184,14 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
+      ...(restrictions() ? { restrictions: restrictions()! } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
     force: async ({ id, value }) => locked(id) ?? first(engine.write('force', 'id', [{ id, value }], 'ui')),
     release: async ({ id }) => locked(id) ?? first(engine.release('id', [id], 'ui')),
     setFailure: async ({ id, failure }) => locked(id) ?? engine.setFailure(id, failure, 'ui'),
     releaseAll: async () => {
+      refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.releaseAll('ui');
       const forced = engine.listTags().filter((t) => t.isForced && !hidden.has(t.id));
       engine.release(
@@ -177,6 +201,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       );
     },
     clearFailures: async () => {
+      refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.clearFailures('ui');
       const failed = engine.listTags().filter((t) => !hidden.has(t.id));
       for (const failure of ['alwaysOff', 'alwaysOn'] as const) {
@@ -192,12 +217,17 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     setPinned: async ({ id, pinned }) => {
       const current = settings.get().pinnedTagIds.filter((p) => p !== id);
       const next = pinned ? [...current, id] : current;
+      refuseLocked({ pinnedTagIds: next });
       await settings.update({ pinnedTagIds: next });
       events.emit({ event: 'pinned', payload: next });
       return next;
     },
     startServer: async (change) => {
       refuseUnlessControllable();
+      refuseLocked({
+        ...(change?.port !== undefined ? { port: change.port } : {}),
+        ...(change?.host !== undefined ? { host: change.host } : {}),
+      });
       const status = await server.start(change ?? {});
       // A port or host that worked is the one to use next time (persisted with the pins).
       if (

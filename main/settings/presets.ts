@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { isRecord, kindOf, unknownFields } from '../../shared/scenes/json-words.js';
+import { closest, isRecord, kindOf, unknownFields } from '../../shared/scenes/json-words.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { readSettingsLayer, SIMULATION_FIELDS, type FieldSelection, type SettingsLayer } from './settings.js';
+import { LOCKABLE_NAMES, lockedBy, type LockableSetting } from './locked-settings.js';
 
 /**
  * Machine-wide presets (a lab installs TagSim on many PCs for many student accounts): a
@@ -16,7 +17,18 @@ export interface Presets {
   settings: SettingsLayer;
   /** The scene to start on, as written: a built-in's name, or a scene file's path. */
   scene?: string;
+  /** Settings the user cannot change: the preset (or default) value applies whatever they saved. */
+  locked?: LockableSetting[];
+  /** What the student's window leaves out (docs/desktop.md). */
+  studentMode?: StudentMode;
 }
+
+/** presets.json `"studentMode"`: what the student's window leaves out. */
+export interface StudentMode {
+  /** No force, release or failure controls, quick faults or fault items in the tray; refused in main. */
+  hideFaultControls: boolean;
+}
+const STUDENT_MODE_FIELDS = ['hideFaultControls'];
 
 export const NO_PRESETS: Presets = { settings: {} };
 
@@ -37,7 +49,7 @@ const PRESET_FIELDS: FieldSelection = {
   simulation: Object.keys(SIMULATION_FIELDS) as (keyof typeof SIMULATION_FIELDS)[],
 };
 const PER_USER_FIELDS = ['recentScenes', 'windowBounds'];
-const KNOWN_FIELDS = [...PRESET_FIELDS.fields, 'simulation', 'scene'];
+const KNOWN_FIELDS = [...PRESET_FIELDS.fields, 'simulation', 'scene', 'locked', 'studentMode'];
 
 /** A problem of a presets file, named by the file and the field; reported, never thrown at start. */
 export class PresetsProblem extends Error {
@@ -121,6 +133,8 @@ export function parsePresets(input: unknown, file: string): { presets: Presets; 
       'scene',
       `expected a built-in scene's name or the path of a .tagsim.json file, got ${kindOf(scene)}`,
     );
+  readLocked(input['locked'], presets, report);
+  readStudentMode(input['studentMode'], presets, report);
   const others: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (PER_USER_FIELDS.includes(key)) report(key, 'a per-user setting, which presets cannot set');
@@ -130,6 +144,42 @@ export function parsePresets(input: unknown, file: string): { presets: Presets; 
   const simulation = input['simulation'];
   if (isRecord(simulation)) unknownFields(simulation, PRESET_FIELDS.simulation, 'simulation.', report);
   return { presets, problems };
+}
+
+/** `"locked"`: a list of setting names; a name that is not one is left out, the others apply. */
+function readLocked(value: unknown, presets: Presets, report: (field: string, message: string) => void) {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    report('locked', `expected a list of setting names such as ["port", "host"], got ${kindOf(value)}`);
+    return;
+  }
+  const locked = new Set<LockableSetting>();
+  for (const [i, name] of value.entries()) {
+    const settings = typeof name === 'string' ? lockedBy(name) : [];
+    if (settings.length > 0) settings.forEach((setting) => locked.add(setting));
+    else {
+      const meant = typeof name === 'string' ? closest(name, LOCKABLE_NAMES) : undefined;
+      report(
+        `locked[${i}]`,
+        `expected one of ${LOCKABLE_NAMES.join(', ')}, got ${kindOf(name)}${meant ? `; did you mean '${meant}'?` : ''}`,
+      );
+    }
+  }
+  if (locked.size > 0) presets.locked = [...locked];
+}
+
+/** `"studentMode"`: an object of switches; a wrong or unknown one is left out, the others apply. */
+function readStudentMode(value: unknown, presets: Presets, report: (field: string, message: string) => void) {
+  if (value === undefined) return;
+  if (!isRecord(value)) {
+    report('studentMode', `expected an object such as {"hideFaultControls": true}, got ${kindOf(value)}`);
+    return;
+  }
+  const hide = value['hideFaultControls'];
+  if (typeof hide === 'boolean') presets.studentMode = { hideFaultControls: hide };
+  else if (hide !== undefined)
+    report('studentMode.hideFaultControls', `expected true or false, got ${kindOf(hide)}`);
+  unknownFields(value, STUDENT_MODE_FIELDS, 'studentMode.', report);
 }
 
 function valueAt(record: Record<string, unknown>, field: string): unknown {

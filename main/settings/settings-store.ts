@@ -1,6 +1,7 @@
 import { copyFile, rename, stat } from 'node:fs/promises';
 import { printablePath, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
+import { applyLocks, lockedChanges, SettingsLockedError, type LockableSetting } from './locked-settings.js';
 import {
   applyUserChange,
   DEFAULT_SETTINGS,
@@ -14,7 +15,10 @@ import {
 /** Holds the settings and saves every change. */
 export interface SettingsStore {
   get(): Settings;
+  /** Rejects with a SettingsLockedError, changing nothing, when it would change a locked setting. */
   update(change: Partial<Settings>): Promise<Settings>;
+  /** The settings a lab's presets locked (none when absent). */
+  readonly locked?: readonly LockableSetting[];
 }
 
 /** Settings kept in memory only (the headless CLI, tests). */
@@ -37,11 +41,13 @@ export function memorySettingsStore(initial: Partial<Settings> = {}): SettingsSt
  * `presets` (the machine's presets.json) sit between the file and the defaults: a field the file
  * has wins, one it lacks comes from the presets. The file keeps only the user's own fields (see
  * applyUserChange), so a preset the lab changes later reaches every user who never changed it.
+ * A setting in `locked` is the presets' whatever the file says, and a change to it is refused.
  */
 export async function fileSettingsStore(
   path: string,
   presets: SettingsLayer = {},
   reportProblem: (message: string) => void = () => undefined,
+  locked: readonly LockableSetting[] = [],
 ): Promise<SettingsStore> {
   let own: SettingsLayer = {};
   const keepAside = async (why: string, move: boolean) => {
@@ -79,14 +85,19 @@ export async function fileSettingsStore(
       await keepAside(`${why}; TagSim starts from the defaults`, true);
     }
   }
-  let current = layerSettings(presets, own);
+  // A locked setting is the presets' (or the default), whatever the user's file says.
+  const effective = () => applyLocks(layerSettings(presets, own), layerSettings(presets), locked);
+  let current = effective();
   let saving: Promise<void> = Promise.resolve();
   return {
     get: () => current,
+    locked,
     update(change) {
+      const refused = lockedChanges(change, current, locked);
+      if (refused.length > 0) return Promise.reject(new SettingsLockedError(refused));
       // Read back through the rules, as from the file: a change is repaired the same way.
       own = readSettingsLayer(applyUserChange(own, current, change)).layer;
-      current = layerSettings(presets, own);
+      current = effective();
       const snapshot = `${JSON.stringify(own, null, 2)}\n`;
       saving = saving.then(() => writeFileAtomic(path, snapshot));
       return saving.then(() => current);

@@ -17,6 +17,7 @@ import { runAction } from './actions.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { NoticeBanner } from './NoticeBanner.js';
 import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
+import { isLocked } from '../../shared/bridge/restrictions.js';
 import { DetailsPanel } from './DetailsPanel.js';
 import { IS_MAC, isTextField } from './dom.js';
 import { EditorPanel } from './EditorPanel.js';
@@ -235,6 +236,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         onFilterKeyDown={onFilterKey}
         onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
         onClearFailures={() => bulk(() => client.clearFailures(undefined))}
+        hideFaultControls={model.restrictions?.hideFaultControls ?? false}
       />
       {bulkError !== undefined ? (
         <div class="banner banner-error" role="alert">
@@ -255,6 +257,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
           onSelect={setSelectedId}
           onSort={sortBy}
           onTogglePin={togglePin}
+          pinLocked={isLocked(model.restrictions, 'pinnedTagIds')}
           onKeyDown={onGridKey}
           emptyText={emptyText}
         />
@@ -277,6 +280,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
             store={tags}
             disabled={!connected}
             driven={selected !== undefined && driven.has(selected.id)}
+            restrictions={model.restrictions}
             onTogglePin={togglePin}
             onSelect={setSelectedId}
           />
@@ -290,6 +294,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         client={client}
         connected={connected}
         simulation={model.simulation}
+        portLocked={isLocked(model.restrictions, 'port')}
       />
       <FilePickers
         sceneInput={scene.sceneInput}

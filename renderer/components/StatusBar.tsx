@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { ModbusStatus, SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
 import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
 
@@ -15,6 +16,8 @@ export interface StatusBarProps {
   connected: boolean;
   /** The simulation; shown when the host runs one. */
   simulation?: SimulationClock;
+  /** A lab's presets locked the port: shown, not offered. */
+  portLocked?: boolean;
 }
 
 const STATE_LABELS: Record<ServerStatus['state'], string> = {
@@ -25,7 +28,8 @@ const STATE_LABELS: Record<ServerStatus['state'], string> = {
 };
 
 /** Server address and state (with retry on another port), API traffic, the simulation, and the scene. */
-export function StatusBar({ server, modbus, stats, scene, client, connected, simulation }: StatusBarProps) {
+export function StatusBar(props: StatusBarProps) {
+  const { server, modbus, stats, scene, client, connected, simulation } = props;
   return (
     <footer class="statusbar" aria-label="Status">
       {!connected ? (
@@ -34,7 +38,7 @@ export function StatusBar({ server, modbus, stats, scene, client, connected, sim
           <span class="status-label">Not connected to TagSim</span>
         </span>
       ) : server ? (
-        <ServerState server={server} client={client} />
+        <ServerState server={server} client={client} portLocked={props.portLocked ?? false} />
       ) : (
         <span>Server: …</span>
       )}
@@ -64,7 +68,8 @@ export function StatusBar({ server, modbus, stats, scene, client, connected, sim
  * Where the API is. Where the host can restart it (the desktop app; not the browser UI, which
  * shares its port) it offers Stop, or a port to Start or Retry on ("port 7410 in use").
  */
-function ServerState({ server, client }: { server: ServerStatus; client: BridgeClient }) {
+function ServerState(props: { server: ServerStatus; client: BridgeClient; portLocked: boolean }) {
+  const { server, client, portLocked } = props;
   const [port, setPort] = useState(String(server.port));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -76,6 +81,8 @@ function ServerState({ server, client }: { server: ServerStatus; client: BridgeC
   };
   const start = (event: Event) => {
     event.preventDefault();
+    // A locked port: start again where the presets say.
+    if (portLocked) return void run(() => client.startServer(undefined));
     const n = Number(port.trim());
     if (port.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) {
       setError('Port must be a whole number from 0 to 65535.');
@@ -118,13 +125,16 @@ function ServerState({ server, client }: { server: ServerStatus; client: BridgeC
             type="text"
             inputMode="numeric"
             size={5}
-            value={port}
+            value={portLocked ? String(server.port) : port}
+            disabled={portLocked}
+            title={portLocked ? PRESETS_LOCKED_REASON : undefined}
             aria-invalid={error !== undefined}
             onInput={(event) => {
               setPort((event.currentTarget as HTMLInputElement).value);
               setError(undefined);
             }}
           />
+          {portLocked ? <span class="muted locked-note">{PRESETS_LOCKED_REASON}</span> : null}
           <button type="submit" class="small" disabled={busy}>
             {server.state === 'failed' ? 'Retry' : 'Start'}
           </button>

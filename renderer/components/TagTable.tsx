@@ -1,3 +1,4 @@
+import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TagStore, ViewTag } from '../state/tag-store.js';
@@ -25,6 +26,8 @@ export interface TagTableProps {
   onSelect(id: string): void;
   onSort(key: SortKey): void;
   onTogglePin(id: string): void;
+  /** A lab's presets locked the pins: the pin buttons show them, disabled. */
+  pinLocked?: boolean;
   onKeyDown(event: KeyboardEvent, pageSize: number): void;
   emptyText: string;
 }
@@ -93,6 +96,7 @@ export function TagTable(props: TagTableProps) {
         index={index}
         selected={tag.id === selectedId}
         pinned={pinned.has(tag.id)}
+        pinLocked={props.pinLocked ?? false}
         onSelect={props.onSelect}
         onTogglePin={props.onTogglePin}
       />,
@@ -176,11 +180,12 @@ interface TagRowProps {
   index: number;
   selected: boolean;
   pinned: boolean;
+  pinLocked: boolean;
   onSelect(id: string): void;
   onTogglePin(id: string): void;
 }
 
-function TagRow({ tag, index, selected, pinned, onSelect, onTogglePin }: TagRowProps) {
+function TagRow({ tag, index, selected, pinned, pinLocked, onSelect, onTogglePin }: TagRowProps) {
   const failure = failureOf(tag);
   const classes = ['row', 'tag-row', index % 2 === 1 ? 'odd' : 'even'];
   if (selected) classes.push('selected');
@@ -203,7 +208,8 @@ function TagRow({ tag, index, selected, pinned, onSelect, onTogglePin }: TagRowP
           class={pinned ? 'pin-button pinned' : 'pin-button'}
           tabIndex={-1}
           aria-pressed={pinned}
-          title={pinned ? 'Unpin (quick faults)' : 'Pin as a quick fault'}
+          title={pinLocked ? PRESETS_LOCKED_REASON : pinned ? 'Unpin (quick faults)' : 'Pin as a quick fault'}
+          disabled={pinLocked}
           onClick={() => onTogglePin(tag.id)}
         >
           <span aria-hidden="true">{pinned ? '★' : '☆'}</span>

@@ -14,6 +14,8 @@ export interface ToolbarProps {
   onFilterKeyDown(event: KeyboardEvent): void;
   onReleaseAll(): void;
   onClearFailures(): void;
+  /** A lab's presets turned the fault controls off: no Release forces, no Clear failures. */
+  hideFaultControls?: boolean;
 }
 
 function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
@@ -129,24 +131,26 @@ export function Toolbar(props: ToolbarProps) {
         {props.shown === props.total ? `${props.total} tags` : `${props.shown} of ${props.total} tags`}
       </span>
 
-      <div class="bulk">
-        <button
-          type="button"
-          class="bulk-button bulk-forced"
-          disabled={props.disabled || props.forcedCount === 0}
-          onClick={props.onReleaseAll}
-        >
-          Release forces <span class="badge badge-forced">{props.forcedCount}</span>
-        </button>
-        <button
-          type="button"
-          class="bulk-button bulk-failed"
-          disabled={props.disabled || props.failedCount === 0}
-          onClick={props.onClearFailures}
-        >
-          Clear failures <span class="badge badge-failed">{props.failedCount}</span>
-        </button>
-      </div>
+      {props.hideFaultControls ? null : (
+        <div class="bulk">
+          <button
+            type="button"
+            class="bulk-button bulk-forced"
+            disabled={props.disabled || props.forcedCount === 0}
+            onClick={props.onReleaseAll}
+          >
+            Release forces <span class="badge badge-forced">{props.forcedCount}</span>
+          </button>
+          <button
+            type="button"
+            class="bulk-button bulk-failed"
+            disabled={props.disabled || props.failedCount === 0}
+            onClick={props.onClearFailures}
+          >
+            Clear failures <span class="badge badge-failed">{props.failedCount}</span>
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type {
   TrafficStats,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
+import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';
@@ -36,6 +37,8 @@ export class UiModel {
   fileAccess: UiFileAccess | undefined;
   /** What happened at the last reconnection (the host restarted, pins restored), until dismissed. */
   reconnectNote: string | undefined;
+  /** What a lab's presets keep from this window (locked settings, no fault controls). */
+  restrictions: UiRestrictions | undefined;
   /** Problems TagSim met while starting (presets, settings), until the person dismisses them. */
   notices: readonly StartupNotice[] = [];
   /** Set when the last full load failed (shown instead of the table until the next one). */
@@ -114,6 +117,7 @@ export class UiModel {
       this.modbus = state.modbus;
       this.stats = state.stats;
       this.fileAccess = state.fileAccess;
+      this.restrictions = state.restrictions;
       if (!this.noticesDismissed) this.notices = state.notices ?? [];
       this.loadError = undefined;
       this.simulation.set(state.simulation);

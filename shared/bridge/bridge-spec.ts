@@ -9,6 +9,7 @@ import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-d
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../sim/sim-lifecycle.js';
 import type { SimulationStatus } from '../sim/simulation.js';
+import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { BridgeArgumentError, v, type Validator } from './validate.js';
 
@@ -98,6 +99,8 @@ export interface UiState {
    * scene that would not open): shown in the window, since a lab PC's console is seen by nobody.
    */
   notices?: StartupNotice[];
+  /** What a lab's presets keep from this window: locked settings, no fault controls. */
+  restrictions?: UiRestrictions;
 }
 
 /** One problem met at start: the file it concerns and what is wrong, in a person's words. */

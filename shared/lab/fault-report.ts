@@ -1,7 +1,27 @@
 import type { FaultLogEntry } from './fault-log.js';
+import { bodyExcerpt, itemErrorsText, type ClientWrite, type FaultWrites } from './fault-writes.js';
 
-/** The columns of the report, in order: one row per fault put on or taken off a station. */
+/** The columns of a fault's row, in order: one row per fault put on or taken off a station. */
 const COLUMNS = ['time', 'station', 'action', 'tag', 'kind', 'value', 'hidden', 'by', 'error'] as const;
+/** The columns of a client's write around a fault (the CSV's last columns, the HTML's own table). */
+const WRITE_COLUMNS = ['client', 'method', 'path', 'body', 'status', 'item_errors'] as const;
+
+/** The writes of the students' clients around each fault (fault-writes.ts), when the report has them. */
+export type WritesByFault = ReadonlyMap<FaultLogEntry, FaultWrites>;
+
+function writeCells(write: ClientWrite): Record<(typeof WRITE_COLUMNS)[number], string> {
+  return {
+    client: write.client,
+    method: write.method,
+    path: write.path,
+    body: bodyExcerpt(write.body),
+    status: write.status === null ? 'dropped' : String(write.status),
+    item_errors: itemErrorsText(write),
+  };
+}
+
+const leftOutText = (n: number) =>
+  `${n} more write${n === 1 ? '' : 's'} in this fault's window left out of the report`;
 
 function cells(entry: FaultLogEntry): Record<(typeof COLUMNS)[number], string> {
   return {
@@ -27,16 +47,28 @@ function byStation(entries: readonly FaultLogEntry[]): FaultLogEntry[] {
  * break). A field that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is
  * prefixed with a quote mark, so a tag's name cannot become one.
  */
-export function faultLogCsv(entries: readonly FaultLogEntry[]): string {
+export function faultLogCsv(entries: readonly FaultLogEntry[], writes?: WritesByFault): string {
   const field = (text: string) => {
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
-  const rows = byStation(entries).map((e) => {
-    const row = cells(e);
-    return COLUMNS.map((c) => field(row[c])).join(',');
+  const line = (row: Record<string, string>) =>
+    [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].map((c) => field(row[c] ?? '')).join(',');
+  const rows = byStation(entries).flatMap((e) => {
+    const around = writes?.get(e);
+    const fault = { station: String(e.station), tag: e.tag, kind: e.kind };
+    return [
+      line(cells(e)),
+      ...(around?.writes ?? []).map((w) =>
+        line({ ...fault, time: new Date(w.at).toISOString(), action: 'client write', ...writeCells(w) }),
+      ),
+      ...(around && around.leftOut > 0
+        ? [line({ ...fault, action: 'writes left out', error: leftOutText(around.leftOut) })]
+        : []),
+    ];
   });
-  return [COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+  const header = [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].join(',');
+  return [header, ...rows].map((row) => `${row}\r\n`).join('');
 }
 
 /** Text for HTML: every character with a meaning in markup escaped. */
@@ -56,6 +88,8 @@ export function faultLogHtml(
     generatedAt: number;
     dropped?: number;
     stationNames?: ReadonlyMap<number, string>;
+    /** The clients' writes around each fault, listed under its row. */
+    writes?: WritesByFault;
   },
 ): string {
   const sorted = byStation(entries);
@@ -72,7 +106,8 @@ export function faultLogHtml(
         const tds = COLUMNS.filter((c) => c !== 'station')
           .map((c) => `<td>${escapeHtml(row[c])}</td>`)
           .join('');
-        return `<tr${cls}>${tds}</tr>`;
+        const around = options.writes?.get(e);
+        return `<tr${cls}>${tds}</tr>${around ? writesRow(around) : ''}`;
       })
       .join('\n');
     const name = options.stationNames?.get(station);
@@ -94,6 +129,9 @@ table { border-collapse: collapse; margin-bottom: 24px; }
 th, td { border: 1px solid #ccd; padding: 3px 8px; text-align: left; }
 tr.hidden td { background: #f1ebfc; }
 tr.refused td { background: #fde7e7; }
+tr.writes > td { padding: 4px 8px 12px 32px; border-top: none; }
+tr.writes table { margin: 0; font-size: 13px; }
+tr.writes td { white-space: pre-wrap; word-break: break-all; }
 </style>
 </head>
 <body>
@@ -104,4 +142,20 @@ ${sections.length > 0 ? sections.join('\n') : '<p>No fault has been injected yet
 </body>
 </html>
 `;
+}
+
+/** The row under a fault that lists its clients' writes: a table, or a line saying there were none. */
+function writesRow(around: FaultWrites): string {
+  const span = COLUMNS.length - 1;
+  if (around.writes.length === 0)
+    return `<tr class="writes"><td colspan="${span}">No write from the station's clients in this fault's window.</td></tr>`;
+  const head = ['time', ...WRITE_COLUMNS].map((c) => `<th>${c.replace('_', ' ')}</th>`).join('');
+  const rows = around.writes
+    .map((w) => {
+      const row: Record<string, string> = { time: new Date(w.at).toISOString(), ...writeCells(w) };
+      return `<tr>${['time', ...WRITE_COLUMNS].map((c) => `<td>${escapeHtml(row[c] ?? '')}</td>`).join('')}</tr>`;
+    })
+    .join('');
+  const leftOut = around.leftOut > 0 ? `<p>${leftOutText(around.leftOut)}.</p>` : '';
+  return `<tr class="writes"><td colspan="${span}"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>${leftOut}</td></tr>`;
 }

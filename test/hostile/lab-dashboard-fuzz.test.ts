@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
-import { RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { rawRequest } from '../support/http-client.js';
+import { act, RENDERER_DIR, startTestLab } from '../lab/support.js';
 import {
   buildRequest,
   hostileEncoding,
@@ -34,6 +35,10 @@ beforeAll(async () => {
     reportError: (error) => faults.push(error),
   });
   port = Number(new URL(lab.dashboard!.url).port);
+  // The report lists a student's writes around each fault: give it a fault and hostile writes.
+  await act(lab, { action: 'applyFault', stations: [1], fault: { tag: 'High sensor', kind: 'alwaysOff' } });
+  for (const body of ['[{"name":"<script>x</script>","value":1}]', '=1+1', '{'.repeat(5000)])
+    await rawRequest(lab.stations[0]!.tagsim.url!, 'PUT', '/api/tag/values/by-name', { body });
 });
 afterAll(() => lab.close());
 

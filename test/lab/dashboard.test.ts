@@ -238,11 +238,13 @@ describe("the instructor's dashboard", () => {
     const csv = await dashboardRequest(l, 'GET', '/api/faults/report.csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.text.split('\r\n');
-    expect(lines[0]).toBe('time,station,action,tag,kind,value,hidden,by,error');
-    expect(lines[1]).toMatch(
-      /^\S+Z,1,applied,<b>=1\+2<\/b>,alwaysOn,,no,instructor,"no tag is named ""<b>=1\+2<\/b>"" in ""Sorting by Height \(Basic\)"""$/,
+    expect(lines[0]).toBe(
+      'time,station,action,tag,kind,value,hidden,by,error,client,method,path,body,status,item_errors',
     );
-    expect(lines[2]).toMatch(/^\S+Z,2,applied,Low sensor,alwaysOff,,yes,instructor,$/);
+    expect(lines[1]).toMatch(
+      /^\S+Z,1,applied,<b>=1\+2<\/b>,alwaysOn,,no,instructor,"no tag is named ""<b>=1\+2<\/b>"" in ""Sorting by Height \(Basic\)""",,,,,,$/,
+    );
+    expect(lines[2]).toMatch(/^\S+Z,2,applied,Low sensor,alwaysOff,,yes,instructor,,,,,,,$/);
     const html = await dashboardRequest(l, 'GET', '/api/faults/report.html');
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
