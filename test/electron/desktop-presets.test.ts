@@ -7,16 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiState } from '../../shared/bridge/bridge-spec.js';
 import { FAULT_CONTROLS_REFUSED } from '../../shared/bridge/restrictions.js';
 import { startDesktop } from '../../main/electron/desktop.js';
-import {
-  FakeApp,
-  FakeBrowserWindow,
-  FakeDialogs,
-  FakeIpcMain,
-  type FakeMenu,
-  FakeScreen,
-  FakeSession,
-  FakeTray,
-} from './fakes.js';
+import { FakeApp } from './fakes/app.js';
+import { FakeDialogs } from './fakes/dialogs.js';
+import { FakeIpcMain } from './fakes/ipc-main.js';
+import { FakeTray, type FakeMenu } from './fakes/tray.js';
+import { FakeBrowserWindow, FakeScreen, FakeSession } from './fakes/window.js';
 
 const folders: string[] = [];
 const apps: FakeApp[] = [];

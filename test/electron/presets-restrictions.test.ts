@@ -14,7 +14,8 @@ import { ServerController } from '../../main/runtime/server-controller.js';
 import { SettingsLockedError } from '../../main/settings/locked-settings.js';
 import { parsePresets } from '../../main/settings/presets.js';
 import { fileSettingsStore, type SettingsStore } from '../../main/settings/settings-store.js';
-import { FakeIpcMain, FakeWebContents } from './fakes.js';
+import { FakeIpcMain } from './fakes/ipc-main.js';
+import { FakeWebContents } from './fakes/window.js';
 
 const SCENE: SceneDefinition = {
   name: 'Presets scene',
