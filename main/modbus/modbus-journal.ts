@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
+import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { fromRegister } from '../../shared/modbus/register-value.js';
 import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
@@ -47,6 +48,7 @@ interface Written {
  */
 export class ModbusWriteJournal {
   private written: Written | undefined;
+  private names: { layout: ModbusLayout; byId: ReadonlyMap<string, string> } | undefined;
   readonly data: ModbusData;
 
   constructor(
@@ -87,11 +89,10 @@ export class ModbusWriteJournal {
         method: `FC${fc}`,
         path: `modbus://unit/${request.unitId}/${table}${where}`,
         status: exception === undefined ? 200 : (known?.status ?? 500),
-        body: Buffer.from(
+        body:
           exception === undefined && written
             ? this.writtenText(name, written)
             : refusedText(name, exception, known?.words, request.pdu),
-        ),
         // A refused request applied nothing, so it has no items to refuse.
         itemErrors: exception === undefined ? (written?.errors ?? []) : undefined,
       },
@@ -105,19 +106,37 @@ export class ModbusWriteJournal {
    * tag was given. Built only up to the 4 KiB the journal keeps, so a 1,968-coil write costs no more.
    */
   private writtenText(name: string, written: Written): string {
-    const { scaleFactor, tables } = this.engineData.layout;
-    const slots = tables[written.table].slots;
-    let text = `{"function":${JSON.stringify(name)},"writes":[`;
-    for (let i = 0; i < written.values.length && text.length <= JOURNAL_BODY_BYTES; i++) {
+    const layout = this.engineData.layout;
+    const names = this.namesOf(layout);
+    const slots = layout.tables[written.table].slots;
+    const items: string[] = [];
+    let length = 0;
+    for (let i = 0; i < written.values.length && length <= JOURNAL_BODY_BYTES; i++) {
       const value = written.values[i]!;
       const slot = slots[written.start + i];
-      const tag = slot && this.engine.getTag(slot.id);
-      const item: Record<string, unknown> = { address: written.start + i, value, tag: tag?.name ?? null };
-      if (slot && tag)
-        item['tagValue'] = typeof value === 'boolean' ? value : fromRegister(slot.type, value, scaleFactor);
-      text += `${i > 0 ? ',' : ''}${JSON.stringify(item)}`;
+      const tag = slot && names.get(slot.id);
+      // Written out by hand: a write of 100 registers must not cost 100 objects to stringify.
+      // Every value is a boolean or a finite number, which String() gives as JSON does.
+      const item =
+        `{"address":${written.start + i},"value":${String(value)},"tag":` +
+        (slot && tag !== undefined
+          ? `${tag},"tagValue":${String(typeof value === 'boolean' ? value : fromRegister(slot.type, value, layout.scaleFactor))}}`
+          : 'null}');
+      items.push(item);
+      length += item.length + 1;
     }
-    return `${text}]}`;
+    // One join: the text the ring keeps is flat, not a rope of a hundred pieces.
+    return `{"function":${JSON.stringify(name)},"writes":[${items.join(',')}]}`;
+  }
+
+  /** Each tag's name as JSON text, by id: made once for each layout (a scene, or an edit of it). */
+  private namesOf(layout: ModbusLayout): ReadonlyMap<string, string> {
+    if (this.names?.layout !== layout)
+      this.names = {
+        layout,
+        byId: new Map(this.engine.scene.tags.map((tag) => [tag.id, JSON.stringify(tag.name)])),
+      };
+    return this.names.byId;
   }
 }
 

@@ -60,8 +60,8 @@ export interface JournalExchange {
   /** Its path, with no query (a `?` in it would be taken for one). */
   readonly path: string;
   readonly status: number | null;
-  /** What it carried, as text of which the first 4 KiB are kept. */
-  readonly body: Buffer | undefined;
+  /** What it carried, as text of which the first 4 KiB (of UTF-8) are kept. */
+  readonly body: string;
   readonly itemErrors: readonly ItemError[] | undefined;
 }
 
@@ -124,7 +124,10 @@ export class RequestJournal {
     slot.port = exchange.port;
     slot.method = exchange.method;
     slot.url = kept(exchange.path, MAX_KEPT_TARGET);
-    this.fill(slot, exchange.status, exchange.body, exchange.itemErrors, null);
+    this.fill(slot, exchange.status, undefined, exchange.itemErrors, null);
+    // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
+    const { body } = exchange;
+    slot.body = body.length * 3 <= JOURNAL_BODY_BYTES ? body : bodyText(Buffer.from(body));
   }
 
   private nextSlot(startedMs: number): Slot {

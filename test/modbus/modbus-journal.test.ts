@@ -3,6 +3,7 @@
 // first, with the tags it reached; reads are not recorded; the bound, DELETE and the filters hold;
 // without the control API or with --journal 0 nothing is recorded.
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadScene } from '../../main/runtime/resolve-scene.js';
 import type { TagSimOptions } from '../../main/runtime/start-tagsim.js';
 import type { JournalEntry } from '../../main/server/request-journal.js';
 import { closeStations, startStation, type ControlStation } from '../control/control-station.js';
@@ -76,6 +77,18 @@ describe('Modbus writes in the request journal', () => {
     expect(bodyOf(entries[1])).toMatchObject({ writes: [{ address: 0, value: 65535, tagValue: -1 }] });
     expect(bodyOf(entries[0])).toMatchObject({ function: 'Read/Write Multiple Registers' });
     expect(station.value('Counter')).toBe(42);
+  });
+
+  it('writes a tag name as JSON, whatever its characters', async () => {
+    const { scene } = await loadScene();
+    const odd = 'Lo"ad \\ ✓';
+    // Without the plant, whose behaviours name Load.
+    const tags = scene.tags.map((t) => (t.name === 'Load' ? { ...t, name: odd } : t));
+    const renamed = { ...scene, tags, behaviours: [] };
+    const { station, plc } = await start({ scene: { scene: renamed } });
+    await plc.request(pdu.writeCoil(1, true));
+    const [entry] = await journal(station);
+    expect(bodyOf(entry)).toMatchObject({ writes: [{ address: 1, tag: odd, tagValue: true }] });
   });
 
   it('shares one timeline and one count with the API requests', async () => {
