@@ -93,6 +93,20 @@ describe('tagsim run with chaos steps', () => {
     expect(await statuses()).toEqual(first);
   }, 30_000);
 
+  it('lists a bad rule at its place in the step, and serves nothing', async () => {
+    const path = write('bad-rule.json', {
+      ...base,
+      steps: [{ chaos: [{ path: '/api/tags', status: 302 }] }],
+    });
+    const t = cliIo();
+    expect(await runCli(['run', path, '--port', '0'], t.io)).toBe(1);
+    expect(t.err).toEqual([
+      'tagsim: bad-rule.json is not a valid scenario (1 problem):',
+      '  steps[0].chaos[0].status: must be an error status from 400 to 599; got 302',
+    ]);
+    expect(t.out.some((l) => l.startsWith('Listening on'))).toBe(false);
+  });
+
   it('refuses to run chaos steps without the control API, before serving', async () => {
     const path = write('no-control.json', { ...base, steps: [{ log: 'x' }, { chaos: [] }] });
     const t = cliIo();
