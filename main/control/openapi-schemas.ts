@@ -125,12 +125,27 @@ export const COMPONENT_SCHEMAS: Record<string, object> = {
     seq: { type: 'integer', minimum: 1 },
     time: { type: 'string', format: 'date-time' },
     client: text,
-    method: text,
-    path: text,
+    method: {
+      type: 'string',
+      description: 'The HTTP method, or FC5, FC6, FC15, FC16, FC23 for a Modbus write (docs/modbus.md).',
+    },
+    path: {
+      type: 'string',
+      description:
+        'As sent, or modbus://unit/<unit>/<coils|holdingRegisters>/<start>+<count> for a Modbus write.',
+    },
     query: text,
-    status: { type: ['integer', 'null'] },
+    status: {
+      type: ['integer', 'null'],
+      description:
+        'For a Modbus write, 200, or the HTTP status of its exception (02: 404, 03: 400, 04: 500, 0B: 504).',
+    },
     durationMs: { type: 'number', minimum: 0 },
-    body: { type: ['string', 'null'], description: 'The first 4 KiB of the body as read.' },
+    body: {
+      type: ['string', 'null'],
+      description:
+        'The first 4 KiB of the body as read; for a Modbus write, JSON of what it wrote and the tags it reached.',
+    },
     itemErrors: { anyOf: [ref('ItemErrors'), { type: 'null' }], description: 'The first 16.' },
     itemErrorCount: { type: 'integer', minimum: 0 },
     chaos: { anyOf: [ref('ChaosShot'), { type: 'null' }] },

@@ -1,5 +1,5 @@
 import type { SceneDefinition } from '../../shared/core/scene.js';
-import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import {
   modbusLayout,
   type ModbusLayout,
@@ -56,13 +56,17 @@ export class EngineModbusData implements ModbusData {
     });
   }
 
-  writeCoils(start: number, values: readonly boolean[]): void {
-    this.write('coils', start, values);
+  /** Writes coils; returns the items the engine refused (for the journal, modbus-journal.ts). */
+  writeCoils(start: number, values: readonly boolean[]): ItemError[] {
+    return this.write('coils', start, values);
   }
 
-  writeRegisters(start: number, values: readonly number[]): void {
+  /** Writes holding registers; returns the items the engine refused. */
+  writeRegisters(start: number, values: readonly number[]): ItemError[] {
     const { scaleFactor } = this.layout;
-    this.write('holdingRegisters', start, values, (slot, r) => fromRegister(slot.type, r, scaleFactor));
+    return this.write('holdingRegisters', start, values, (slot, r) =>
+      fromRegister(slot.type, r, scaleFactor),
+    );
   }
 
   /** The effective values of a range, in one engine read; `undefined` where no tag sits. */
@@ -89,13 +93,13 @@ export class EngineModbusData implements ModbusData {
     start: number,
     values: readonly T[],
     convert: (slot: ModbusSlot, value: T) => unknown = (_slot, value) => value,
-  ): void {
+  ): ItemError[] {
     const slots = this.layout.tables[table].slots;
     const items: { id: string; value: unknown }[] = [];
     values.forEach((value, i) => {
       const slot = slots[start + i];
       if (slot) items.push({ id: slot.id, value: convert(slot, value) });
     });
-    if (items.length > 0) this.engine.write('set', 'id', items, 'api');
+    return items.length > 0 ? this.engine.write('set', 'id', items, 'api') : [];
   }
 }

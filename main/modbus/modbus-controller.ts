@@ -3,7 +3,9 @@ import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import type { RequestJournal } from '../server/request-journal.js';
 import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
+import { ModbusWriteJournal } from './modbus-journal.js';
 import { createModbusServer, type ModbusServer, type ModbusServerOptions } from './modbus-server.js';
 
 export type ModbusControllerOptions = ModbusServerOptions & EngineModbusOptions;
@@ -17,14 +19,18 @@ export class ModbusController {
   private current: ModbusStatus;
   private failure: unknown;
   private readonly data: EngineModbusData;
+  private readonly writeJournal: ModbusWriteJournal | undefined;
   private readonly statusEvents = new Emitter<ModbusStatus>(() => undefined);
   readonly errors = new Emitter<unknown>(() => undefined);
 
   constructor(
     engine: TagEngine,
     private readonly options: ModbusControllerOptions,
+    /** The control API's request journal, which then records every Modbus write too. */
+    journal?: RequestJournal,
   ) {
     this.data = new EngineModbusData(engine, options);
+    this.writeJournal = journal && new ModbusWriteJournal(engine, this.data, journal);
     this.current = { state: 'stopped', ...this.identity(options.port), clients: 0 };
   }
 
@@ -51,7 +57,10 @@ export class ModbusController {
     await this.stopServer();
     this.failure = undefined;
     this.setStatus({ state: 'starting', ...this.identity(this.options.port), clients: 0 });
-    const server = createModbusServer(this.data, this.options);
+    const journal = this.writeJournal;
+    const server = journal
+      ? createModbusServer(journal.data, this.options, journal.answered)
+      : createModbusServer(this.data, this.options);
     server.errors.on((e) => this.errors.emit(e));
     server.clientChanges.on((clients) => {
       if (this.server === server) this.setStatus({ ...this.current, clients });

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { bindServer } from '../server/bind-server.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData } from './modbus-pdu.js';
-import { MbapReader, mbapResponse } from './mbap-reader.js';
+import { MbapReader, mbapResponse, type MbapFrame } from './mbap-reader.js';
 
 export const DEFAULT_MODBUS_PORT = 502;
 
@@ -31,6 +31,17 @@ export interface ModbusServer {
   readonly errors: Emitter<unknown>;
 }
 
+/**
+ * Hears each request answered, with its response PDU and when it began (performance.now): the
+ * request journal's record of Modbus writes (modbus-journal.ts).
+ */
+export type ModbusAnswered = (
+  request: MbapFrame,
+  response: Buffer,
+  client: Socket,
+  startedMs: number,
+) => void;
+
 /** Answers wait while this much is unsent to a client, so a client that never reads costs little. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 
@@ -38,7 +49,11 @@ const MAX_UNSENT_BYTES = 64 * 1024;
  * A Modbus TCP server over `data`. Each request is answered in arrival order on its connection;
  * a stream that is not Modbus TCP closes that connection, and nothing a client sends can throw.
  */
-export function createModbusServer(data: ModbusData, options: ModbusServerOptions): ModbusServer {
+export function createModbusServer(
+  data: ModbusData,
+  options: ModbusServerOptions,
+  answered?: ModbusAnswered,
+): ModbusServer {
   const errors = new Emitter<unknown>(() => undefined);
   const clientChanges = new Emitter<number>((e) => errors.emit(e));
   const sockets = new Set<Socket>();
@@ -61,11 +76,13 @@ export function createModbusServer(data: ModbusData, options: ModbusServerOption
         const frame = reader.next();
         if (frame === undefined) return void socket.resume();
         if (frame === 'invalid') return void socket.destroy();
+        const startedMs = answered ? performance.now() : 0;
         const pdu =
           options.unitId !== undefined && frame.unitId !== options.unitId
             ? exceptionPdu(frame.pdu[0]!, EXCEPTION.gatewayTargetFailed)
             : answerPdu(frame.pdu, data, (e) => errors.emit(e));
         socket.write(mbapResponse(frame, pdu));
+        if (answered) hear(answered, frame, pdu, socket, startedMs);
       }
       socket.pause();
       socket.once('drain', pump);
@@ -74,6 +91,21 @@ export function createModbusServer(data: ModbusData, options: ModbusServerOption
       reader.push(chunk);
       pump();
     });
+  };
+
+  // Whatever the one who hears does, the client has its answer and the connection serves on.
+  const hear = (
+    listener: ModbusAnswered,
+    frame: MbapFrame,
+    pdu: Buffer,
+    socket: Socket,
+    startedMs: number,
+  ) => {
+    try {
+      listener(frame, pdu, socket, startedMs);
+    } catch (error) {
+      errors.emit(error);
+    }
   };
 
   return {

@@ -170,11 +170,16 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
   server.errors.on(reportError);
   const modbus =
     options.modbus &&
-    new ModbusController(engine, {
-      ...options.modbus,
-      host: options.modbus.host ?? host,
-      port: options.modbus.port ?? DEFAULT_MODBUS_PORT,
-    });
+    new ModbusController(
+      engine,
+      {
+        ...options.modbus,
+        host: options.modbus.host ?? host,
+        port: options.modbus.port ?? DEFAULT_MODBUS_PORT,
+      },
+      // Modbus writes go into the API's journal: one timeline of what every client did.
+      control?.journal,
+    );
   modbus?.errors.on(reportError);
 
   let bridge: BridgeHost | undefined;

@@ -15,7 +15,7 @@ import {
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import type { ChaosRule } from '../../shared/api/chaos-rules.js';
+import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
@@ -106,6 +106,10 @@ export async function runScenario(
     return cannotRun(...describeError(error));
   }
 
+  const needsControl = chaosWithoutControl(scenario, command);
+  if (needsControl)
+    return cannotRun(`${source} cannot run with --no-control:`, [needsControl], scenario.name);
+
   const choice = command.scene ?? sceneOfScenario(scenario, command.scenario);
   let loaded: LoadedScene;
   try {
@@ -178,7 +182,8 @@ export async function runScenario(
     io.out(`Listening on ${runtime.url}`);
     const control = controlNotice(runtime.control, runtime.url, command.host);
     if (control) io.out(control);
-    result = await runSteps(bound, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
+    const target = engineTarget(runtime.engine, runtime.control?.chaos);
+    result = await runSteps(bound, target, runtime.engine, runtime.simulation, io, options.tickMs ?? 10);
   } catch (error) {
     await runtime.close();
     return cannotRun(...describeError(error), scenario.name);
@@ -210,6 +215,7 @@ export async function runScenario(
 /** Runs the steps against the engine until the run ends (or the user stops it). */
 async function runSteps(
   scenario: BoundScenario,
+  target: ScenarioTarget,
   engine: TagEngine,
   simulation: SimulationHost,
   io: RunScenarioIo,
@@ -223,7 +229,7 @@ async function runSteps(
   };
   let finished!: (result: ScenarioResult) => void;
   const done = new Promise<ScenarioResult>((resolve) => (finished = resolve));
-  const run = new ScenarioRun(scenario, engineTarget(engine), clock, {
+  const run = new ScenarioRun(scenario, target, clock, {
     timeBase: 'simulation',
     onEvent: (event) => {
       if (event.type === 'line') io.out(event.line);
@@ -244,11 +250,20 @@ async function runSteps(
   }
 }
 
-/** The engine as a run's target: set is the plant's side (engine.simulate), the rest the operator's. */
-function engineTarget(engine: TagEngine): ScenarioTarget {
+/**
+ * The engine as a run's target: set is the plant's side (engine.simulate), the rest the
+ * operator's; a chaos step sets the control API's rules, as `PUT /tagsim/v1/chaos` does.
+ */
+function engineTarget(engine: TagEngine, chaos: ChaosRules | undefined): ScenarioTarget {
   return {
     read: (id) => engine.getTag(id)?.value,
     apply: (step: ActionStep) => {
+      if (step.kind === 'chaos') {
+        // Refused before serving (chaosWithoutControl); kept so that no step can pass silently.
+        if (!chaos) return 'chaos rules need the control API, which is off (--no-control)';
+        chaos.set(step.rules);
+        return undefined;
+      }
       const id = step.tag.def.id;
       let errors: ItemError[];
       switch (step.kind) {
@@ -270,6 +285,12 @@ function engineTarget(engine: TagEngine): ScenarioTarget {
       return errors[0]?.error;
     },
   };
+}
+
+/** Why the scenario cannot run without the control API (its chaos steps), or undefined. */
+function chaosWithoutControl(scenario: Scenario, command: RunScenarioCommand): string | undefined {
+  const step = command.control === false ? scenario.steps.find((s) => s.kind === 'chaos') : undefined;
+  return step && `${step.path}.chaos: chaos rules are the control API's; remove --no-control`;
 }
 
 /** The scenario's own `scene`: a built-in name, or a scene file relative to the scenario file. */

@@ -52,6 +52,19 @@ export interface JournalEntry {
   chaos: ChaosShot | null;
 }
 
+/** An exchange that did not come over HTTP, in the words of a journal entry. */
+export interface JournalExchange {
+  readonly address: string | undefined;
+  readonly port: number | undefined;
+  readonly method: string;
+  /** Its path, with no query (a `?` in it would be taken for one). */
+  readonly path: string;
+  readonly status: number | null;
+  /** What it carried, as text of which the first 4 KiB (of UTF-8) are kept. */
+  readonly body: string;
+  readonly itemErrors: readonly ItemError[] | undefined;
+}
+
 export interface JournalQuery {
   /** At most this many entries, newest first. */
   readonly limit: number;
@@ -93,21 +106,52 @@ export class RequestJournal {
     itemErrors: readonly ItemError[] | undefined,
     chaos: ChaosShot | undefined,
   ): void {
+    const slot = this.nextSlot(startedMs);
+    slot.address = req.socket?.remoteAddress;
+    slot.port = req.socket?.remotePort;
+    slot.method = req.method ?? '';
+    slot.url = kept(req.url ?? '', MAX_KEPT_TARGET);
+    this.fill(slot, status, body, itemErrors, chaos ?? null);
+  }
+
+  /**
+   * Adds an exchange that did not come over HTTP (a Modbus write, main/modbus/modbus-journal.ts),
+   * with its own method and path words, into the same ring and sequence as the requests.
+   */
+  recordExchange(exchange: JournalExchange, startedMs: number): void {
+    const slot = this.nextSlot(startedMs);
+    slot.address = exchange.address;
+    slot.port = exchange.port;
+    slot.method = exchange.method;
+    slot.url = kept(exchange.path, MAX_KEPT_TARGET);
+    this.fill(slot, exchange.status, undefined, exchange.itemErrors, null);
+    // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
+    const { body } = exchange;
+    slot.body = body.length * 3 <= JOURNAL_BODY_BYTES ? body : bodyText(Buffer.from(body));
+  }
+
+  private nextSlot(startedMs: number): Slot {
     const slot = (this.slots[this.next] ??= newSlot());
     this.next = (this.next + 1) % this.capacity;
     slot.seq = ++this.seq;
     slot.startedMs = startedMs;
     slot.durationMs = performance.now() - startedMs;
-    slot.address = req.socket?.remoteAddress;
-    slot.port = req.socket?.remotePort;
-    slot.method = req.method ?? '';
-    slot.url = kept(req.url ?? '', MAX_KEPT_TARGET);
+    return slot;
+  }
+
+  private fill(
+    slot: Slot,
+    status: number | null,
+    body: Buffer | undefined,
+    itemErrors: readonly ItemError[] | undefined,
+    chaos: ChaosShot | null,
+  ): void {
     slot.status = status;
     slot.body = body === undefined ? null : bodyText(body);
     slot.itemErrorCount = itemErrors?.length ?? 0;
     slot.itemErrors =
       itemErrors === undefined ? null : itemErrors.length === 0 ? NO_ERRORS : keptErrors(itemErrors);
-    slot.chaos = chaos ?? null;
+    slot.chaos = chaos;
   }
 
   /**

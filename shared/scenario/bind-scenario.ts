@@ -62,6 +62,9 @@ export function bindScenario(scenario: Scenario, scene: SceneDefinition, source?
       case 'log':
         bound = { ...base, kind: 'log', message: step.message };
         break;
+      case 'chaos':
+        bound = { ...base, kind: 'chaos', rules: step.rules };
+        break;
     }
     if (bound && problems.length === before) steps.push(bound);
   });

@@ -1,3 +1,4 @@
+import { chaosRulesProblems, type ChaosRule } from '../api/chaos-rules.js';
 import { conditionProblems, type ConditionLimits, isCondition } from '../conditions/check-condition.js';
 import { nestingProblem } from '../conditions/condition-schema.js';
 import type { TagFailure, TagValue } from '../core/tag-types.js';
@@ -61,6 +62,9 @@ export function validateScenarioJson(json: unknown, source?: string): Scenario {
       const found = stepProblems(raw);
       problems.push(...placeProblems(STEP_SHAPE, raw, path, found));
       if (found.length > 0) return;
+      const chaos = chaosStepProblems(raw as Record<string, unknown>, path);
+      problems.push(...chaos);
+      if (chaos.length > 0) return;
       const step = readStep(raw as Record<string, unknown>, path);
       if ('at' in step.time) {
         if (lastAt && step.time.at < lastAt.at) {
@@ -110,6 +114,18 @@ function stepProblems(raw: unknown): Problem[] {
   return problems;
 }
 
+/**
+ * The rules of a chaos step, checked by the very check of `PUT /tagsim/v1/chaos` and `--chaos`
+ * files, its places moved into the step: `rules[0].status` is `steps[2].chaos[0].status`.
+ */
+function chaosStepProblems(raw: Record<string, unknown>, path: string): SceneProblem[] {
+  if (!('chaos' in raw)) return [];
+  return chaosRulesProblems({ rules: raw['chaos'] }).map((p) => ({
+    path: `${path}.chaos${p.path.replace(/^rules/, '')}`,
+    message: p.message,
+  }));
+}
+
 /** A step whose shape has been checked. */
 function readStep(raw: Record<string, unknown>, path: string): ScenarioStep {
   const kind = STEP_KINDS.find((k) => k in raw)!;
@@ -135,4 +151,5 @@ const STEP_ACTIONS: Readonly<Record<StepKind, (raw: Record<string, unknown>) => 
     forMs: raw['forMs'] as number | undefined,
   }),
   log: (raw) => ({ kind: 'log', message: raw['log'] as string }),
+  chaos: (raw) => ({ kind: 'chaos', rules: raw['chaos'] as ChaosRule[] }),
 };

@@ -172,7 +172,8 @@ export class ScenarioRun {
       case 'set':
       case 'force':
       case 'release':
-      case 'fail': {
+      case 'fail':
+      case 'chaos': {
         const problem = this.target.apply(step);
         this.line(due, `${describeAction(step)}${problem ? ` FAILED: ${problem}` : ''}`);
         if (problem) {

@@ -16,6 +16,7 @@ export const STEP_KINDS: readonly StepKind[] = [
   'waitFor',
   'expect',
   'log',
+  'chaos',
 ];
 export const FAILURE_MODES: readonly TagFailure[] = ['alwaysOff', 'alwaysOn', 'none'];
 /** Most steps in a scenario; far beyond a hand-written timeline. */
@@ -93,6 +94,13 @@ const STEP_FIELDS: Readonly<Record<StepKind, Readonly<Record<string, TSchema>>>>
   log: {
     log: says(Type.String({ pattern: '\\S' }), {
       invalid: (v) => `must be the text to print; got ${show(v)}`,
+    }),
+  },
+  // Only a list here: its rules are checked by the chaos API's own check (scenario-file.ts).
+  chaos: {
+    chaos: says(Type.Array(Type.Unknown()), {
+      invalid: (v) =>
+        `must be a list of chaos rules like [{"path": "/api/tags", "status": 503}], or [] to clear them; got ${kindOf(v)}`,
     }),
   },
 };

@@ -1,5 +1,6 @@
 import type { BoundCondition, BoundTag, Condition } from '../conditions/condition-types.js';
 import type { TagRef } from '../conditions/tag-refs.js';
+import type { ChaosRule } from '../api/chaos-rules.js';
 import type { TagFailure, TagValue } from '../core/tag-types.js';
 
 // The scenario model. A scenario file (`format: "tagsim-scenario"`, version 1) is a timeline of
@@ -32,7 +33,9 @@ export type StepAction =
   /** Checks the condition now, or (with `forMs`) at every moment of the next `forMs`. */
   | { readonly kind: 'expect'; readonly condition: Condition; readonly forMs: number | undefined }
   /** Prints a line in the progress and the report's output. */
-  | { readonly kind: 'log'; readonly message: string };
+  | { readonly kind: 'log'; readonly message: string }
+  /** Replaces the chaos rules of the tag API, as `PUT /tagsim/v1/chaos` does; `[]` clears them. */
+  | { readonly kind: 'chaos'; readonly rules: readonly ChaosRule[] };
 
 export type StepKind = StepAction['kind'];
 
@@ -84,6 +87,7 @@ export type BoundStep = {
       readonly forMs: number | undefined;
     }
   | { readonly kind: 'log'; readonly message: string }
+  | { readonly kind: 'chaos'; readonly rules: readonly ChaosRule[] }
 );
 
 /** A scenario bound to the scene it runs against. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../main/server/create-api-server.js';
 import type { RawResponse } from '../support/http-client.js';
+import { ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 
 interface Doc {
@@ -20,7 +21,7 @@ let doc: Doc;
 let ajv: InstanceType<typeof Ajv2020>;
 
 beforeAll(async () => {
-  station = await startStation({ control: { version: '1.2.3', fileAccess: 'none' } });
+  station = await startStation({ control: { version: '1.2.3', fileAccess: 'none' }, modbus: { port: 0 } });
   const answer = await station.call('GET', 'openapi.json');
   expect(answer.status).toBe(200);
   doc = answer.json as Doc;
@@ -151,7 +152,14 @@ describe('what the server answers fits the document', () => {
     // Some traffic for the journal to list: a chaos answer and an item error among it.
     await station.client.put('/api/tag/values/by-name', [{ name: 'Nope', value: 1 }]);
     for (const [method, path, body] of sequence) {
-      if (path === 'requests?limit=5') await station.client.get('/api/tags');
+      if (path === 'requests?limit=5') {
+        await station.client.get('/api/tags');
+        // Modbus writes in the journal too: one applied, one refused (exception 02).
+        const plc = await ModbusTestClient.open(station.tagsim.modbus!.status.port);
+        await plc.request(pdu.writeRegisters(0, [1, 2]));
+        await plc.request(pdu.writeCoil(60_000, true));
+        plc.close();
+      }
       const answer = await call(method, path, body);
       fits(`/tagsim/v1/${path.split('?')[0]}`, method, answer);
     }

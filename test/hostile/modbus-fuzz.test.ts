@@ -5,6 +5,8 @@
 // write, and a plain request is answered right after.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../main/server/request-journal.js';
+import { apiClient } from '../support/http-client.js';
 import {
   exceptionOf,
   frame,
@@ -83,6 +85,34 @@ describe('random bytes to the Modbus port', () => {
     expect(closed).toBe(true);
     await controlRequest();
   });
+});
+
+describe('random writes in the request journal', () => {
+  it('each leave one well-formed, bounded entry, whatever their fields', async () => {
+    const http = apiClient(`http://127.0.0.1:${server.port}`);
+    const statuses = [200, 400, 404, 500, 501, 504];
+    await fc.assert(
+      fc.asyncProperty(hostileModbusBytes, async (sent) => {
+        expect((await http.request('DELETE', '/tagsim/v1/requests')).status).toBe(200);
+        const { data } = await exchange(sent.bytes);
+        responses(data);
+        const entries = (await http.get('/tagsim/v1/requests?limit=100')).json as JournalEntry[];
+        for (const entry of entries) {
+          expect(entry.method).toMatch(/^FC(5|6|15|16|23)$/);
+          expect(entry.path).toMatch(/^modbus:\/\/unit\/\d{1,3}\/(coils|holdingRegisters)(\/\d+\+\d+)?$/);
+          expect(statuses).toContain(entry.status);
+          expect(entry.body!.length).toBeLessThanOrEqual(4096);
+          if (entry.body!.length < 4096) expect(() => JSON.parse(entry.body!) as unknown).not.toThrow();
+        }
+        if (sent.request)
+          expect(entries.length, 'a write, and only a write, is recorded').toBe(
+            MODBUS_WRITES.has(sent.request[0]!) ? 1 : 0,
+          );
+      }),
+      { numRuns: 150, interruptAfterTimeLimit: 45_000 },
+    );
+    expect(server.faults).toEqual([]);
+  }, 90_000);
 });
 
 describe('many Modbus clients', () => {

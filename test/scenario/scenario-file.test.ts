@@ -98,8 +98,8 @@ describe('scenario files', () => {
     expect(
       problemsOf({ ...base, steps: [{ at: 0 }, { wait: {}, at: 1 }, { set: 'A', force: 'A', value: 1 }, 3] }),
     ).toEqual([
-      'steps[0]: says nothing to do; a step has one of: set, force, release, fail, waitFor, expect, log',
-      "steps[1]: says nothing to do; did you mean 'waitFor'? (a step has one of: set, force, release, fail, waitFor, expect, log)",
+      'steps[0]: says nothing to do; a step has one of: set, force, release, fail, waitFor, expect, log, chaos',
+      "steps[1]: says nothing to do; did you mean 'waitFor'? (a step has one of: set, force, release, fail, waitFor, expect, log, chaos)",
       'steps[2]: has set and force; a step does one thing: split it into 2 steps',
       'steps[3]: a step is an object such as {"at": 0, "set": "Sensor", "value": true}; got number 3',
     ]);
@@ -192,6 +192,43 @@ describe('scenario files', () => {
     for (let i = 0; i < 20; i++) condition = { not: condition };
     expect(problemsOf({ ...base, steps: [{ waitFor: condition }] })).toEqual([
       `steps[0].waitFor${'.not'.repeat(16)}: conditions nest deeper than 16 levels; simplify`,
+    ]);
+  });
+});
+
+describe('chaos steps in a scenario file', () => {
+  it('read the rules of PUT /tagsim/v1/chaos, and [] to clear them', () => {
+    const rule = { method: 'GET', path: '/api/tags', status: 503, times: 2 };
+    const scenario = validateScenarioJson({ ...base, steps: [{ chaos: [rule] }, { after: 5, chaos: [] }] });
+    expect(scenario.steps).toEqual([
+      { kind: 'chaos', rules: [rule], path: 'steps[0]', time: { after: 0 }, name: undefined },
+      { kind: 'chaos', rules: [], path: 'steps[1]', time: { after: 5 }, name: undefined },
+    ]);
+  });
+
+  it("are checked by the chaos API's own check, each problem at its place in the step", () => {
+    expect(
+      problemsOf({
+        ...base,
+        steps: [
+          { chaos: [{ path: '/api/tags', status: 200 }] },
+          { chaos: [{ path: '/api/tags' }, { status: 503, reset: true }] },
+          { chaos: { rules: [] } },
+          { chaos: [{ stauts: 503 }] },
+          { chaos: Array.from({ length: 51 }, () => ({ status: 503 })) },
+          { chaos: [{ latencyMs: [900, 100] }] },
+          { chaos: [], set: 'A', value: 1 },
+        ],
+      }),
+    ).toEqual([
+      'steps[0].chaos[0].status: must be an error status from 400 to 599; got 200',
+      'steps[1].chaos[0]: does nothing: give it a latencyMs, a status or reset: true',
+      'steps[1].chaos[1]: cannot both answer a status and drop the connection (reset)',
+      'steps[2].chaos: must be a list of chaos rules like [{"path": "/api/tags", "status": 503}], or [] to clear them; got an object',
+      expect.stringMatching(/^steps\[3\]\.chaos\[0\]\.stauts: unknown field; did you mean 'status'\?/),
+      'steps[4].chaos: has 51 rules; at most 50',
+      'steps[5].chaos[0].latencyMs: [900, 100] has its min above its max',
+      'steps[6]: has set and chaos; a step does one thing: split it into 2 steps',
     ]);
   });
 });

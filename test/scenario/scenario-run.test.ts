@@ -32,6 +32,10 @@ class FakePlant implements ScenarioTarget {
 
   apply(step: ActionStep): string | undefined {
     if (this.failNext) return this.failNext;
+    if (step.kind === 'chaos') {
+      this.applied.push(`chaos ${step.rules.length}`);
+      return undefined;
+    }
     this.applied.push(`${step.kind} ${step.tag.def.name}`);
     if (step.kind === 'set' || step.kind === 'force') this.write(step.tag.def.name, step.value);
     if (step.kind === 'fail' && step.mode !== 'none') this.write(step.tag.def.name, step.mode === 'alwaysOn');
