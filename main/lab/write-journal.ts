@@ -13,10 +13,19 @@ export const LAB_JOURNAL_WRITES = 2000;
 
 type RecordRest = Parameters<RequestJournal['record']> extends [unknown, ...infer R] ? R : never;
 
-/** A request journal that keeps only the tag API's writes (PUT, POST). */
+/**
+ * A write as the journal names it: the tag API's PUT and POST, and a Modbus write (FC5, FC6,
+ * FC15, FC16, FC23; the Modbus journal records writes only), since a student's PLC may talk
+ * Modbus rather than HTTP.
+ */
+export function isJournaledWrite(method: string | undefined): boolean {
+  return method === 'PUT' || method === 'POST' || /^FC\d+$/.test(method ?? '');
+}
+
+/** A request journal that keeps only writes (the tag API's and Modbus's). */
 export class WriteJournal extends RequestJournal {
   override record(req: IncomingMessage, ...rest: RecordRest): void {
-    if (req.method === 'PUT' || req.method === 'POST') super.record(req, ...rest);
+    if (isJournaledWrite(req.method)) super.record(req, ...rest);
   }
 }
 
@@ -25,7 +34,7 @@ export async function stationWrites(journal: RequestJournal | undefined): Promis
   if (!journal) return [];
   const entries = await journal.list({ limit: journal.capacity });
   return entries
-    .filter((e) => e.method === 'PUT' || e.method === 'POST')
+    .filter((e) => isJournaledWrite(e.method))
     .reverse()
     .map((e) => ({
       at: Date.parse(e.time),
