@@ -271,8 +271,16 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       if ((path === undefined) === (text === undefined))
         throw new BridgeArgumentError('restoreSnapshot needs exactly one of path or text.');
       if (path !== undefined && !byPathAllowed) return filesRefused;
+      // A snapshot must not be a side door around the presets' student mode or a lab's hidden
+      // faults: the faults this window may not touch stay as they are.
+      const keepFaultsOf = deps.hideFaultControls
+        ? () => true
+        : hidden && hidden.size > 0
+          ? (id: string) => hidden.has(id)
+          : undefined;
       return scenes.restoreSnapshot(
         path !== undefined ? { path } : { text: text!, ...(fileName !== undefined ? { fileName } : {}) },
+        keepFaultsOf,
       );
     },
     runSimulation: async () => sim().run(),

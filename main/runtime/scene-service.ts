@@ -5,6 +5,7 @@ import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { TagRuntimeState } from '../../shared/core/engine-types.js';
 import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
@@ -199,6 +200,7 @@ export class SceneService {
    */
   async restoreSnapshot(
     source: { path: string } | { text: string; fileName?: string },
+    keepFaultsOf?: (id: string) => boolean,
   ): Promise<SnapshotRestoreOutcome> {
     try {
       let snapshot: RuntimeSnapshot;
@@ -210,7 +212,7 @@ export class SceneService {
         name = source.fileName ?? 'the dropped file';
         snapshot = parseSnapshot(source.text, name);
       }
-      return { ok: true, ...this.applySnapshot(snapshot, name) };
+      return { ok: true, ...this.applySnapshot(snapshot, name, keepFaultsOf) };
     } catch (error) {
       const refused = refusal(error);
       if (refused.reason === 'invalid' || refused.reason === 'error') return refused;
@@ -221,9 +223,16 @@ export class SceneService {
   /**
    * Applies a snapshot already read (`name` is its file's, for the messages) in one engine
    * update; throws SceneValidationError, changing nothing, when it holds no tag of this scene.
+   * A tag `keepFaultsOf` names keeps its force and failure as they are now (a student's window
+   * may not touch them, docs/desktop.md), and its value too where the snapshot has none for it.
    */
-  applySnapshot(snapshot: RuntimeSnapshot, name: string): { restored: number; notes: string[] } {
+  applySnapshot(
+    snapshot: RuntimeSnapshot,
+    name: string,
+    keepFaultsOf?: (id: string) => boolean,
+  ): { restored: number; notes: string[] } {
     const plan = planRestore(snapshot, this.engine.scene, name);
+    if (keepFaultsOf) keepFaults(this.engine, plan.states, keepFaultsOf);
     const notApplied = this.engine.restoreStates(plan.states, 'ui');
     return { restored: plan.states.size - notApplied.length, notes: plan.notes };
   }
@@ -276,4 +285,23 @@ function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Puts each kept tag's current force and failure into the states about to be restored. */
+function keepFaults(
+  engine: TagEngine,
+  states: Map<string, TagRuntimeState>,
+  keep: (id: string) => boolean,
+): void {
+  for (const { id } of engine.scene.tags) {
+    const now = engine.getRuntimeState(id);
+    if (!now || !keep(id)) continue;
+    const restored = states.get(id);
+    states.set(id, {
+      raw: restored?.raw ?? now.raw,
+      isForced: now.isForced,
+      forcedValue: now.forcedValue,
+      failure: now.failure,
+    });
+  }
 }

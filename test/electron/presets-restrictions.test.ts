@@ -8,6 +8,7 @@ import type { UiState } from '../../shared/bridge/bridge-spec.js';
 import { FAULT_CONTROLS_REFUSED } from '../../shared/bridge/restrictions.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
+import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { registerIpcHost } from '../../main/electron/ipc-host.js';
 import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-host.js';
 import { ServerController } from '../../main/runtime/server-controller.js';
@@ -151,5 +152,31 @@ describe('the window of a lab PC, over IPC', () => {
     expect(reportError).not.toHaveBeenCalled();
     // The window may still set values, as the simulator's own panel can.
     await expect(call('setValue', { id: 'sensor', value: true })).resolves.toBeNull();
+  });
+
+  it("restores a snapshot's values in student mode but keeps the faults as they are", async () => {
+    const settings = await fileSettingsStore(join(folder(), 'settings.json'), {});
+    const { engine, call } = await start(settings, true);
+    // The snapshot a student saved before the fault: nothing forced, a failure of their own.
+    const before = new TagEngine(SCENE);
+    before.simulate('id', [{ ref: 'sensor', value: true }], 'ui');
+    before.setFailure('sensor', 'alwaysOff', 'ui');
+    const text = serializeSnapshot(captureSnapshot(SCENE.name, before.listTagStates()));
+    // The instructor's fault, put on over the API.
+    expect(engine.write('force', 'id', [{ id: 'motor', value: true }], 'api')).toEqual([]);
+
+    const outcome = await call('restoreSnapshot', { text, fileName: 'before.tagsim-state.json' });
+    expect(outcome).toMatchObject({ ok: true });
+    expect(engine.getTag('motor')).toMatchObject({ isForced: true, value: true });
+    expect(engine.getTag('sensor')).toMatchObject({ value: true, openCircuit: false });
+  });
+
+  it('restores faults from a snapshot where the presets leave fault controls on', async () => {
+    const settings = await fileSettingsStore(join(folder(), 'settings.json'), {});
+    const { engine, call } = await start(settings, false);
+    const text = serializeSnapshot(captureSnapshot(SCENE.name, new TagEngine(SCENE).listTagStates()));
+    engine.write('force', 'id', [{ id: 'motor', value: true }], 'api');
+    expect(await call('restoreSnapshot', { text })).toMatchObject({ ok: true });
+    expect(engine.getTag('motor')).toMatchObject({ isForced: false });
   });
 });

@@ -119,6 +119,11 @@ describe('hidden faults', () => {
       { name: 'Load', forced: false, failure: 'none' },
       { name: 'Unload', forced: false, failure: 'none' },
     ]);
+    // Nor does restoring it take them off: a snapshot is no side door around a hidden fault.
+    const restored = await window.transport.invoke('restoreSnapshot', { text: saved.content });
+    expect(restored).toMatchObject({ ok: true });
+    expect(engine.getTag(load.id)).toMatchObject({ isForced: true, forcedValue: true });
+    expect(engine.tagsNamed('Unload')[0]).toMatchObject({ shortCircuit: true });
   });
 
   it('show again once cleared, and a fault not hidden shows as usual', async () => {
