@@ -21,6 +21,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
+import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 
 /** At most about 30 tag updates a second reach a window, however busy the API is. */
 export const TAG_EVENT_INTERVAL_MS = 33;
@@ -36,6 +37,8 @@ export interface BridgeHostDeps {
   modbus?: ModbusController;
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
+  /** The control API's journal and chaos rules; without them, the window's Traffic panel says so. */
+  control?: BridgeControlParts;
   /**
    * Whether the window may open and save files by path: 'any' (the default) for the desktop
    * app, whose user is this machine's; the browser UI passes what ui-file-access.ts decides.
@@ -115,7 +118,14 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     now,
   );
 
+  const control = createBridgeControl({
+    control: deps.control,
+    simulation,
+    emit: (message) => events.emit(message),
+    every,
+  });
   const unsubscribers = [
+    control.dispose,
     engine.subscribe((change) => {
       if (change.sceneChanged) sceneChanged = true;
       tagUpdates.add(change.tagIds);
@@ -249,6 +259,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     pauseSimulation: async () => sim().pause(),
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
+    ...control.api,
   };
 
   return {
