@@ -95,6 +95,10 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
         simulation.status,
         settings.get().simulation.startRunning,
         tagsim.modbus?.status,
+        {
+          clock: simulation.clock,
+          ...(tagsim.control ? { chaosRules: tagsim.control.chaos.list().length } : {}),
+        },
       ),
     sources: [
       (onChange) => engine.subscribe(onChange),
@@ -103,6 +107,8 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
       onBridgeEvent('scenes'),
       (onChange) => simulation.onStatus(onChange),
       (onChange) => tagsim.modbus?.onStatus(onChange) ?? (() => undefined),
+      onBridgeEvent('clock'),
+      onBridgeEvent('chaos'),
     ],
     run: (action) =>
       void runTrayAction(action, {

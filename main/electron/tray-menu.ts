@@ -7,6 +7,8 @@ import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
 import { escapeLabel, type MenuModelItem } from './menu-model.js';
 import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
+import { chaosMenu, clockMenu, type ClockTrayAction } from './tray-clock-menu.js';
+import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 
 export { escapeLabel };
 
@@ -35,6 +37,8 @@ export type TrayAction =
   | { kind: 'setTimeScale'; scale: number }
   /** The setting "Run when TagSim starts", set to the value given (it takes effect at the next start). */
   | { kind: 'setStartRunning'; startRunning: boolean }
+  /** The "Clock" and "Chaos" submenus (tray-clock-menu.ts). */
+  | ClockTrayAction
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
@@ -57,6 +61,10 @@ export interface TrayState {
   simulation?: SimulationStatus;
   /** The setting "Run when TagSim starts" (a checkbox of that submenu); absent where there is none. */
   startRunning?: boolean;
+  /** The clock (the "Clock" submenu, with the simulation); absent where none runs. */
+  clock?: ClockMode;
+  /** How many chaos rules are in force (the "Chaos" submenu); absent without the control API. */
+  chaosRules?: number;
 }
 
 export interface TrayModel {
@@ -263,6 +271,21 @@ export function buildTrayModel(state: TrayState): TrayModel {
               submenu: simulationMenu(state.simulation, state.startRunning),
             } as const,
           ]
+        : []),
+      ...(state.simulation && state.clock
+        ? [
+            {
+              type: 'submenu',
+              label: 'Clock',
+              submenu: clockMenu(state.simulation, state.clock, (command): TrayAction => ({
+                kind: 'simulation',
+                command,
+              })),
+            } as const,
+          ]
+        : []),
+      ...(state.chaosRules !== undefined
+        ? [{ type: 'submenu', label: 'Chaos', submenu: chaosMenu(state.chaosRules) } as const]
         : []),
       { type: 'submenu', label: 'Quick faults', submenu: quickFaultsMenu(state.pinned) },
       {
