@@ -168,7 +168,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       server: server.status,
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
-      ...(simulation ? { simulation: simulation.status } : {}),
+      ...(simulation ? { simulation: simulation.status, clock: simulation.clock } : {}),
       ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),

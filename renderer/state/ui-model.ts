@@ -1,4 +1,5 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { ClockStatus } from '../../shared/bridge/control-spec.js';
 import type {
   ModbusStatus,
   ServerStatus,
@@ -75,6 +76,7 @@ export class UiModel {
       }),
       this.client.on('pinned', (ids) => this.setPinned(ids)),
       this.client.on('simulation', (status) => this.setSimulation(status)),
+      this.client.on('clock', (clock) => this.setClock(clock)),
       this.link.onConnection((state) => {
         this.connection = state;
         this.changes.notify();
@@ -116,6 +118,7 @@ export class UiModel {
       this.fileAccess = state.fileAccess;
       if (!this.noticesDismissed) this.notices = state.notices ?? [];
       this.loadError = undefined;
+      this.simulation.mode = state.clock ?? 'real';
       this.simulation.set(state.simulation);
       this.setPinned(state.pinned);
     } catch (error) {
@@ -161,6 +164,12 @@ export class UiModel {
   setSimulation(status: SimulationStatus): void {
     this.simulation.set(status);
     this.changes.notify();
+  }
+
+  /** The clock from the host: a switch, a virtual advance, or the answer to a clock control. */
+  setClock(clock: ClockStatus): void {
+    this.simulation.mode = clock.mode;
+    this.setSimulation(clock.simulation);
   }
 
   private setPinned(ids: readonly string[]): void {

@@ -9,7 +9,7 @@ import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-d
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
-import { CONTROL_EVENTS, CONTROL_METHODS } from './control-spec.js';
+import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v, type Validator } from './validate.js';
 
@@ -90,6 +90,8 @@ export interface UiState {
   pinned: string[];
   /** The simulation; absent where the host runs none. */
   simulation?: SimulationStatus;
+  /** Where simulation time comes from, with the simulation (docs/control-api.md, "The virtual clock"). */
+  clock?: ClockMode;
   /** The Modbus TCP server; absent where the host serves none. */
   modbus?: ModbusStatus;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
