@@ -234,19 +234,22 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
           ) : undefined
         }
       />
-      <Toolbar
-        options={options}
-        filterRef={filterRef}
-        shown={ids.length}
-        total={tags.size}
-        forcedCount={tags.forcedCount}
-        failedCount={tags.failedCount}
-        disabled={!connected}
-        onChange={changeOptions}
-        onFilterKeyDown={onFilterKey}
-        onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
-        onClearFailures={() => bulk(() => client.clearFailures(undefined))}
-      />
+      {/* The tag filters have nothing to act on while Traffic replaces the table. */}
+      {trafficOpen ? null : (
+        <Toolbar
+          options={options}
+          filterRef={filterRef}
+          shown={ids.length}
+          total={tags.size}
+          forcedCount={tags.forcedCount}
+          failedCount={tags.failedCount}
+          disabled={!connected}
+          onChange={changeOptions}
+          onFilterKeyDown={onFilterKey}
+          onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
+          onClearFailures={() => bulk(() => client.clearFailures(undefined))}
+        />
+      )}
       {bulkError !== undefined ? (
         <div class="banner banner-error" role="alert">
           {bulkError}

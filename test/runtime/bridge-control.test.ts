@@ -78,6 +78,29 @@ describe('the request journal over the bridge', () => {
     expect(ok.enabled && ok.entries.length).toBe(1);
   });
 
+  it('answers the newest 200 of a full 10,000-entry journal, and filters all of it', async () => {
+    const { tagsim, client } = await station();
+    const journal = tagsim.control!.journal!;
+    const socket = { remoteAddress: '127.0.0.1', remotePort: 50000 };
+    for (let i = 0; i < 10_000; i++) {
+      const url = i === 0 ? '/api/tag/values-force' : `/api/tags?n=${i}`;
+      journal.record(
+        { method: 'GET', url, socket } as never,
+        performance.now(),
+        200,
+        undefined,
+        undefined,
+        undefined,
+      );
+    }
+    const view = await client.listRequests({});
+    expect(view.enabled && view.entries.length).toBe(200);
+    expect(view.enabled && view.size).toBe(10_000);
+    // The oldest entry is found behind 9,999 others.
+    const oldest = await client.listRequests({ path: '/api/tag/values-force' });
+    expect(oldest.enabled && oldest.entries.map((e) => e.seq)).toEqual([1]);
+  });
+
   it('checks every payload in main: limit, path length, status filter, unknown fields', async () => {
     const { client } = await station();
     await expect(client.listRequests({ limit: 0 })).rejects.toThrow('listRequests.limit');
