@@ -24,6 +24,11 @@ export interface BridgeControlDeps {
   /** Absent when the control API is off (`--no-control`). */
   control: BridgeControlParts | undefined;
   simulation: SimulationHost | undefined;
+  /**
+   * A lab station's window (docs/lab.md): its student may look at the journal and the rules, but
+   * not clear them or load others; the chaos is the instructor's, like the hidden faults.
+   */
+  readOnlyForStudents: boolean;
   emit(message: BridgeEventMessage): void;
   every(callback: () => void, ms: number): () => void;
 }
@@ -42,6 +47,8 @@ type ControlMethods = Pick<
 >;
 
 const CONTROL_OFF = 'The control API is off (--no-control), and with it the request journal and chaos.';
+const INSTRUCTORS =
+  "The instructor's journal and chaos rules are beyond this window's reach: ask the instructor.";
 const JOURNAL_OFF = 'The request journal is off (--journal 0): start TagSim without it to see the traffic.';
 
 /**
@@ -52,6 +59,9 @@ const JOURNAL_OFF = 'The request journal is off (--journal 0): start TagSim with
  */
 export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMethods; dispose(): void } {
   const { control, simulation } = deps;
+  const refuseStudents = () => {
+    if (deps.readOnlyForStudents) throw new BridgeArgumentError(INSTRUCTORS);
+  };
   const sim = (): SimulationHost => {
     if (!simulation) throw new Error('this TagSim runs no simulation');
     return simulation;
@@ -84,6 +94,7 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
   const api: ControlMethods = {
     listRequests: listed,
     clearRequests: async () => {
+      refuseStudents();
       control?.journal?.clear();
       return listed({});
     },
@@ -96,10 +107,12 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
     stepClock: () => refusalToError(() => advanceClock(sim(), SIMULATION_TICK_MS)),
     getChaos: async () => chaosView(),
     clearChaos: async () => {
+      refuseStudents();
       control?.chaos.set([]);
       return chaosView();
     },
     loadChaosRules: async ({ text, fileName }) => {
+      refuseStudents();
       if (!control) return { ok: false, message: CONTROL_OFF };
       try {
         control.chaos.set(chaosRulesFromText(text, fileName ?? 'the chaos rules file'));

@@ -121,6 +121,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const control = createBridgeControl({
     control: deps.control,
     simulation,
+    readOnlyForStudents: hidden !== undefined,
     emit: (message) => events.emit(message),
     every,
   });

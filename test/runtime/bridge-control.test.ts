@@ -8,6 +8,7 @@ import { MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridge/control-spec.js';
 import { MAX_FILTER_LENGTH } from '../../main/server/request-journal.js';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
+import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 
 const open: TagSim[] = [];
@@ -188,5 +189,23 @@ describe('chaos over the bridge', () => {
     await expect(client.loadChaosRules({ text: 'x'.repeat(1024 * 1024 + 1) })).rejects.toThrow(
       'loadChaosRules.text',
     );
+  });
+});
+
+describe("a lab station's window", () => {
+  it("looks at the instructor's journal and chaos, but cannot clear them or load other rules", async () => {
+    const { client, http, tagsim } = await station({
+      hiddenFaults: new HiddenFaults(),
+      control: { chaos: [{ path: '/api/tags', status: 503 }] },
+    });
+    await http.get('/api/tags');
+    const view = await client.listRequests({});
+    expect(view.enabled && view.entries).toHaveLength(1);
+    expect(await client.getChaos(undefined)).toMatchObject({ rules: [{ hits: 1 }] });
+    await expect(client.clearChaos(undefined)).rejects.toThrow("The instructor's journal and chaos rules");
+    await expect(client.loadChaosRules({ text: '{"rules": []}' })).rejects.toThrow('ask the instructor');
+    await expect(client.clearRequests(undefined)).rejects.toThrow('ask the instructor');
+    expect(tagsim.control!.chaos.list()).toHaveLength(1);
+    expect(tagsim.control!.journal!.size).toBe(1);
   });
 });
