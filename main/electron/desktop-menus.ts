@@ -139,6 +139,10 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
     run: (action) =>
       void runAppMenuAction(action, {
         scene: (command) => sceneActions.run(command),
+        toggleTraffic: () => {
+          deps.showWindow();
+          bridge.events.emit({ event: 'toggleTraffic', payload: null });
+        },
         about: () => deps.dialogs.showMessageBox(aboutBox(deps.appVersion, deps.versions)),
         quit: deps.quit,
         reportError,

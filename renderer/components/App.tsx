@@ -113,6 +113,9 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     filterRef.current?.select();
   };
 
+  // The desktop app's View ▸ Traffic.
+  useEffect(() => client.on('toggleTraffic', () => setTrafficOpen((open) => !open)), [client]);
+
   // Ctrl/Cmd+F and '/' focus the filter from anywhere in the window.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

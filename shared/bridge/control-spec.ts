@@ -115,4 +115,6 @@ export const CONTROL_EVENTS = {
   clock: event<ClockStatus>(),
   /** The rules changed, or one fired: at most about 4 a second. */
   chaos: event<ChaosView>(),
+  /** The desktop app's View ▸ Traffic: the window opens or closes its Traffic view. */
+  toggleTraffic: event<null>(),
 } as const;
