@@ -11,8 +11,16 @@ import { readTextFile } from '../storage/read-text-file.js';
  */
 export async function readChaosFile(path: string): Promise<ChaosRule[]> {
   const { text } = await readTextFile(path);
+  return chaosRulesFromText(text, basename(path));
+}
+
+/**
+ * The rules of a chaos rules file's text (`fileName` names it in problems): the check `--chaos`
+ * makes, for the window's Load rules too. Throws a SceneValidationError with every problem.
+ */
+export function chaosRulesFromText(text: string, fileName: string): ChaosRule[] {
   const fail = (problems: { path: string; message: string }[]) =>
-    new SceneValidationError(problems, basename(path), 'chaos rules file');
+    new SceneValidationError(problems, fileName, 'chaos rules file');
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw fail([{ path: '(file)', message: parsed.message }]);
   const problems = chaosRulesProblems(parsed.value);

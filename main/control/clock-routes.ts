@@ -9,14 +9,11 @@ import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlRoute } from '../server/control-surface.js';
 import { requireShape } from './control-body.js';
 import { controlStatus, type ControlDeps } from './control-deps.js';
+import { advanceClock, changeClock, ClockRefusal, MAX_PENDING_ADVANCES } from './clock-control.js';
+import { MAX_ADVANCE_MS } from '../../shared/sim/virtual-clock.js';
 
-/** The most simulation time one advance runs: an hour. */
-export const MAX_ADVANCE_MS = 3_600_000;
-/**
- * Advances that may wait for the one running: past it, 503. Each waits its turn, so without a
- * bound a client could queue hours of work that outlive every test.
- */
-export const MAX_PENDING_ADVANCES = 8;
+export { MAX_ADVANCE_MS };
+export { MAX_PENDING_ADVANCES };
 
 export const ADVANCE_BODY: Shape = {
   schema: Type.Object(
@@ -65,8 +62,7 @@ export function clockRoutes(deps: ControlDeps): ControlRoute[] {
         );
         if (body.mode === undefined && body.timeScale === undefined)
           throw new ApiError(400, 'Request body is not valid: give "mode", "timeScale" or both.');
-        if (body.timeScale !== undefined) simulation.setTimeScale(body.timeScale);
-        if (body.mode !== undefined) simulation.setClock(body.mode);
+        changeClock(simulation, body);
         return jsonAnswer(controlStatus(deps));
       },
     },
@@ -79,18 +75,12 @@ export function clockRoutes(deps: ControlDeps): ControlRoute[] {
           await request.body(),
           `{"ms": 1 to ${MAX_ADVANCE_MS}}`,
         );
-        if (simulation.clock !== 'virtual')
-          throw new ApiError(
-            409,
-            'The clock is real: switch it to virtual first (PUT /tagsim/v1/clock {"mode": "virtual"}, or start with --clock virtual).',
-          );
-        if (simulation.pendingAdvances >= MAX_PENDING_ADVANCES)
-          throw new ApiError(
-            503,
-            `${MAX_PENDING_ADVANCES} advances are already waiting; send this one when one of them has answered.`,
-            { 'Retry-After': '1' },
-          );
-        await simulation.advance(ms);
+        try {
+          await advanceClock(simulation, ms);
+        } catch (error) {
+          if (error instanceof ClockRefusal) throw new ApiError(error.status, error.message, error.headers);
+          throw error;
+        }
         return jsonAnswer(controlStatus(deps));
       },
     },

@@ -23,7 +23,12 @@ import { builtinItems, menuSaveEnabled, recentItems, type SceneCommand } from '.
  */
 
 /** What an application menu item does. */
-export type AppMenuAction = { kind: 'scene'; command: SceneCommand } | { kind: 'about' } | { kind: 'quit' };
+export type AppMenuAction =
+  | { kind: 'scene'; command: SceneCommand }
+  /** View ▸ Traffic: the window opens or closes its Traffic view (docs/ui.md). */
+  | { kind: 'toggleTraffic' }
+  | { kind: 'about' }
+  | { kind: 'quit' };
 
 /** Everything the application menu shows. */
 export interface AppMenuState {
@@ -40,6 +45,8 @@ export const APP_MENU_ACCELERATORS = {
   save: 'CmdOrCtrl+S',
   saveAs: 'Shift+CmdOrCtrl+S',
   quit: 'CmdOrCtrl+Q',
+  /** The window's own key too (it reaches the page first, which takes it: no double toggle). */
+  traffic: 'Shift+CmdOrCtrl+L',
 } as const;
 
 type Item = MenuModelItem<AppMenuAction>;
@@ -125,6 +132,14 @@ export function buildAppMenu(state: AppMenuState): Item[] {
   ];
 
   const view: Item[] = [
+    {
+      type: 'normal',
+      label: 'Traffic',
+      enabled: true,
+      accelerator: APP_MENU_ACCELERATORS.traffic,
+      action: { kind: 'toggleTraffic' },
+    },
+    separator,
     // Developer items only in development: a packaged window has no developer tools at all.
     ...(state.isPackaged ? [] : [...roles('reload', 'forceReload', 'toggleDevTools'), separator]),
     ...roles('resetZoom', 'zoomIn', 'zoomOut'),
@@ -240,6 +255,7 @@ export function createAppMenuController<M>(deps: AppMenuControllerDeps<M>): AppM
 /** What the application menu's actions act on. */
 export interface AppMenuActionDeps {
   scene(command: SceneCommand): Promise<unknown>;
+  toggleTraffic(): void;
   about(): Promise<unknown>;
   quit(): void;
   reportError(error: unknown): void;
@@ -252,6 +268,8 @@ export async function runAppMenuAction(action: AppMenuAction, deps: AppMenuActio
       case 'scene':
         await deps.scene(action.command);
         return;
+      case 'toggleTraffic':
+        return deps.toggleTraffic();
       case 'about':
         await deps.about();
         return;

@@ -97,6 +97,10 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
         simulation.status,
         settings.get().simulation.startRunning,
         tagsim.modbus?.status,
+        {
+          clock: simulation.clock,
+          ...(tagsim.control ? { chaosRules: tagsim.control.chaos.list().length } : {}),
+        },
       ),
       ...(settings.locked?.includes('simulation.startRunning') ? { startRunningLocked: true } : {}),
       ...(deps.hideFaultControls ? { hideFaultControls: true } : {}),
@@ -108,6 +112,8 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
       onBridgeEvent('scenes'),
       (onChange) => simulation.onStatus(onChange),
       (onChange) => tagsim.modbus?.onStatus(onChange) ?? (() => undefined),
+      onBridgeEvent('clock'),
+      onBridgeEvent('chaos'),
     ],
     run: (action) =>
       void runTrayAction(action, {
@@ -138,6 +144,10 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
     run: (action) =>
       void runAppMenuAction(action, {
         scene: (command) => sceneActions.run(command),
+        toggleTraffic: () => {
+          deps.showWindow();
+          bridge.events.emit({ event: 'toggleTraffic', payload: null });
+        },
         about: () => deps.dialogs.showMessageBox(aboutBox(deps.appVersion, deps.versions)),
         quit: deps.quit,
         reportError,

@@ -8,6 +8,8 @@ import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
 import { escapeLabel, type MenuModelItem } from './menu-model.js';
 import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
+import { chaosMenu, clockMenu, type ClockTrayAction } from './tray-clock-menu.js';
+import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 
 export { escapeLabel };
 
@@ -36,6 +38,8 @@ export type TrayAction =
   | { kind: 'setTimeScale'; scale: number }
   /** The setting "Run when TagSim starts", set to the value given (it takes effect at the next start). */
   | { kind: 'setStartRunning'; startRunning: boolean }
+  /** The "Clock" and "Chaos" submenus (tray-clock-menu.ts). */
+  | ClockTrayAction
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
@@ -62,6 +66,10 @@ export interface TrayState {
   startRunningLocked?: boolean;
   /** A lab's presets turned the fault controls off: no quick faults, no release or clear items. */
   hideFaultControls?: boolean;
+  /** The clock (the "Clock" submenu, with the simulation); absent where none runs. */
+  clock?: ClockMode;
+  /** How many chaos rules are in force (the "Chaos" submenu); absent without the control API. */
+  chaosRules?: number;
 }
 
 export interface TrayModel {
@@ -298,6 +306,21 @@ export function buildTrayModel(state: TrayState): TrayModel {
               submenu: simulationMenu(state.simulation, state.startRunning, state.startRunningLocked),
             } as const,
           ]
+        : []),
+      ...(state.simulation && state.clock
+        ? [
+            {
+              type: 'submenu',
+              label: 'Clock',
+              submenu: clockMenu(state.simulation, state.clock, (command): TrayAction => ({
+                kind: 'simulation',
+                command,
+              })),
+            } as const,
+          ]
+        : []),
+      ...(state.chaosRules !== undefined && !state.hideFaultControls
+        ? [{ type: 'submenu', label: 'Chaos', submenu: chaosMenu(state.chaosRules) } as const]
         : []),
       ...(state.hideFaultControls ? [] : faultItems(state)),
       { type: 'separator' },

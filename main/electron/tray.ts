@@ -85,6 +85,15 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
       case 'setTimeScale':
         await api.setTimeScale({ scale: action.scale });
         return;
+      case 'advanceClock':
+        await (action.ms === 'step' ? api.stepClock() : api.advanceClock({ ms: action.ms }));
+        return;
+      case 'setClock':
+        await api.setClock({ mode: action.mode });
+        return;
+      case 'clearChaos':
+        await api.clearChaos();
+        return;
       case 'setStartRunning':
         await deps.setStartRunning(action.startRunning);
         return;
@@ -108,6 +117,7 @@ export function readTrayState(
   simulation?: SimulationStatus,
   startRunning?: boolean,
   modbus?: ModbusStatus,
+  control?: Pick<TrayState, 'clock' | 'chaosRules'>,
 ): TrayState {
   return {
     server,
@@ -117,6 +127,8 @@ export function readTrayState(
     scenes,
     ...(simulation ? { simulation } : {}),
     ...(startRunning !== undefined ? { startRunning } : {}),
+    ...(control?.clock !== undefined ? { clock: control.clock } : {}),
+    ...(control?.chaosRules !== undefined ? { chaosRules: control.chaosRules } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ import { FAULT_CONTROLS_REFUSED, type UiRestrictions } from '../../shared/bridge
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
+import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 
 /** At most about 30 tag updates a second reach a window, however busy the API is. */
 export const TAG_EVENT_INTERVAL_MS = 33;
@@ -39,6 +40,8 @@ export interface BridgeHostDeps {
   modbus?: ModbusController;
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
+  /** The control API's journal and chaos rules; without them, the window's Traffic panel says so. */
+  control?: BridgeControlParts;
   /**
    * Whether the window may open and save files by path: 'any' (the default) for the desktop
    * app, whose user is this machine's; the browser UI passes what ui-file-access.ts decides.
@@ -137,7 +140,17 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     now,
   );
 
+  const control = createBridgeControl({
+    control: deps.control,
+    simulation,
+    // A lab station's window, or a window whose presets turned fault controls off: chaos is a
+    // fault the instructor makes, and the journal is the instructor's record.
+    readOnlyForStudents: hidden !== undefined || deps.hideFaultControls === true,
+    emit: (message) => events.emit(message),
+    every,
+  });
   const unsubscribers = [
+    control.dispose,
     engine.subscribe((change) => {
       if (change.sceneChanged) sceneChanged = true;
       tagUpdates.add(change.tagIds);
@@ -180,7 +193,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       server: server.status,
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
-      ...(simulation ? { simulation: simulation.status } : {}),
+      ...(simulation ? { simulation: simulation.status, clock: simulation.clock } : {}),
       ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
@@ -287,6 +300,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     pauseSimulation: async () => sim().pause(),
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
+    ...control.api,
   };
 
   return {

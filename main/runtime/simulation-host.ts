@@ -1,3 +1,4 @@
+import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { formatProblem, type SceneProblem } from '../../shared/scenes/scene-problems.js';
@@ -17,8 +18,8 @@ export const MAX_TICK_GAP_MS = 250;
  */
 export const VIRTUAL_SLICE_MS = 10;
 
-/** Where simulation time comes from: the real clock, or a virtual one that moves only when told. */
-export type ClockMode = 'real' | 'virtual';
+/** Where simulation time comes from (one definition, shared with the bridge). */
+export type { ClockMode };
 
 export interface SimulationHostOptions {
   /** Seed of the plant's random streams (default 1): the same seed, the same run. */

@@ -191,6 +191,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       scenes,
       simulation,
       ...(modbus ? { modbus } : {}),
+      ...(control ? { control } : {}),
       notices,
       ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),
       ...options.bridge,

@@ -30,6 +30,9 @@ import { TagTable } from './TagTable.js';
 import { Toolbar } from './Toolbar.js';
 import { useModel } from './use-model.js';
 import { useSceneWindow } from './use-scene-window.js';
+import { TrafficModel } from '../state/traffic-model.js';
+import { trafficShortcut } from '../state/shortcuts.js';
+import { TrafficToggle, TrafficView } from './TrafficView.js';
 
 const NAVIGATION_KEYS: Record<string, Parameters<typeof moveSelection>[1]> = {
   ArrowUp: 'up',
@@ -58,6 +61,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   useModel(scenes);
   useModel(dialogs);
   const [editing, setEditing] = useState(false);
+  const [trafficOpen, setTrafficOpen] = useState(false);
   const [options, setOptions] = useState<ViewOptions>(DEFAULT_VIEW_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
   const [bulkError, setBulkError] = useState<string | undefined>(undefined);
@@ -66,6 +70,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const orders = useMemo(() => new SortedOrders(model.tags), [model]);
   const { client, tags } = model;
+  const traffic = useMemo(() => new TrafficModel(client), [client]);
   const connected = model.connection.status === 'connected';
   const scene = useSceneWindow({ model, scenes, dialogs, shell, connected });
   const doc = scenes.document;
@@ -109,10 +114,18 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     filterRef.current?.select();
   };
 
+  // The desktop app's View ▸ Traffic.
+  useEffect(() => client.on('toggleTraffic', () => setTrafficOpen((open) => !open)), [client]);
+
   // Ctrl/Cmd+F and '/' focus the filter from anywhere in the window.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
+      if (trafficShortcut(event)) {
+        event.preventDefault();
+        setTrafficOpen((open) => !open);
+        return;
+      }
       if (
         (mod && !event.altKey && event.key.toLowerCase() === 'f') ||
         (event.key === '/' && !mod && !isTextField(event.target))
@@ -212,6 +225,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         isMac={IS_MAC}
         commands={scene.commands}
         onToggleEditing={toggleEditing}
+        extraActions={<TrafficToggle open={trafficOpen} onToggle={() => setTrafficOpen((open) => !open)} />}
         simulation={
           model.simulation.status ? (
             <SimulationControls
@@ -224,26 +238,38 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
           ) : undefined
         }
       />
-      <Toolbar
-        options={options}
-        filterRef={filterRef}
-        shown={ids.length}
-        total={tags.size}
-        forcedCount={tags.forcedCount}
-        failedCount={tags.failedCount}
-        disabled={!connected}
-        onChange={changeOptions}
-        onFilterKeyDown={onFilterKey}
-        onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
-        onClearFailures={() => bulk(() => client.clearFailures(undefined))}
-        hideFaultControls={model.restrictions?.hideFaultControls ?? false}
-      />
+      {/* The tag filters have nothing to act on while Traffic replaces the table. */}
+      {trafficOpen ? null : (
+        <Toolbar
+          options={options}
+          filterRef={filterRef}
+          shown={ids.length}
+          total={tags.size}
+          forcedCount={tags.forcedCount}
+          failedCount={tags.failedCount}
+          disabled={!connected}
+          onChange={changeOptions}
+          onFilterKeyDown={onFilterKey}
+          onReleaseAll={() => bulk(() => client.releaseAll(undefined))}
+          onClearFailures={() => bulk(() => client.clearFailures(undefined))}
+          hideFaultControls={model.restrictions?.hideFaultControls ?? false}
+        />
+      )}
       {bulkError !== undefined ? (
         <div class="banner banner-error" role="alert">
           {bulkError}
         </div>
       ) : null}
-      <div class="workspace">
+      {trafficOpen ? (
+        <TrafficView
+          traffic={traffic}
+          client={client}
+          clock={model.simulation.status ? model.simulation : undefined}
+          disabled={!connected}
+          onClock={(clock) => model.setClock(clock)}
+        />
+      ) : null}
+      <div class="workspace" hidden={trafficOpen}>
         <TagTable
           ids={ids}
           store={tags}

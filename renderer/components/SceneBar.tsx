@@ -34,6 +34,8 @@ export interface SceneBarProps {
   onToggleEditing(): void;
   /** The simulation's controls, between the scene's name and its actions (none without a simulation). */
   simulation?: ComponentChildren;
+  /** Controls after Edit scene (the Traffic button). */
+  extraActions?: ComponentChildren;
 }
 
 const ORIGIN_LABELS: Record<SceneDocument['origin'], string> = {
@@ -184,6 +186,7 @@ export function SceneBar(props: SceneBarProps) {
         >
           <span aria-hidden="true">✎ </span>Edit scene
         </button>
+        {props.extraActions}
       </div>
     </div>
   );

@@ -36,3 +36,13 @@ export function simulationShortcut(press: KeyPress): SimulationShortcut | undefi
   if (press.key === 'F6') return 'pause';
   return undefined;
 }
+
+/**
+ * Ctrl+Shift+L (⇧⌘L on macOS) opens and closes the Traffic view, in the desktop app and in a
+ * browser alike (no browser takes that combination), text fields included.
+ */
+export function trafficShortcut(press: KeyPress): boolean {
+  return (
+    (press.ctrlKey || press.metaKey) && press.shiftKey && !press.altKey && press.key.toLowerCase() === 'l'
+  );
+}

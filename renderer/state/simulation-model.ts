@@ -1,5 +1,6 @@
 import type { SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { type SimState, TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
+import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 
 /**
  * The simulation as the window knows it: the last status the host told (getState, the
@@ -11,6 +12,8 @@ import { type SimState, TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 export class SimulationClock {
   /** Undefined where the host runs no simulation (or before the first load). */
   status: SimulationStatus | undefined;
+  /** Where simulation time comes from; on the virtual clock it moves only by advances. */
+  mode: ClockMode = 'real';
   private receivedAt = 0;
 
   /** `now`: a monotonic real clock in milliseconds (performance.now in the window). */
@@ -25,7 +28,8 @@ export class SimulationClock {
   timeMs(): number | undefined {
     const status = this.status;
     if (!status) return undefined;
-    if (status.state !== 'running') return status.timeMs;
+    // The virtual clock stands still between advances: the host tells each move (`clock` events).
+    if (status.state !== 'running' || this.mode === 'virtual') return status.timeMs;
     return status.timeMs + Math.max(0, this.now() - this.receivedAt) * status.timeScale;
   }
 }

@@ -1,4 +1,5 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { ClockStatus } from '../../shared/bridge/control-spec.js';
 import type {
   ModbusStatus,
   ServerStatus,
@@ -78,6 +79,7 @@ export class UiModel {
       }),
       this.client.on('pinned', (ids) => this.setPinned(ids)),
       this.client.on('simulation', (status) => this.setSimulation(status)),
+      this.client.on('clock', (clock) => this.setClock(clock)),
       this.link.onConnection((state) => {
         this.connection = state;
         this.changes.notify();
@@ -120,6 +122,7 @@ export class UiModel {
       this.restrictions = state.restrictions;
       if (!this.noticesDismissed) this.notices = state.notices ?? [];
       this.loadError = undefined;
+      this.simulation.mode = state.clock ?? 'real';
       this.simulation.set(state.simulation);
       this.setPinned(state.pinned);
     } catch (error) {
@@ -165,6 +168,12 @@ export class UiModel {
   setSimulation(status: SimulationStatus): void {
     this.simulation.set(status);
     this.changes.notify();
+  }
+
+  /** The clock from the host: a switch, a virtual advance, or the answer to a clock control. */
+  setClock(clock: ClockStatus): void {
+    this.simulation.mode = clock.mode;
+    this.setSimulation(clock.simulation);
   }
 
   private setPinned(ids: readonly string[]): void {

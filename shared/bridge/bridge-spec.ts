@@ -7,11 +7,12 @@ export type UiTag = TagState;
 import type { SceneEdit } from '../scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
-import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../sim/sim-lifecycle.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
-import { BridgeArgumentError, v, type Validator } from './validate.js';
+import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
+import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
+import { v, type Validator } from './validate.js';
 
 /** The simulation as the window and the tray show it: running, paused or stopped, time scale, time. */
 export type { SimulationStatus };
@@ -90,6 +91,8 @@ export interface UiState {
   pinned: string[];
   /** The simulation; absent where the host runs none. */
   simulation?: SimulationStatus;
+  /** Where simulation time comes from, with the simulation (docs/control-api.md, "The virtual clock"). */
+  clock?: ClockMode;
   /** The Modbus TCP server; absent where the host serves none. */
   modbus?: ModbusStatus;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
@@ -119,21 +122,6 @@ export interface TagsEvent {
 /** The outcome of a per-tag action: `null` on success, else the same item error the API gives. */
 export type ActionResult = ItemError | null;
 
-interface MethodSpec<Args, Result> {
-  readonly args: Validator<Args>;
-  /** Phantom: only carries the result type. */
-  readonly result?: Result;
-}
-interface EventSpec<Payload> {
-  readonly payload?: Payload;
-}
-function method<Result>() {
-  return <Args>(args: Validator<Args>): MethodSpec<Args, Result> => ({ args });
-}
-function event<Payload>(): EventSpec<Payload> {
-  return {};
-}
-
 const id = v.string;
 const MAX_PORT = 65535;
 /** A file's path on the machine that runs TagSim (longer than any file system allows). */
@@ -142,16 +130,6 @@ const path = v.maxLengthString(4096);
 const fileText = v.maxLengthString(MAX_SCENE_FILE_BYTES);
 /** A host name or address (DNS names are at most 253 characters). */
 const host = v.maxLengthString(255);
-
-/** A time scale the simulator offers: 0.25x to 8x (anything else is refused, not clamped). */
-const timeScale: Validator<number> = (input, path) => {
-  const scale = v.number(input, path);
-  if (scale < MIN_TIME_SCALE || scale > MAX_TIME_SCALE)
-    throw new BridgeArgumentError(
-      `${path} must be from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}; got ${scale}.`,
-    );
-  return scale;
-};
 
 export const BRIDGE_SPEC = {
   methods: {
@@ -221,6 +199,8 @@ export const BRIDGE_SPEC = {
     resetSimulation: method<SimulationStatus>()(v.none),
     /** Simulation time runs `scale` times as fast as real time (0.25 to 8). */
     setTimeScale: method<SimulationStatus>()(v.object({ scale: timeScale })),
+    /** The request journal, the clock and the chaos rules (control-spec.ts). */
+    ...CONTROL_METHODS,
   },
   events: {
     tags: event<TagsEvent>(),
@@ -233,6 +213,7 @@ export const BRIDGE_SPEC = {
     scenes: event<ScenesState>(),
     /** When the simulation runs, pauses, resets, changes time scale or starts over on a new scene. */
     simulation: event<SimulationStatus>(),
+    ...CONTROL_EVENTS,
   },
 } as const;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Takes the screenshots of the window in docs/screenshots/ (light and dark, the scene editor and
-// its behaviours),
+// its behaviours, the Traffic view),
 // against the real `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
 //   node test/e2e/screenshots.mjs
 import { spawn } from 'node:child_process';
@@ -138,6 +138,49 @@ try {
   await settled();
   await page.screenshot({ path: `${outDir}/behaviours.png` });
   console.log('screenshots: docs/screenshots/behaviours.png');
+
+  // The Traffic view after a student's program's first requests: a write with an item error, a
+  // refused write, one that chaos failed, one it held.
+  await fetch(`${apiUrl}/tagsim/v1/chaos`, {
+    method: 'PUT',
+    body: JSON.stringify({
+      rules: [
+        { method: 'GET', path: '/api/tag/values', status: 503, times: 1 },
+        { method: 'PUT', path: '/api/tag/values*', probability: 0.1, latencyMs: [50, 200] },
+      ],
+    }),
+  });
+  for (const [method, path, body] of [
+    ['GET', '/api/tags'],
+    ['GET', '/api/tag/values'],
+    [
+      'PUT',
+      '/api/tag/values/by-name',
+      [
+        { name: 'Conveyor entry', value: true },
+        { name: 'Conveyer exit', value: true },
+      ],
+    ],
+    ['PUT', '/api/tag/values', [{ id: 'not-an-id', value: 'on' }]],
+    ['PUT', '/api/tag/values', { id: 'x' }],
+    ['GET', '/api/tag/values'],
+  ]) {
+    const res = await fetch(`${apiUrl}${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+    await res.arrayBuffer();
+  }
+  await page.getByRole('button', { name: 'Edit scene' }).click();
+  await page.getByRole('button', { name: 'Traffic' }).click();
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic
+    .getByRole('button', { name: /: PUT \/api\/tag\/values\/by-name$/ })
+    .first()
+    .click();
+  await page.getByRole('region', { name: 'Request details' }).waitFor();
+  await page.getByRole('list', { name: 'Chaos rules' }).waitFor();
+  await page.mouse.move(0, 719);
+  await settled();
+  await page.screenshot({ path: `${outDir}/traffic.png` });
+  console.log('screenshots: docs/screenshots/traffic.png');
 } finally {
   await browser.close();
   child.kill('SIGTERM');

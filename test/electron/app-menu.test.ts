@@ -165,6 +165,8 @@ describe('the application menu', () => {
   it('has Reload and the developer tools only when not packaged', () => {
     const dev = labelsOf(findItem(template(state()), ['View']).submenu!);
     expect(dev).toStrictEqual([
+      'Traffic',
+      '---',
       '(reload)',
       '(forceReload)',
       '(toggleDevTools)',
@@ -236,6 +238,7 @@ describe('runAppMenuAction', () => {
   it('routes scene commands, About and Quit, and reports failures', async () => {
     const deps = {
       scene: vi.fn(async () => 'done'),
+      toggleTraffic: vi.fn(),
       about: vi.fn(async () => ({ response: 0 })),
       quit: vi.fn(),
       reportError: vi.fn(),
@@ -243,6 +246,8 @@ describe('runAppMenuAction', () => {
     await runAppMenuAction({ kind: 'scene', command: { kind: 'save' } }, deps);
     await runAppMenuAction({ kind: 'about' }, deps);
     await runAppMenuAction({ kind: 'quit' }, deps);
+    await runAppMenuAction({ kind: 'toggleTraffic' }, deps);
+    expect(deps.toggleTraffic).toHaveBeenCalledOnce();
     expect(deps.scene).toHaveBeenCalledWith({ kind: 'save' });
     expect(deps.about).toHaveBeenCalledOnce();
     expect(deps.quit).toHaveBeenCalledOnce();

@@ -408,6 +408,16 @@ describe('startDesktop', () => {
       expect(t.desktop?.tagsim.engine.scene.name).toBe('Filling Tank');
     });
 
+    it('View ▸ Traffic tells the window to open or close its Traffic view', async () => {
+      const t = await start();
+      const heard: string[] = [];
+      t.desktop!.tagsim.bridge.events.on((message) => heard.push(message.event));
+      const item = findItem(t.appMenu().template, ['View', 'Traffic']);
+      expect(item.accelerator).toBe('Shift+CmdOrCtrl+L');
+      item.click?.();
+      await vi.waitFor(() => expect(heard).toContain('toggleTraffic'));
+    });
+
     it('has no developer items in the menu when packaged', async () => {
       const t = await start({ isPackaged: true });
       const view = findItem(t.appMenu().template, ['View']).submenu ?? [];

@@ -154,6 +154,17 @@ describe('the window of a lab PC, over IPC', () => {
     await expect(call('setValue', { id: 'sensor', value: true })).resolves.toBeNull();
   });
 
+  it("refuses to clear the journal or the chaos rules in student mode: they are the instructor's", async () => {
+    const settings = await fileSettingsStore(join(folder(), 'settings.json'), {});
+    const { call } = await start(settings, true);
+    for (const [method, args] of [
+      ['clearRequests', undefined],
+      ['clearChaos', undefined],
+      ['loadChaosRules', { text: '{"rules": []}' }],
+    ] as const)
+      await expect(call(method, args), method).rejects.toThrow("beyond this window's reach");
+  });
+
   it("restores a snapshot's values in student mode but keeps the faults as they are", async () => {
     const settings = await fileSettingsStore(join(folder(), 'settings.json'), {});
     const { engine, call } = await start(settings, true);

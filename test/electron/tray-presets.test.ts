@@ -56,6 +56,14 @@ describe('the tray under presets', () => {
     expect(buildTrayModel(state({ hideFaultControls: true })).icon).toBe('faults');
   });
 
+  it('has no Chaos submenu in student mode, while the Clock stays', () => {
+    const withControl = state({ clock: 'virtual', chaosRules: 2 });
+    expect(labels(buildTrayModel(withControl).menu)).toEqual(expect.arrayContaining(['Clock', 'Chaos']));
+    const student = labels(buildTrayModel({ ...withControl, hideFaultControls: true }).menu);
+    expect(student).toContain('Clock');
+    expect(student).not.toContain('Chaos');
+  });
+
   it('shows a locked "Run when TagSim starts" disabled, with the reason, and no action', () => {
     for (const startRunning of [true, false]) {
       const sim = simulation(buildTrayModel(state({ startRunning, startRunningLocked: true })).menu);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sceneShortcut, simulationShortcut, type KeyPress } from '../../renderer/state/shortcuts.js';
+import {
+  sceneShortcut,
+  simulationShortcut,
+  trafficShortcut,
+  type KeyPress,
+} from '../../renderer/state/shortcuts.js';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -50,5 +55,15 @@ describe('the simulation shortcuts', () => {
     expect(simulationShortcut(press('F5', { metaKey: true }))).toBeUndefined();
     expect(simulationShortcut(press('F7'))).toBeUndefined();
     expect(simulationShortcut(press('r'))).toBeUndefined();
+  });
+});
+
+describe('the Traffic shortcut', () => {
+  it('is Ctrl+Shift+L or Cmd+Shift+L, in either letter case, and nothing else', () => {
+    expect(trafficShortcut(press('L', { ctrlKey: true, shiftKey: true }))).toBe(true);
+    expect(trafficShortcut(press('l', { metaKey: true, shiftKey: true }))).toBe(true);
+    expect(trafficShortcut(press('l', { ctrlKey: true }))).toBe(false);
+    expect(trafficShortcut(press('L', { shiftKey: true }))).toBe(false);
+    expect(trafficShortcut(press('L', { ctrlKey: true, shiftKey: true, altKey: true }))).toBe(false);
   });
 });

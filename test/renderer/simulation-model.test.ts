@@ -17,6 +17,15 @@ describe('SimulationClock', () => {
     expect(clock.timeMs()).toBe(2000);
   });
 
+  it('counts nothing itself on the virtual clock: only the host moves it (each advance is told)', () => {
+    let now = 0;
+    const clock = new SimulationClock(() => now);
+    clock.mode = 'virtual';
+    clock.set({ state: 'running', timeScale: 1, timeMs: 500 });
+    now += 10_000;
+    expect(clock.timeMs()).toBe(500);
+  });
+
   it('stands still while paused or not started, and starts again from each status', () => {
     let now = 0;
     const clock = new SimulationClock(() => now);
