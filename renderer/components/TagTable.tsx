@@ -7,7 +7,7 @@ import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js'
 import { scrollToReveal, visibleRange } from '../state/virtual-range.js';
 import type { TagValue } from '../../shared/core/tag-types.js';
 
-/** Fixed heights in pixels; they must match --row-height and --header-height in app.css. */
+/** Fixed heights in pixels; they must match --row-height and --header-height in styles/base.css. */
 export const ROW_HEIGHT = 24;
 export const HEADER_HEIGHT = 28;
 
