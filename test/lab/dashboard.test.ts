@@ -104,6 +104,8 @@ describe("the instructor's dashboard", () => {
     l.stations[0]!.tagsim.simulation.run();
     l.stations[0]!.tagsim.simulation.simulation.advance(500);
     expect(l.stations[0]!.tagsim.simulation.status.timeMs).toBeGreaterThan(0);
+    // Paused first: a running station's shared ticker may move it on before the check below.
+    l.stations[0]!.tagsim.simulation.pause();
     await act(l, { action: 'reset', stations: [1] });
     expect(l.stations[0]!.tagsim.simulation.status.timeMs).toBe(0);
   });
