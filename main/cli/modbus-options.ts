@@ -14,7 +14,6 @@ import { parseWholeNumber, UsageError } from './option-values.js';
  */
 const DEFAULT_PORT_MARKER = '';
 
-const UNIT_HELP = 'Answer only this Modbus unit id, 0 to 255 (default: every unit id)';
 const MAP_HELP = [
   "Modbus addresses: 'default' is the scene's own driver map (scene order where",
   "the evidence has none); 'address' uses each tag's address (default: default)",
@@ -36,8 +35,8 @@ export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
         `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
       ],
       lab: [
-        'Each station also serves its tags over Modbus TCP: station k on port + k - 1',
-        `(default ${DEFAULT_LAB_MODBUS_PORT}, a range that needs no administrator rights; 0 picks free ports)`,
+        'Each station also serves its tags over Modbus TCP, station k on port + k - 1',
+        `(default ${DEFAULT_LAB_MODBUS_PORT}: no administrator rights needed; 0 picks free ports)`,
       ],
     },
   },
@@ -46,8 +45,8 @@ export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
     type: 'string',
     value: '<id>',
     help: {
-      serve: [UNIT_HELP],
-      lab: [UNIT_HELP.replace('Answer', 'Every station answers')],
+      serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'],
+      lab: ['Every station answers only this unit id, 0 to 255 (default: every unit id)'],
     },
   },
   {
