@@ -1,6 +1,9 @@
 // `tagsim lab --modbus [port]` on the command line: station k's Modbus on port + k - 1, the
 // lab's own default port, the port plan's overlaps, the help, and the start-up summary.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../main/cli/option-values.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
@@ -145,5 +148,15 @@ describe('tagsim lab --modbus', () => {
     } finally {
       await new Promise((r) => blocker.close(r));
     }
+  });
+
+  it("checks a lab file's stations against the Modbus ports once it is read", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tagsim-lab-modbus-')), 'lab.json');
+    writeFileSync(file, JSON.stringify({ stations: [{}, {}, {}] }));
+    const t = io();
+    expect(await runCli(['lab', '--lab-file', file, '--port', '5019', '--modbus'], t.io)).toBe(1);
+    expect(t.err).toEqual([
+      "tagsim: the Modbus ports 5020-5022 overlap the stations' ports 5019-5021; choose another --modbus or --port",
+    ]);
   });
 });
