@@ -33,8 +33,9 @@ export interface OptionSpec {
   /** May be given more than once; the commands that take one value take the last. */
   readonly multiple?: boolean;
   /**
-   * The value may be left out (`--modbus` alone means its default); a value then has to be a
-   * whole number, so that a word after the option is never taken for its value.
+   * The value may be left out (`--modbus` alone means its default): this is what the parser
+   * writes for it then, and the command reading it turns it into its own default. A value given
+   * has to be a whole number, so that a word after the option is never taken for its value.
    */
   readonly optionalValue?: string;
   /** The commands that take it; each with its help lines (the same option can mean more in one). */

@@ -1,6 +1,7 @@
-import { MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
+import { DEFAULT_LAB_MODBUS_PORT, MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { OptionSpec } from './cli-spec.js';
+import { modbusOptions, type ModbusCommandOptions } from './modbus-options.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import type { ParsedValues } from './parse-cli.js';
 
@@ -54,6 +55,8 @@ export interface LabCommand {
   /** The first station's port. */
   port: number;
   dashboardPort: number | undefined;
+  /** Every station's Modbus server, station k on `modbus.port + k - 1`, when --modbus is given. */
+  modbus: ModbusCommandOptions | undefined;
   /** A fault schedule file to run. */
   schedule: string | undefined;
   ui: boolean;
@@ -74,6 +77,7 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     values['dashboard-port'] === undefined
       ? undefined
       : parsePort(values['dashboard-port'], '--dashboard-port');
+  const modbus = modbusOptions(values, DEFAULT_LAB_MODBUS_PORT);
   let stations: LabCommand['stations'];
   if (labFile) stations = { labFile };
   else {
@@ -87,7 +91,8 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     const choices = scenes.map(sceneArgument);
     const sceneOf = (i: number) => (choices.length > 1 ? choices[i] : choices[0]);
     stations = { count, scenes: Array.from({ length: count }, (_, i) => sceneOf(i)) };
-    const plan = planLabPorts(count, port, dashboardPort);
+    // A lab file's station count is known once it is read: startLab checks that plan.
+    const plan = planLabPorts(count, port, dashboardPort, modbus?.port);
     if (typeof plan === 'string') throw new UsageError(plan);
   }
   return {
@@ -96,6 +101,7 @@ export function labCommand(values: ParsedValues, scenes: readonly string[]): Lab
     host: parseHost(values.host),
     port,
     dashboardPort,
+    modbus,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     ui: values.ui === true,
     ...simulationOptions(values),

@@ -1,3 +1,5 @@
+import { DEFAULT_LAB_MODBUS_PORT } from '../../shared/lab/lab-plan.js';
+import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
@@ -6,16 +8,35 @@ import { parseWholeNumber, UsageError } from './option-values.js';
 
 /** The Modbus TCP server's options (docs/modbus.md): their table and how they are read. */
 
+/**
+ * What a bare `--modbus` stands for before a command reads it: its default port differs
+ * (`serve` 502, a lab 5020), so the parser writes no number of its own.
+ */
+const DEFAULT_PORT_MARKER = '';
+
+const MAP_HELP = [
+  "Modbus addresses: 'default' is the scene's own driver map (scene order where",
+  "the evidence has none); 'address' uses each tag's address (default: default)",
+];
+const SCALE_HELP = [
+  "Float tags travel as value × n in one register (default: the scene's",
+  `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
+];
+
 export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'modbus',
     type: 'string',
     value: '[<port>]',
-    optionalValue: String(DEFAULT_MODBUS_PORT),
+    optionalValue: DEFAULT_PORT_MARKER,
     help: {
       serve: [
         `Also serve the tags over Modbus TCP, as the simulator's Modbus server driver does`,
         `(default port ${DEFAULT_MODBUS_PORT}, on the --host; see docs/modbus.md)`,
+      ],
+      lab: [
+        'Each station also serves its tags over Modbus TCP, station k on port + k - 1',
+        `(default ${DEFAULT_LAB_MODBUS_PORT}: no administrator rights needed; 0 picks free ports)`,
       ],
     },
   },
@@ -23,29 +44,22 @@ export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'modbus-unit',
     type: 'string',
     value: '<id>',
-    help: { serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'] },
+    help: {
+      serve: ['Answer only this Modbus unit id, 0 to 255 (default: every unit id)'],
+      lab: ['Every station answers only this unit id, 0 to 255 (default: every unit id)'],
+    },
   },
   {
     name: 'modbus-map',
     type: 'string',
     value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
-    help: {
-      serve: [
-        "Modbus addresses: 'default' is the scene's own driver map (scene order where",
-        "the evidence has none); 'address' uses each tag's address (default: default)",
-      ],
-    },
+    help: { serve: MAP_HELP, lab: MAP_HELP },
   },
   {
     name: 'modbus-scale',
     type: 'string',
     value: '<n>',
-    help: {
-      serve: [
-        "Float tags travel as value × n in one register (default: the scene's",
-        `ScaleFactor, ${DEFAULT_SCALE_FACTOR} for most scenes)`,
-      ],
-    },
+    help: { serve: SCALE_HELP, lab: SCALE_HELP },
   },
 ];
 
@@ -65,8 +79,14 @@ export interface ModbusCommandOptions {
   scaleFactor: number | undefined;
 }
 
-/** The Modbus server asked for, or undefined without --modbus (whose options then have no use). */
-export function modbusOptions(values: ModbusValues): ModbusCommandOptions | undefined {
+/**
+ * The Modbus server asked for, or undefined without --modbus (whose options then have no use);
+ * a bare --modbus means `defaultPort` (a lab's first station's).
+ */
+export function modbusOptions(
+  values: ModbusValues,
+  defaultPort = DEFAULT_MODBUS_PORT,
+): ModbusCommandOptions | undefined {
   if (values.modbus === undefined) {
     const stray = (['modbus-unit', 'modbus-map', 'modbus-scale'] as const).find(
       (o) => values[o] !== undefined,
@@ -74,7 +94,8 @@ export function modbusOptions(values: ModbusValues): ModbusCommandOptions | unde
     if (stray) throw new UsageError(`--${stray} goes with --modbus`);
     return undefined;
   }
-  const port = parseWholeNumber('--modbus', values.modbus);
+  const port =
+    values.modbus === DEFAULT_PORT_MARKER ? defaultPort : parseWholeNumber('--modbus', values.modbus);
   if (port > 65535) throw new UsageError(`--modbus must be a port from 0 to 65535; got '${values.modbus}'`);
   const unit = values['modbus-unit'];
   const unitId = unit === undefined ? undefined : parseWholeNumber('--modbus-unit', unit);
@@ -88,4 +109,14 @@ export function modbusOptions(values: ModbusValues): ModbusCommandOptions | unde
   if (scaleFactor !== undefined && (scaleFactor < 1 || scaleFactor > 10000))
     throw new UsageError(`--modbus-scale must be from 1 to 10000; got '${scale}'`);
   return { port, unitId, map: map as ModbusMapChoice, scaleFactor };
+}
+
+/** The options of a Modbus server (on the command's host) as the command line asked for it. */
+export function modbusServerOptions(modbus: ModbusCommandOptions): Omit<ModbusControllerOptions, 'host'> {
+  return {
+    port: modbus.port,
+    map: modbus.map,
+    ...(modbus.unitId !== undefined ? { unitId: modbus.unitId } : {}),
+    ...(modbus.scaleFactor !== undefined ? { scaleFactor: modbus.scaleFactor } : {}),
+  };
 }

@@ -229,7 +229,8 @@ function serveCommand(values: ParsedValues): CliCommand {
 
 /**
  * argv with the default written out for each option whose value may be left out and was:
- * `--modbus` alone (or before another option) becomes `--modbus=502`.
+ * `--modbus` alone (or before another option) becomes `--modbus=` (the command reading it knows
+ * its default port).
  */
 function withOptionalValues(argv: readonly string[]): string[] {
   const out: string[] = [];

@@ -21,6 +21,7 @@ import {
   writeSchema,
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
+import { modbusServerOptions } from './modbus-options.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -90,18 +91,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   try {
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
-      ...(command.modbus
-        ? {
-            modbus: {
-              port: command.modbus.port,
-              map: command.modbus.map,
-              ...(command.modbus.unitId !== undefined ? { unitId: command.modbus.unitId } : {}),
-              ...(command.modbus.scaleFactor !== undefined
-                ? { scaleFactor: command.modbus.scaleFactor }
-                : {}),
-            },
-          }
-        : {}),
+      ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
       scene: command.scene,
       state: command.state,
       ui: command.ui

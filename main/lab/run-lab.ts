@@ -3,6 +3,7 @@ import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-s
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import type { LabCommand } from '../cli/lab-command.js';
+import { modbusServerOptions } from '../cli/modbus-options.js';
 import { printProblems } from '../cli/print-problems.js';
 import type { CliIo } from '../cli/run-cli.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
@@ -21,6 +22,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
       stations: await stationsOf(command),
       host: command.host,
       port: command.port,
+      ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
       ...(command.ui ? { ui: { rendererDir: io.rendererDir } } : {}),
       dashboard: {
         rendererDir: io.rendererDir,
@@ -53,6 +55,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     const label = station.label ? ` (${station.label})` : '';
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
+    if (tagsim.modbus) io.out(`    Modbus TCP: ${tagsim.modbus.status.host}:${tagsim.modbus.status.port}`);
   }
   const [schedule] = lab.schedules;
   if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);

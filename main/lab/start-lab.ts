@@ -4,7 +4,8 @@ import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import { SceneValidationError, type SceneProblem } from '../../shared/scenes/scene-problems.js';
-import { describeListenError } from '../runtime/listen-errors.js';
+import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
@@ -23,6 +24,11 @@ export interface LabOptions {
   host?: string;
   /** Station k listens on port + k - 1; 0 picks a free port for each. */
   port: number;
+  /**
+   * Every station also serves Modbus TCP (docs/modbus.md) on the lab's host, station k on
+   * `port + k - 1` (0 picks a free port for each), all with the same unit id, map and scale.
+   */
+  modbus?: Omit<ModbusControllerOptions, 'host'>;
   /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
   ui?: { rendererDir: string };
   /**
@@ -90,7 +96,12 @@ export class LabStartError extends Error {
  */
 export async function startLab(options: LabOptions): Promise<Lab> {
   const host = options.host ?? DEFAULT_HOST;
-  const plan = planLabPorts(options.stations.length, options.port, options.dashboard?.port);
+  const plan = planLabPorts(
+    options.stations.length,
+    options.port,
+    options.dashboard?.port,
+    options.modbus?.port,
+  );
   if (typeof plan === 'string') throw new LabStartError(plan);
   const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
   const reportError = options.reportError ?? (() => undefined);
@@ -115,17 +126,15 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         simulation: { ...options.simulation, every: ticker.every },
         bridge: { every: ticker.every },
         hiddenFaults: hidden,
-        // Only its writes, for the report: what the student's client wrote around each fault.
+        ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
+        // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: { journal: new WriteJournal(LAB_JOURNAL_WRITES) },
         ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
         reportError: (error) => reportError(error, number),
       });
     } catch (error) {
       await close();
-      const cause = error instanceof TagSimStartError ? error.cause : error;
-      throw new LabStartError(`station ${number}: ${describeListenError(cause, host, port)}`, number, {
-        cause,
-      });
+      throw stationStartError(error, number, host, { api: port, modbus: plan.modbus?.[i] });
     }
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
@@ -190,6 +199,21 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
   }
   return lab;
+}
+
+/** Why station `number` could not start, naming the station and (for Modbus) the server. */
+function stationStartError(
+  error: unknown,
+  number: number,
+  host: string,
+  ports: { api: number; modbus: number | undefined },
+): LabStartError {
+  const cause = error instanceof TagSimStartError ? error.cause : error;
+  const reason =
+    error instanceof TagSimStartError && error.part === 'modbus'
+      ? `Modbus: ${describeListenError(cause, host, ports.modbus ?? 0, MODBUS_PORT_HINT)}`
+      : describeListenError(cause, host, ports.api);
+  return new LabStartError(`station ${number}: ${reason}`, number, { cause });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
-import type { StationActivity } from '../../shared/lab/lab-views.js';
+import type { StationActivity, StationModbus } from '../../shared/lab/lab-views.js';
+import type { ModbusController } from '../modbus/modbus-controller.js';
 import type { TagSim } from '../runtime/start-tagsim.js';
 
 export interface StationMonitor {
@@ -12,7 +13,8 @@ export interface StationMonitor {
  * server's request events (the bridge's traffic meter, the time of the last request, a write
  * refused whole with a 4xx) and the engine's refused items (each per-item error of a write or a
  * release answered to an API client). Only the API's clients count, not the window or the
- * instructor.
+ * instructor. A station serving Modbus also reports its Modbus server and connected clients,
+ * read from its status when asked: nothing to watch between two reads.
  */
 export function monitorStation(
   tagsim: TagSim,
@@ -39,7 +41,18 @@ export function monitorStation(
     }),
   ];
   return {
-    read: () => ({ ...meter.read(), lastRequestAt, refusedWrites, lastRefusal }),
+    read: () => ({
+      ...meter.read(),
+      lastRequestAt,
+      refusedWrites,
+      lastRefusal,
+      ...(tagsim.modbus ? { modbus: modbusOf(tagsim.modbus.status) } : {}),
+    }),
     dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
   };
+}
+
+function modbusOf(status: ModbusController['status']): StationModbus {
+  const { state, port, clients, error } = status;
+  return { state, port, clients, ...(error !== undefined ? { error } : {}) };
 }

@@ -3,7 +3,7 @@ import type { LabAction } from '../../shared/lab/lab-actions.js';
 import { downloadText } from '../components/download.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
-import { ago, describeFault, describeOutcomes } from './lab-format.js';
+import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
 import { ScheduleForm } from './ScheduleForm.js';
 import { StationTags } from './StationTags.js';
 import { usePoll } from './use-poll.js';
@@ -146,6 +146,9 @@ export function LabDashboard({ client }: { client: LabClient }) {
                 <strong>{s.number}</strong>
                 {s.label !== undefined ? <span class="muted"> {s.label}</span> : null}
                 <div class="muted mono">{s.url ?? 'not listening'}</div>
+                {s.activity.modbus !== undefined ? (
+                  <div class="muted mono">{describeModbus(s.activity.modbus)}</div>
+                ) : null}
               </td>
               <td>{s.scene}</td>
               <td>
@@ -155,6 +158,9 @@ export function LabDashboard({ client }: { client: LabClient }) {
               <td class="num">
                 {s.activity.clients}
                 <div class="muted">{s.activity.requestsPerSecond} req/s</div>
+                {s.activity.modbus !== undefined ? (
+                  <div class="muted">{s.activity.modbus.clients} Modbus</div>
+                ) : null}
               </td>
               <td>{ago(s.activity.lastRequestAt, overview!.now)}</td>
               <td class="num" title={s.activity.lastRefusal}>

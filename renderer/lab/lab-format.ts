@@ -1,5 +1,5 @@
 import type { ActiveFault } from '../../shared/lab/lab-fault.js';
-import type { StationOutcome } from '../../shared/lab/lab-views.js';
+import type { StationModbus, StationOutcome } from '../../shared/lab/lab-views.js';
 
 /** "just now", "12 s ago", "3 min ago", "never": how long since a moment, on the server's clock. */
 export function ago(at: number | undefined, now: number): string {
@@ -38,4 +38,11 @@ export function forceValueOf(text: string): boolean | number | string {
   if (trimmed === 'false' || trimmed === 'off') return false;
   const number = Number(trimmed);
   return trimmed !== '' && Number.isFinite(number) ? number : 'Type true, false or a number to force to.';
+}
+
+/** Where a station's Modbus server listens, or why it does not. */
+export function describeModbus(modbus: StationModbus): string {
+  if (modbus.state === 'listening') return `Modbus TCP port ${modbus.port}`;
+  if (modbus.state === 'failed') return `Modbus failed: ${modbus.error ?? 'not serving'}`;
+  return `Modbus ${modbus.state}`;
 }

@@ -19,6 +19,18 @@ export interface StationActivity {
   readonly refusedWrites: number;
   /** The last of them, in the words of the answer. */
   readonly lastRefusal: string | undefined;
+  /** The station's Modbus TCP server, when the lab serves Modbus. */
+  readonly modbus?: StationModbus;
+}
+
+/** A station's Modbus TCP server: where it listens and who is connected. */
+export interface StationModbus {
+  readonly state: 'starting' | 'listening' | 'stopped' | 'failed';
+  readonly port: number;
+  /** Modbus clients connected now (a PLC keeps one connection open). */
+  readonly clients: number;
+  /** Why it is not serving, when it failed. */
+  readonly error?: string;
 }
 
 /** One station at a glance. */

@@ -1,12 +1,14 @@
 // The hostile-input suite for the lab's dashboard: random methods, targets, tokens, Host
 // headers, framings, encodings and action bodies, as raw bytes to a real lab on 127.0.0.1.
 // Whatever arrives: no 5xx, no crash, an answer bounded in size, nothing changes without the
-// token, and the dashboard answers a plain request right after.
+// token, and the dashboard answers a plain request right after. Its stations serve Modbus too:
+// malformed frames to one station's Modbus port leave the lab and the other stations answering.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
+import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { rawRequest } from '../support/http-client.js';
 import { act, RENDERER_DIR, startTestLab } from '../lab/support.js';
 import {
@@ -17,6 +19,7 @@ import {
   jsonBody,
   type HostileRequest,
 } from './support/http-requests.js';
+import { hostileModbusBytes } from './support/modbus-frames.js';
 
 const TOKEN = 'dashboard-fuzz-token';
 let lab: Lab;
@@ -26,6 +29,7 @@ const faults: unknown[] = [];
 beforeAll(async () => {
   lab = await startTestLab({
     stations: [{}, {}, { scene: { builtin: 'Filling Tank' } }],
+    modbus: { port: 0 },
     dashboard: {
       port: 0,
       token: TOKEN,
@@ -39,6 +43,11 @@ beforeAll(async () => {
   await act(lab, { action: 'applyFault', stations: [1], fault: { tag: 'High sensor', kind: 'alwaysOff' } });
   for (const body of ['[{"name":"<script>x</script>","value":1}]', '=1+1', '{'.repeat(5000)])
     await rawRequest(lab.stations[0]!.tagsim.url!, 'PUT', '/api/tag/values/by-name', { body });
+  // And a PLC's writes over Modbus, among them one to an address that holds no tag.
+  const plc = await ModbusTestClient.open(modbusPort(1));
+  await plc.request(pdu.writeCoils(0, [true, false, true]));
+  await plc.request(pdu.writeRegisters(60, [-1, 32767]));
+  plc.close();
 });
 afterAll(() => lab.close());
 
@@ -162,6 +171,15 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
       r.headers.includes(`Authorization: Bearer ${TOKEN}`) && !r.headers.some((h) => h.startsWith('Host:')),
   }));
 
+/** The status of a plain, authorized request for the stations, on a fresh connection. */
+async function dashboardStatus(): Promise<number | undefined> {
+  const bytes = httpRequestBytes('GET', '/api/stations', {
+    Connection: 'close',
+    Authorization: `Bearer ${TOKEN}`,
+  });
+  return (await rawExchange(port, bytes)).responses[0]?.status;
+}
+
 /** What a request could change: the stations' tags and simulations, and the fault log. */
 const labState = () =>
   JSON.stringify([
@@ -188,11 +206,7 @@ describe("random HTTP requests to the lab's dashboard", () => {
         expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
         if (!request.authorized) expect(labState()).toBe(before);
 
-        const control = await rawExchange(
-          port,
-          httpRequestBytes('GET', '/api/stations', { Connection: 'close', Authorization: `Bearer ${TOKEN}` }),
-        );
-        expect(control.responses[0]?.status).toBe(200);
+        expect(await dashboardStatus()).toBe(200);
       }),
       { numRuns: 300, interruptAfterTimeLimit: 60_000 },
     );
@@ -204,11 +218,50 @@ describe("random HTTP requests to the lab's dashboard", () => {
     const batch = fc.sample(hostileDashboardRequest, { numRuns: 60, seed: 11 });
     const answers = await Promise.all(batch.map((r) => rawExchange(port, r.bytes, { timeoutMs: 8000 })));
     for (const ex of answers) for (const res of ex.responses) expect(res.status).toBeLessThan(500);
-    const control = await rawExchange(
-      port,
-      httpRequestBytes('GET', '/api/stations', { Connection: 'close', Authorization: `Bearer ${TOKEN}` }),
+    expect(await dashboardStatus()).toBe(200);
+    expect(faults).toEqual([]);
+  }, 60_000);
+});
+
+function modbusPort(station: number): number {
+  return lab.stations[station - 1]!.tagsim.modbus!.status.port;
+}
+
+/** A plain read on a station's Modbus port, answered without an exception. */
+async function modbusAnswers(station: number): Promise<boolean> {
+  const client = await ModbusTestClient.open(modbusPort(station));
+  try {
+    return exceptionOf(await client.request(pdu.read(3, 0, 1))) === undefined;
+  } finally {
+    client.close();
+  }
+}
+
+describe("malformed frames to a lab station's Modbus port", () => {
+  it('leave the lab, the other stations and the dashboard answering, their tags untouched', async () => {
+    const others = () =>
+      JSON.stringify([1, 3].map((n) => lab.stations[n - 1]!.tagsim.engine.listTagStates()));
+    // The dashboard's fuzz may have run the simulations: stand them still, so tags change only by writes.
+    await act(lab, { action: 'pause', stations: 'all' });
+    const before = others();
+    const fixed = [
+      Buffer.from([0, 1, 0, 0, 0xff, 0xff, 1, 3]), // a length no frame can have
+      frame(1, 1, pdu.read(3, 0, 1)).subarray(0, 9), // half a frame
+      Buffer.from([0, 1, 0, 7, 0, 6, 1, 5, 0, 0, 0xff, 0]), // protocol id 7
+      frame(2, 1, [15, 0, 0, 0xff, 0xff, 1, 0]), // more coils than the byte count holds
+      Buffer.alloc(4096, 0xff),
+    ];
+    for (const bytes of fixed) await modbusExchange(modbusPort(2), bytes, 50);
+    await fc.assert(
+      fc.asyncProperty(hostileModbusBytes, async (sent) => {
+        await modbusExchange(modbusPort(2), sent.bytes, 30);
+      }),
+      { numRuns: 80, interruptAfterTimeLimit: 20_000 },
     );
-    expect(control.responses[0]?.status).toBe(200);
+    expect(others()).toBe(before);
+    for (const station of [1, 2, 3]) expect(await modbusAnswers(station), `station ${station}`).toBe(true);
+    expect((await rawRequest(lab.stations[0]!.tagsim.url!, 'GET', '/api/tag/values')).status).toBe(200);
+    expect(await dashboardStatus()).toBe(200);
     expect(faults).toEqual([]);
   }, 60_000);
 });

@@ -1,6 +1,12 @@
 // What the lab's dashboard says in words: times since, faults, outcomes, a typed force value.
 import { describe, expect, it } from 'vitest';
-import { ago, describeFault, describeOutcomes, forceValueOf } from '../../renderer/lab/lab-format.js';
+import {
+  ago,
+  describeFault,
+  describeModbus,
+  describeOutcomes,
+  forceValueOf,
+} from '../../renderer/lab/lab-format.js';
 
 describe("the dashboard's words", () => {
   it('says how long ago, on the server clock', () => {
@@ -21,6 +27,14 @@ describe("the dashboard's words", () => {
     expect(describeOutcomes(outcomes)).toBe(
       'Done on 1 station. Not done on station 2: no tag; station 3: no tag; station 4: no tag … and 1 more.',
     );
+  });
+
+  it("says where a station's Modbus server listens, or why it does not", () => {
+    expect(describeModbus({ state: 'listening', port: 5021, clients: 1 })).toBe('Modbus TCP port 5021');
+    expect(describeModbus({ state: 'failed', port: 5021, clients: 0, error: 'port 5021 in use' })).toBe(
+      'Modbus failed: port 5021 in use',
+    );
+    expect(describeModbus({ state: 'starting', port: 0, clients: 0 })).toBe('Modbus starting');
   });
 
   it('reads the value typed for a force', () => {
