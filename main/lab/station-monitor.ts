@@ -1,6 +1,7 @@
 import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
 import type { StationActivity, StationModbus } from '../../shared/lab/lab-views.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
+import { MODBUS_WRITE_FUNCTIONS } from '../modbus/modbus-journal.js';
 import type { TagSim } from '../runtime/start-tagsim.js';
 
 export interface StationMonitor {
@@ -13,8 +14,8 @@ export interface StationMonitor {
  * server's request events (the bridge's traffic meter, the time of the last request, a write
  * refused whole with a 4xx) and the engine's refused items (each per-item error of a write or a
  * release answered to an API client). Only the API's clients count, not the window or the
- * instructor. A station serving Modbus also reports its Modbus server and connected clients,
- * read from its status when asked: nothing to watch between two reads.
+ * instructor; a Modbus client counts as an API client. A station serving Modbus also reports its
+ * Modbus server and connected clients, read from its status when asked.
  */
 export function monitorStation(
   tagsim: TagSim,
@@ -34,6 +35,17 @@ export function monitorStation(
         lastRefusal = `${request.status} on PUT ${request.path.slice(0, 100)}`;
       }
     }),
+    // A student's PLC may talk only Modbus: its requests count as the API's do, and a write it
+    // sent that was refused whole (an exception) as a refused write. Items the engine refused
+    // arrive through onRefused below, as for the API.
+    tagsim.modbus?.requests.on(({ remoteAddress, functionCode, exception }) => {
+      meter.record(remoteAddress);
+      lastRequestAt = wallClock();
+      if (exception !== undefined && MODBUS_WRITE_FUNCTIONS.has(functionCode)) {
+        refusedWrites++;
+        lastRefusal = `Modbus exception ${exception.toString(16).padStart(2, '0')} on FC ${functionCode}`;
+      }
+    }) ?? (() => undefined),
     tagsim.engine.onRefused(({ source, errors }) => {
       if (source !== 'api') return;
       refusedWrites += errors.length;

@@ -6,9 +6,22 @@ import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.
 import type { RequestJournal } from '../server/request-journal.js';
 import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
 import { ModbusWriteJournal } from './modbus-journal.js';
-import { createModbusServer, type ModbusServer, type ModbusServerOptions } from './modbus-server.js';
+import {
+  createModbusServer,
+  type ModbusAnswered,
+  type ModbusServer,
+  type ModbusServerOptions,
+} from './modbus-server.js';
 
 export type ModbusControllerOptions = ModbusServerOptions & EngineModbusOptions;
+
+/** One Modbus request answered: who asked, the function code, and the exception if refused. */
+export interface ModbusRequestHeard {
+  remoteAddress: string;
+  functionCode: number;
+  /** The exception code answered (02 illegal data address...); absent when served. */
+  exception?: number;
+}
 
 /**
  * The Modbus TCP server of one TagSim: starts and stops it, and tells whoever listens its state
@@ -22,6 +35,8 @@ export class ModbusController {
   private readonly writeJournal: ModbusWriteJournal | undefined;
   private readonly statusEvents = new Emitter<ModbusStatus>(() => undefined);
   readonly errors = new Emitter<unknown>(() => undefined);
+  /** Each request answered, for whoever watches the traffic (a lab's dashboard). */
+  readonly requests = new Emitter<ModbusRequestHeard>((e) => this.errors.emit(e));
 
   constructor(
     engine: TagEngine,
@@ -58,9 +73,17 @@ export class ModbusController {
     this.failure = undefined;
     this.setStatus({ state: 'starting', ...this.identity(this.options.port), clients: 0 });
     const journal = this.writeJournal;
-    const server = journal
-      ? createModbusServer(journal.data, this.options, journal.answered)
-      : createModbusServer(this.data, this.options);
+    const answered: ModbusAnswered = (request, response, client, startedMs) => {
+      journal?.answered(request, response, client, startedMs);
+      if (this.requests.size === 0) return;
+      const refused = (response[0]! & 0x80) !== 0;
+      this.requests.emit({
+        remoteAddress: client.remoteAddress ?? '',
+        functionCode: request.pdu[0]!,
+        ...(refused ? { exception: response[1]! } : {}),
+      });
+    };
+    const server = createModbusServer(journal ? journal.data : this.data, this.options, answered);
     server.errors.on((e) => this.errors.emit(e));
     server.clientChanges.on((clients) => {
       if (this.server === server) this.setStatus({ ...this.current, clients });

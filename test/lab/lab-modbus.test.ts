@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import type { LabOverview } from '../../shared/lab/lab-views.js';
-import { bitsOf, ModbusTestClient, pdu } from '../support/raw-modbus.js';
+import { bitsOf, exceptionOf, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { act, dashboardRequest, startTestLab } from './support.js';
 
 const open: Lab[] = [];
@@ -61,6 +61,25 @@ describe("a lab's stations over Modbus TCP", () => {
         { state: 'listening', port: lab.stations[0]!.tagsim.modbus!.status.port, clients: 0 },
         { state: 'listening', port: lab.stations[1]!.tagsim.modbus!.status.port, clients: 2 },
       ]);
+  });
+
+  it("counts a PLC that talks only Modbus as its station's client: last request, traffic, refused writes", async () => {
+    const lab = await modbusLab();
+    const second = await plc(lab, 2);
+    await second.request(pdu.read(1, 0, 8));
+    // Exception 03: a coil value other than 0000 or FF00, a write refused whole.
+    expect(exceptionOf(await second.request([5, 0, 1, 0x12, 0x34]))).toBe(3);
+    const overview = (await dashboardRequest(lab, 'GET', '/api/stations')).json as LabOverview;
+    const [one, two] = overview.stations.map((s) => s.activity);
+    expect(one).toMatchObject({ clients: 0, refusedWrites: 0 });
+    expect(one!.lastRequestAt).toBeUndefined();
+    expect(two).toMatchObject({
+      clients: 1,
+      refusedWrites: 1,
+      lastRefusal: 'Modbus exception 03 on FC 5',
+    });
+    expect(two!.requestsPerSecond).toBeGreaterThan(0);
+    expect(two!.lastRequestAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("lists a student's PLC writes under its own station's fault in the report", async () => {
