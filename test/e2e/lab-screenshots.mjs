@@ -57,6 +57,9 @@ const child = spawn(
     '--port',
     '0',
     '--ui',
+    // Each station's Modbus server, as a lab of PLCs has it (free ports, shown on the dashboard).
+    '--modbus',
+    '0',
     '--schedule',
     schedule,
     ...scenes.flatMap((s) => ['--scene', s]),
