@@ -20,6 +20,8 @@ export interface ModbusSettings {
   /** Answer only this unit id; every unit id when absent. */
   unitId?: number;
   map?: ModbusMapChoice;
+  /** Floats travel as value × this, 1 to 10000 (the driver's ScaleFactor); the map's when absent. */
+  scaleFactor?: number;
 }
 
 /** What TagSim remembers per user between starts. */
@@ -99,19 +101,21 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
     exact: (v) => isStringList(v, true),
   },
   modbus: {
-    expected: `an object {"port": 0 to 65535, "unitId": 0 to 255 (optional), "map": ${MODBUS_MAP_CHOICES.map((c) => `"${c}"`).join(' or ')} (optional)}`,
+    expected: `an object {"port": 0 to 65535, "unitId": 0 to 255 (optional), "map": ${MODBUS_MAP_CHOICES.map((c) => `"${c}"`).join(' or ')} (optional), "scaleFactor": 1 to 10000 (optional)}`,
     read: (v) => {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-      const { port, unitId, map, ...others } = v as Record<string, unknown>;
-      const whole = (n: unknown, max: number) =>
-        typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
-      if (Object.keys(others).length > 0 || !whole(port, 65535)) return undefined;
-      if (unitId !== undefined && !whole(unitId, 255)) return undefined;
+      const { port, unitId, map, scaleFactor, ...others } = v as Record<string, unknown>;
+      const whole = (n: unknown, min: number, max: number) =>
+        typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+      if (Object.keys(others).length > 0 || !whole(port, 0, 65535)) return undefined;
+      if (unitId !== undefined && !whole(unitId, 0, 255)) return undefined;
       if (map !== undefined && !(MODBUS_MAP_CHOICES as readonly unknown[]).includes(map)) return undefined;
+      if (scaleFactor !== undefined && !whole(scaleFactor, 1, 10000)) return undefined;
       return {
         port: port as number,
         ...(unitId !== undefined ? { unitId: unitId as number } : {}),
         ...(map !== undefined ? { map: map as ModbusMapChoice } : {}),
+        ...(scaleFactor !== undefined ? { scaleFactor: scaleFactor as number } : {}),
       };
     },
   },

@@ -629,9 +629,11 @@ describe('startDesktop with machine presets (presets.json)', () => {
 
   it('serve Modbus TCP when the presets ask, shown in the tray', async () => {
     const pc = await labMachine();
-    await pc.presets(pc.resourcesPath, { port: 0, modbus: { port: 0 } });
+    await pc.presets(pc.resourcesPath, { port: 0, modbus: { port: 0, scaleFactor: 1000 } });
     const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
     const modbus = t.desktop!.tagsim.modbus!;
+    // The driver's ScaleFactor, chosen in the presets, is the one Floats travel with.
+    expect(modbus.layout.scaleFactor).toBe(1000);
     await vi.waitFor(() => expect(modbus.status.state).toBe('listening'));
     const line = `Modbus TCP on 127.0.0.1:${modbus.status.port}, 0 clients`;
     await vi.waitFor(() => expect(t.tray().tooltips.at(-1)).toContain(line));

@@ -103,6 +103,15 @@ describe("the desktop app's setting", () => {
       unitId: 1,
       map: 'address',
     });
+    expect(parseSettings({ modbus: { port: 502, scaleFactor: 1000 } }).modbus).toEqual({
+      port: 502,
+      scaleFactor: 1000,
+    });
+    for (const scaleFactor of [0, 10001, 2.5, '100'])
+      expect(
+        parseSettings({ modbus: { port: 502, scaleFactor } }).modbus,
+        String(scaleFactor),
+      ).toBeUndefined();
     expect(parseSettings({}).modbus).toBeUndefined();
     const good = parsePresets({ modbus: { port: 5020 } }, 'presets.json');
     expect(good.presets.settings.modbus).toEqual({ port: 5020 });
@@ -110,5 +119,6 @@ describe("the desktop app's setting", () => {
     const bad = parsePresets({ modbus: { port: 'x' } }, 'presets.json');
     expect(bad.presets.settings.modbus).toBeUndefined();
     expect(bad.problems.map((p) => p.message).join('\n')).toMatch(/modbus.*"port": 0 to 65535/);
+    expect(bad.problems.map((p) => p.message).join('\n')).toMatch(/"scaleFactor": 1 to 10000/);
   });
 });
