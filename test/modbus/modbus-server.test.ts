@@ -261,6 +261,27 @@ describe('Modbus TCP: the connection', () => {
     expect(exceptionOf(await client.request(pdu.read(3, 0, 1)))).toBeUndefined();
   });
 
+  it('closes a connection whose header is not Modbus TCP (protocol id, length) without acting on it', async () => {
+    const { tagsim, client } = await start();
+    // Coil 0 is Conveyor entry: a Write Single Coil that must not be carried out.
+    const writeEntry = frame(1, 1, pdu.writeCoil(0, true));
+    const notModbus = Buffer.from(writeEntry);
+    notModbus.writeUInt16BE(7, 2); // protocol id 7: not Modbus
+    const tooShort = (length: number) => {
+      const bytes = Buffer.from(writeEntry);
+      bytes.writeUInt16BE(length, 4); // a length under 2 has no room for a function code
+      return bytes;
+    };
+    for (const bytes of [notModbus, tooShort(0), tooShort(1)]) {
+      const bad = await ModbusTestClient.open(tagsim.modbus!.status.port);
+      open.push(bad);
+      bad.send(bytes);
+      expect(await bad.whenClosed()).toBe(true);
+    }
+    expect(valueOf(tagsim, 'Conveyor entry')).toBe(false);
+    expect(exceptionOf(await client.request(pdu.read(3, 0, 1)))).toBeUndefined();
+  });
+
   it('counts its clients in the status', async () => {
     const { tagsim } = await start();
     const changes: number[] = [];
