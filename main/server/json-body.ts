@@ -13,7 +13,8 @@ export interface JsonBody {
 
 /** Reads a request's JSON body. */
 export interface JsonBodyReader {
-  (req: IncomingMessage): Promise<JsonBody>;
+  /** `heard` gets the decoded bytes before they are parsed, so even a body that is not JSON is seen. */
+  (req: IncomingMessage, heard?: (raw: Buffer) => void): Promise<JsonBody>;
   /** The largest body it takes, in decoded bytes. */
   readonly limitBytes: number;
 }
@@ -26,8 +27,9 @@ export interface JsonBodyReader {
  * Handlers call it themselves, so that the many requests without a body pay nothing for it.
  */
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
-  const read = async (req: IncomingMessage): Promise<JsonBody> => {
+  const read = async (req: IncomingMessage, heard?: (raw: Buffer) => void): Promise<JsonBody> => {
     const bytes = await readBody(req, limitBytes);
+    heard?.(bytes);
     return { value: parseJson(bytes), bytes: bytes.length, raw: bytes };
   };
   return Object.assign(read, { limitBytes });

@@ -65,6 +65,16 @@ describe('GET /tagsim/v1/requests', () => {
     expect(entry!.itemErrorCount).toBe(200);
   });
 
+  it('keeps the body of a write that is not JSON, as the client sent it', async () => {
+    const station = await startStation();
+    for (const body of ['[{"name":', '[{"name":"Counter","value":1},]']) {
+      const answer = await station.client.request('PUT', '/api/tag/values/by-name', { body });
+      expect(answer.status).toBe(400);
+      const [entry] = await journal(station);
+      expect(entry).toMatchObject({ method: 'PUT', status: 400, body });
+    }
+  });
+
   it('filters by path wildcard and status, and limits', async () => {
     const station = await startStation();
     await station.client.get('/api/tags');

@@ -13,8 +13,9 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
   // every answer item may echo what the client sent.
   const readBody = async (request: ApiRequest): Promise<unknown> => {
     budget.admitBody(request, readJson.limitBytes);
-    const { value, bytes, raw } = await readJson(request.req);
-    request.body = raw;
+    // The journal keeps what the client sent even when it is not JSON: that is what its author
+    // needs to see.
+    const { value, bytes } = await readJson(request.req, (raw) => (request.body = raw));
     if (Array.isArray(value)) {
       assertItemCount(value);
       budget.admitAnswer(request, value.length, bytes);
