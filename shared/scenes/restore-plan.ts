@@ -34,17 +34,14 @@ export function planRestore(
     }
     states.set(t.id, { raw: t.raw, isForced: t.forced, forcedValue: t.forcedValue, failure: t.failure });
   }
-  if (sceneTagsMatched === 0 && snapshot.tags.some((t) => !isSystemTag(t))) {
-    throw new SceneValidationError(
-      [
-        {
-          path: 'tags',
-          message: `none of its tags is in the scene '${scene.name}' (it was saved from '${snapshot.scene}'); open that scene first`,
-        },
-      ],
-      source,
-      'state snapshot for this scene',
-    );
+  // A snapshot with none of the scene's own tags (even one with no tags, or only the system
+  // tags every scene has) would only start every tag over: refused, so nothing is lost by mistake.
+  if (sceneTagsMatched === 0 && scene.tags.some((t) => !isSystemTag(t))) {
+    const message =
+      snapshot.scene === scene.name
+        ? `it holds none of the tags of the scene '${scene.name}'`
+        : `none of its tags is in the scene '${scene.name}' (it was saved from '${snapshot.scene}'); open that scene first`;
+    throw new SceneValidationError([{ path: 'tags', message }], source, 'state snapshot for this scene');
   }
   if (absent.length > 0)
     notes.push(`${count(absent.length)} of the snapshot not in this scene: ${list(absent)}`);

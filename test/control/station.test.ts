@@ -176,6 +176,20 @@ describe('GET and PUT /tagsim/v1/state', () => {
     expect(foreign.status).toBe(400);
     expect(station.value('Conveyor entry')).toBe(true);
     expect((await station.call('PUT', 'state')).status).toBe(400);
+    // No tag at all, of another scene or of this one: it would only start every tag over.
+    for (const scene of ['Other', station.tagsim.engine.scene.name]) {
+      const empty = await station.call('PUT', 'state', {
+        format: 'tagsim-state',
+        version: 1,
+        scene,
+        tags: [],
+      });
+      expect(empty.status, scene).toBe(400);
+      expect((empty.json as { error: string }).error, scene).toMatch(
+        /tags: (none of its tags|it holds none)/,
+      );
+    }
+    expect(station.value('Conveyor entry')).toBe(true);
   });
 });
 
