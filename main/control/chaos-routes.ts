@@ -13,6 +13,7 @@ export function chaosRoutes(chaos: ChaosRules): ControlRoute[] {
     {
       method: 'PUT',
       path,
+      body: true,
       handle: async (request) => {
         const body = await request.body();
         if (body === undefined)

@@ -54,6 +54,7 @@ export function clockRoutes(deps: ControlDeps): ControlRoute[] {
     {
       method: 'PUT',
       path: `${CONTROL_PREFIX}/clock`,
+      body: true,
       handle: async (request) => {
         const body = requireShape<{ mode?: ClockMode; timeScale?: number }>(
           CLOCK_BODY,
@@ -69,6 +70,7 @@ export function clockRoutes(deps: ControlDeps): ControlRoute[] {
     {
       method: 'POST',
       path: `${CONTROL_PREFIX}/clock/advance`,
+      body: true,
       handle: async (request) => {
         const { ms } = requireShape<{ ms: number }>(
           ADVANCE_BODY,

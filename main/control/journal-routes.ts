@@ -19,13 +19,8 @@ export function journalRoutes(journal: RequestJournal | undefined): ControlRoute
     {
       method: 'GET',
       path,
+      query: QUERY_KEYS,
       handle: async ({ query }) => {
-        const unknown = [...query.keys()].find((key) => !QUERY_KEYS.includes(key));
-        if (unknown !== undefined)
-          throw new ApiError(
-            400,
-            `Unknown query parameter ${JSON.stringify(unknown)}; known: ${QUERY_KEYS.join(', ')}.`,
-          );
         const limit = query.get('limit') ?? String(DEFAULT_LIST_LIMIT);
         if (!/^\d{1,6}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIST_LIMIT)
           throw new ApiError(

@@ -50,6 +50,7 @@ export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRo
     {
       method: 'POST',
       path: `${CONTROL_PREFIX}/scene`,
+      body: true,
       handle: async (request) => {
         const { scene } = requireShape<{ scene: string }>(
           SCENE_BODY,
@@ -73,6 +74,7 @@ export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRo
     {
       method: 'PUT',
       path: `${CONTROL_PREFIX}/state`,
+      body: true,
       handle: async (request) => {
         const body = await request.body();
         if (body === undefined)

@@ -25,6 +25,14 @@ export interface ControlRoute {
   readonly method: ControlMethod;
   readonly path: string;
   readonly handle: (request: ControlRequest) => ApiAnswer | Promise<ApiAnswer>;
+  /** The query parameters it reads; any other is refused with 400 before it acts. None if absent. */
+  readonly query?: readonly string[];
+  /**
+   * Whether it reads a JSON body. A route that does not refuses one with 400 before it acts (an
+   * empty object `{}` aside, which some clients send with every POST), so a request that meant
+   * something else changes nothing.
+   */
+  readonly body?: boolean;
 }
 
 /** What a host puts beside the tag API on the same port. */
@@ -84,6 +92,19 @@ export function controlDispatcher(
       return (await readJson(req)).value;
     };
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const known = route.query ?? [];
+    const unknown = [...query.keys()].find((key) => !known.includes(key));
+    if (unknown !== undefined)
+      return errorAnswer(
+        400,
+        `Unknown query parameter "${printable(unknown)}"; ` +
+          (known.length > 0 ? `known: ${known.join(', ')}.` : `${method} ${path} takes none.`),
+      );
+    if (!route.body) {
+      const sent = await body();
+      if (sent !== undefined && !isEmptyObject(sent))
+        return errorAnswer(400, `${method} ${path} takes no request body; send none (or {}).`);
+    }
     return route.handle({ req, query, body });
   };
 
@@ -99,4 +120,10 @@ export function controlDispatcher(
 function printable(text: string): string {
   const escaped = JSON.stringify(text.slice(0, 200)).slice(1, -1);
   return text.length > 200 ? `${escaped}...` : escaped;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
 }

@@ -53,6 +53,31 @@ describe('POST /tagsim/v1/reset', () => {
     expect(station.value('Load')).toBe(false);
   });
 
+  it('refuses a body or a query it does not read, and does not reset; takes {} as no body', async () => {
+    const station = await startStation();
+    await station.write({ 'Conveyor entry': true });
+    const garbage = await station.client.request('POST', '/tagsim/v1/reset', { body: 'garbage{' });
+    expect(garbage.status).toBe(400);
+    const meant = await station.call('POST', 'reset', { scene: 'Filling Tank' });
+    expect(meant.status).toBe(400);
+    expect((meant.json as { error: string }).error).toBe(
+      'POST /tagsim/v1/reset takes no request body; send none (or {}).',
+    );
+    const query = await station.call('POST', 'reset?scene=foo');
+    expect(query.status).toBe(400);
+    expect((query.json as { error: string }).error).toBe(
+      'Unknown query parameter "scene"; POST /tagsim/v1/reset takes none.',
+    );
+    expect(station.value('Conveyor entry')).toBe(true);
+    expect((await station.call('POST', 'reset', {})).status).toBe(200);
+    expect(station.value('Conveyor entry')).toBe(false);
+    // The same for every route: a query the journal does not know names the ones it does.
+    expect((await station.call('GET', 'status?verbose=1')).status).toBe(400);
+    expect(((await station.call('GET', 'requests?verbose=1')).json as { error: string }).error).toBe(
+      'Unknown query parameter "verbose"; known: limit, path, status.',
+    );
+  });
+
   it('keeps a paused start paused, and the clock and time scale as they are', async () => {
     const station = await startStation({ simulation: { timeScale: 4 } });
     station.tagsim.simulation.run();
