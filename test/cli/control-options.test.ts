@@ -82,6 +82,25 @@ describe('--journal', () => {
     );
     expect(commandHelp('serve')).toMatch(/^ {2}--journal <n> +Keep the last n requests to the tag API/m);
   });
+
+  it('serve --journal 2 keeps the last two requests; --journal 0 keeps none', async () => {
+    const t = cli(['serve', '--port', '0', '--paused', '--journal', '2']);
+    await expect.poll(() => t.out.some((line) => line.startsWith('Simulation:'))).toBe(true);
+    const url = /Listening on (\S+)/.exec(t.out[1]!)![1]!;
+    for (const path of ['/api/tags', '/api/tag/values', '/api/tags?x'])
+      await (await fetch(`${url}${path}`)).text();
+    const kept = (await (await fetch(`${url}/tagsim/v1/requests`)).json()) as { path: string }[];
+    expect(kept.map((e) => e.path)).toEqual(['/api/tags', '/api/tag/values']);
+    t.stop();
+    expect(await t.done).toBe(0);
+
+    const off = cli(['serve', '--port', '0', '--paused', '--journal', '0']);
+    await expect.poll(() => off.out.some((line) => line.startsWith('Simulation:'))).toBe(true);
+    const offUrl = /Listening on (\S+)/.exec(off.out[1]!)![1]!;
+    expect((await fetch(`${offUrl}/tagsim/v1/requests`)).status).toBe(409);
+    off.stop();
+    expect(await off.done).toBe(0);
+  });
 });
 
 describe('--chaos', () => {
