@@ -1,4 +1,5 @@
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
@@ -108,9 +109,11 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const ticker = createSharedTicker((error) => reportError(error, 0));
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
+  const stopWatching: (() => void)[] = [];
   const close = async () => {
     await dashboard?.close();
     for (const station of stations) station.monitor.dispose();
+    for (const stop of stopWatching) stop();
     await Promise.all(stations.map((s) => s.tagsim.close()));
     ticker.dispose();
   };
@@ -139,6 +142,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
   const log = new FaultLog();
+  stopWatching.push(...stations.map((station) => watchClearedFaults(station, log)));
   const schedules: ScheduleRunner[] = [];
   const startSchedule = (schedule: FaultSchedule) => {
     const bound = bindSchedule(schedule, stations.map(scheduleStation), {

@@ -19,6 +19,11 @@ export class HiddenFaults {
     return this.ids.size;
   }
 
+  /** The hidden tags' ids, now. */
+  list(): string[] {
+    return [...this.ids];
+  }
+
   hide(ids: Iterable<string>): void {
     this.update(ids, true);
   }

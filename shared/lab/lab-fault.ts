@@ -103,6 +103,19 @@ export function clearFault(
   return undefined;
 }
 
+/**
+ * Shows again the hidden tags among `ids` that no longer have a fault, however it came off (the
+ * student's program over the tag API, a restored state): a tag stays hidden only while it has
+ * the fault the instructor hid, never a later one of the student's own. Returns those tags.
+ */
+export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iterable<string>): string[] {
+  if (hidden.size === 0) return [];
+  const cleared: string[] = [];
+  for (const id of ids) if (hidden.has(id) && !hasFault(engine.getTag(id))) cleared.push(id);
+  hidden.reveal(cleared);
+  return cleared;
+}
+
 /** Releases every force and clears every failure of a station; nothing stays hidden. */
 export function clearAllFaults(engine: TagEngine, hidden: HiddenFaults): void {
   engine.releaseAll('ui');

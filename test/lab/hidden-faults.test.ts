@@ -151,4 +151,32 @@ describe('hidden faults', () => {
     );
     expect(one!.hidden.size).toBe(0);
   });
+
+  it("stop hiding a tag once the student's program takes the fault off, and the report says so", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const window = await studentWindow(one!);
+    const student = apiClient(one!.tagsim.url!);
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'High sensor', kind: 'alwaysOn', hidden: true },
+    });
+    // The student's program clears the failure itself, then forces the tag: its own fault.
+    await student.put('/api/tag/values-alwayson/by-name', [{ name: 'High sensor', value: false }]);
+    expect(one!.hidden.size).toBe(0);
+    await student.put('/api/tag/values-force/by-name', [{ name: 'High sensor', value: true }]);
+    expect(named(await window.tags(), 'High sensor')).toMatchObject({ isForced: true, value: true });
+    const overview = (await dashboardRequest(lab, 'GET', '/api/stations')).json as {
+      stations: { faults: { name: string; hidden: boolean }[] }[];
+    };
+    expect(overview.stations[0]!.faults).toEqual([
+      expect.objectContaining({ name: 'High sensor', hidden: false }),
+    ]);
+    // The log knows the instructor's fault ended, and who ended it.
+    expect(lab.log.entries.map((e) => [e.action, e.tag, e.by])).toEqual([
+      ['applied', 'High sensor', expect.any(String)],
+      ['cleared', 'High sensor', "the station's client"],
+    ]);
+  });
 });

@@ -1,0 +1,35 @@
+import { revealCleared } from '../../shared/lab/lab-fault.js';
+import type { FaultLog } from '../../shared/lab/fault-log.js';
+import type { LabStation } from './start-lab.js';
+
+/** Who the report names when a station's own client took a fault off. */
+export const CLEARED_BY_CLIENT = "the station's client";
+
+/**
+ * Keeps a station's hidden faults true to its tags: a hidden tag whose fault came off another
+ * way than the instructor's (the student's program over the tag API, a state restored through
+ * the control API) is shown again, so a later fault of the student's own is not hidden from
+ * them. A fault the student's client took off is logged, so the report knows it ended.
+ */
+export function watchClearedFaults(
+  station: LabStation,
+  log: FaultLog,
+  now: () => number = Date.now,
+): () => void {
+  const { engine } = station.tagsim;
+  return engine.subscribe((change) => {
+    const ids = change.sceneChanged ? station.hidden.list() : change.tagIds;
+    const cleared = revealCleared(engine, station.hidden, ids);
+    if (change.source !== 'api') return;
+    for (const id of cleared)
+      log.add({
+        at: now(),
+        station: station.number,
+        action: 'cleared',
+        tag: engine.getTag(id)?.name ?? id,
+        kind: 'all',
+        hidden: false,
+        by: CLEARED_BY_CLIENT,
+      });
+  });
+}
