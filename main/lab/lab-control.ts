@@ -78,7 +78,7 @@ function actOn(
       return error;
     }
     case 'clearFault': {
-      const error = clearFault(engine, station.hidden, action.tag, action.kind);
+      const error = clearFault(engine, station.hidden, action.tag, action.kind, action.id);
       record({
         action: 'cleared',
         tag: action.tag,

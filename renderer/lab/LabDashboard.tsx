@@ -219,7 +219,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
           onFault={(station, fault) =>
             void act(
               'clear' in fault
-                ? { action: 'clearFault', tag: fault.clear, kind: 'all' }
+                ? { action: 'clearFault', tag: fault.clear, id: fault.id, kind: 'all' }
                 : { action: 'applyFault', fault },
               station,
             )

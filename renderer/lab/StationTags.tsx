@@ -8,12 +8,13 @@ const TAGS_POLL_MS = 1000;
 
 /**
  * One station's tags as the instructor sees them (hidden faults included and marked), with a
- * failure or a clear in one click per tag.
+ * failure or a clear in one click per tag: that row's tag alone, by its id, even where others
+ * share its name.
  */
 export function StationTags(props: {
   client: LabClient;
   station: number;
-  onFault: (station: number, fault: LabFault | { clear: string }) => void;
+  onFault: (station: number, fault: LabFault | { clear: string; id: string }) => void;
   onClose: () => void;
   onNames: (names: string[]) => void;
 }) {
@@ -74,20 +75,24 @@ export function StationTags(props: {
                 <td class="row-actions">
                   <button
                     type="button"
-                    onClick={() => props.onFault(station, { tag: tag.name, kind: 'alwaysOff', hidden })}
+                    onClick={() =>
+                      props.onFault(station, { tag: tag.name, id: tag.id, kind: 'alwaysOff', hidden })
+                    }
                   >
                     Off
                   </button>
                   <button
                     type="button"
-                    onClick={() => props.onFault(station, { tag: tag.name, kind: 'alwaysOn', hidden })}
+                    onClick={() =>
+                      props.onFault(station, { tag: tag.name, id: tag.id, kind: 'alwaysOn', hidden })
+                    }
                   >
                     On
                   </button>
                   <button
                     type="button"
                     disabled={!faulted}
-                    onClick={() => props.onFault(station, { clear: tag.name })}
+                    onClick={() => props.onFault(station, { clear: tag.name, id: tag.id })}
                   >
                     Clear
                   </button>

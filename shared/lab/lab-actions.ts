@@ -18,6 +18,8 @@ export type LabAction =
       readonly action: 'clearFault';
       readonly stations: StationSelection;
       readonly tag: string;
+      /** Only the tag of that name with this id (LabFault.id). */
+      readonly id?: string;
       readonly kind: FaultKind | 'all';
     };
 
@@ -47,6 +49,7 @@ const FIELDS = {
   applyFault: { fault: FaultSchema },
   clearFault: {
     tag: FaultSchema.properties.tag,
+    id: FaultSchema.properties.id,
     kind: says(Type.Union([...FAULT_KINDS, 'all'].map((k) => Type.Literal(k))), {
       invalid: (v) => `must be one of ${[...FAULT_KINDS, 'all'].join(', ')}; got ${show(v)}`,
     }),

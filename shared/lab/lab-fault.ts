@@ -13,6 +13,11 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** A fault on the tags of one name; `hidden` keeps it out of the student's window. */
 export interface LabFault {
   readonly tag: string;
+  /**
+   * Only the tag of that name with this id: a scene may have several tags of one name (the
+   * unnamed `-` beams), and the station's tag view faults the one row clicked.
+   */
+  readonly id?: string;
   readonly kind: FaultKind;
   /** The forced value (force only). */
   readonly value?: TagValue;
@@ -41,6 +46,14 @@ export const FaultSchema = Type.Object(
           ? `must be a tag's name of at most ${MAX_TAG_NAME} characters, not blank`
           : `must be a tag's name; got ${kindOf(v)}`,
     }),
+    id: Type.Optional(
+      says(Type.String({ pattern: '\\S', maxLength: MAX_TAG_NAME }), {
+        invalid: (v) =>
+          typeof v === 'string'
+            ? `must be a tag's id of at most ${MAX_TAG_NAME} characters, not blank`
+            : `must be a tag's id; got ${kindOf(v)}`,
+      }),
+    ),
     kind: says(Type.Union(FAULT_KINDS.map((k) => Type.Literal(k))), {
       invalid: (v) => `must be one of ${FAULT_KINDS.join(', ')}; got ${show(v)}`,
     }),
@@ -69,13 +82,16 @@ export function faultValueProblem(fault: LabFault): { at: string[]; message: str
  * not (no such tag, a value that does not fit), having changed nothing then.
  */
 export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFault): string | undefined {
-  const ids = tagIdsNamed(engine, fault.tag);
-  if (ids.length === 0) return noSuchTag(engine, fault.tag);
+  const ids = targetIds(engine, fault.tag, fault.id);
+  if (ids.length === 0) return noSuchTag(engine, fault.tag, fault.id);
   // Hidden before it acts, so no update of the window ever shows it.
   const newlyHidden = fault.hidden ? ids.filter((id) => !hidden.has(id)) : [];
   hidden.hide(newlyHidden);
   const value = fault.kind === 'force' ? fault.value : true;
-  const errors = engine.write(fault.kind, 'name', [{ name: fault.tag, value }], 'ui');
+  const errors =
+    fault.id === undefined
+      ? engine.write(fault.kind, 'name', [{ name: fault.tag, value }], 'ui')
+      : engine.write(fault.kind, 'id', [{ id: fault.id, value }], 'ui');
   if (errors.length > 0) {
     hidden.reveal(newlyHidden);
     return errors[0]!.error;
@@ -93,12 +109,20 @@ export function clearFault(
   hidden: HiddenFaults,
   tag: string,
   kind: FaultKind | 'all',
+  /** Only the tag of that name with this id (LabFault.id). */
+  id?: string,
 ): string | undefined {
-  const ids = tagIdsNamed(engine, tag);
-  if (ids.length === 0) return noSuchTag(engine, tag);
-  if (kind === 'force' || kind === 'all') engine.release('name', [tag], 'ui');
-  if (kind === 'all') for (const id of ids) engine.setFailure(id, 'none', 'ui');
-  else if (kind !== 'force') engine.write(kind, 'name', [{ name: tag, value: false }], 'ui');
+  const ids = targetIds(engine, tag, id);
+  if (ids.length === 0) return noSuchTag(engine, tag, id);
+  if (kind === 'force' || kind === 'all') engine.release('id', ids, 'ui');
+  if (kind === 'all') for (const each of ids) engine.setFailure(each, 'none', 'ui');
+  else if (kind !== 'force')
+    engine.write(
+      kind,
+      'id',
+      ids.map((each) => ({ id: each, value: false })),
+      'ui',
+    );
   hidden.reveal(ids.filter((id) => !hasFault(engine.getTag(id))));
   return undefined;
 }
@@ -142,10 +166,13 @@ function hasFault(tag: ApiTag | undefined): boolean {
   return tag !== undefined && (tag.isForced || tag.openCircuit || tag.shortCircuit);
 }
 
-function tagIdsNamed(engine: TagEngine, name: string): string[] {
+/** Every tag of the name, or only the one with `id` when given (and it has that name). */
+function targetIds(engine: TagEngine, name: string, id: string | undefined): string[] {
+  if (id !== undefined) return engine.getTag(id)?.name === name ? [id] : [];
   return engine.tagsNamed(name).map((t) => t.id);
 }
 
-function noSuchTag(engine: TagEngine, name: string): string {
-  return `no tag is named ${show(name)} in "${engine.scene.name}"`;
+function noSuchTag(engine: TagEngine, name: string, id: string | undefined): string {
+  const which = id === undefined ? 'no tag' : `no tag with the id ${show(id)}`;
+  return `${which} is named ${show(name)} in "${engine.scene.name}"`;
 }

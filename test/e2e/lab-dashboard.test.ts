@@ -53,4 +53,28 @@ describe("the lab's dashboard in a browser", () => {
     await sensor.locator('.flag-failed').waitFor();
     expect(b.problems).toEqual([]);
   });
+
+  it("faults the one row clicked in a station's tags, even where several tags share its name", async () => {
+    const { page } = b;
+    await page.goto(lab.dashboard!.openUrl);
+    await page.getByRole('button', { name: 'Tags' }).nth(1).click();
+    const view = page.getByRole('region', { name: "Station 2's tags" });
+    const beams = view
+      .locator('tbody tr')
+      .filter({ has: page.locator('td:first-child', { hasText: /^-$/ }) });
+    await beams.first().waitFor();
+    expect(await beams.count()).toBeGreaterThan(1);
+    await beams.nth(1).getByRole('button', { name: 'On', exact: true }).click();
+    const { engine } = lab.stations[1]!.tagsim;
+    const second = engine.tagsNamed('-')[1]!.id;
+    await poll(() =>
+      engine
+        .tagsNamed('-')
+        .filter((t) => t.shortCircuit)
+        .map((t) => t.id),
+    ).toEqual([second]);
+    await beams.nth(1).getByRole('button', { name: 'Clear', exact: true }).click();
+    await poll(() => engine.tagsNamed('-').some((t) => t.shortCircuit)).toBe(false);
+    expect(b.problems).toEqual([]);
+  });
 });

@@ -145,6 +145,50 @@ describe("the instructor's dashboard", () => {
     expect((await overview(l)).stations.flatMap((s) => s.faults)).toEqual([]);
   });
 
+  it("faults and clears one tag by its id where several share a name (the scene's unnamed '-' beams)", async () => {
+    const l = await lab();
+    const { engine } = l.stations[0]!.tagsim;
+    const beams = engine.tagsNamed('-');
+    expect(beams.length).toBeGreaterThan(1);
+    const [one, other] = beams;
+    const applied = await act(l, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: '-', id: one!.id, kind: 'alwaysOn' },
+    });
+    expect(applied.json).toEqual({ results: [{ station: 1, ok: true }] });
+    await act(l, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: '-', id: other!.id, kind: 'alwaysOff' },
+    });
+    expect(
+      engine
+        .tagsNamed('-')
+        .filter((t) => t.shortCircuit || t.openCircuit)
+        .map((t) => t.id),
+    ).toEqual([one!.id, other!.id]);
+    await act(l, { action: 'clearFault', stations: [1], tag: '-', id: one!.id, kind: 'all' });
+    expect(engine.getTag(one!.id)).toMatchObject({ shortCircuit: false });
+    expect(engine.getTag(other!.id)).toMatchObject({ openCircuit: true });
+    // An id of another name, or none of the scene, is told and changes nothing.
+    const wrong = await act(l, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'High sensor', id: other!.id, kind: 'alwaysOn' },
+    });
+    expect(wrong.json).toEqual({
+      results: [
+        {
+          station: 1,
+          ok: false,
+          error: `no tag with the id "${other!.id}" is named "High sensor" in "Sorting by Height (Basic)"`,
+        },
+      ],
+    });
+    expect(engine.tagsNamed('High sensor')[0]).toMatchObject({ shortCircuit: false });
+  });
+
   it('refuses a bad action with every problem and changes nothing', async () => {
     const l = await lab();
     const cases: [unknown, number, string][] = [
