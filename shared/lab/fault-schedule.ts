@@ -142,7 +142,10 @@ function entryProblems(raw: unknown): Problem[] {
   if ('at' in raw === 'when' in raw)
     problems.push({
       at: [],
-      message: 'needs one of at (ms after the start) or when (a condition) to say when the fault goes on',
+      message:
+        'at' in raw
+          ? 'has both at and when; give one to say when the fault goes on'
+          : 'needs one of at (ms after the start) or when (a condition) to say when the fault goes on',
     });
   if ('clearAfter' in raw && 'clearWhen' in raw)
     problems.push({

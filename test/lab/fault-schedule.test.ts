@@ -42,7 +42,7 @@ describe('a fault schedule file', () => {
       [
         'lesson.json is not a valid fault schedule (9 problems):',
         '  faults[0]: needs one of at (ms after the start) or when (a condition) to say when the fault goes on',
-        '  faults[1]: needs one of at (ms after the start) or when (a condition) to say when the fault goes on',
+        '  faults[1]: has both at and when; give one to say when the fault goes on',
         '  faults[2]: has both clearAfter and clearWhen; give one (or neither: the fault stays on)',
         '  faults[2].fault.value: a force needs the value to force (true/false, or a number)',
         '  faults[3].when: compares the tag with nothing; add one of equals, notEquals, gt, ge, lt, le (e.g. "equals": true)',
