@@ -112,6 +112,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     controlDispatcher(options.control, jsonBodyReader(bodyLimitBytes), budget, onUnexpectedError);
   const mountPrefix = options.mount?.pathPrefix;
   const seams = { journal: options.control?.journal, chaos: options.control?.chaos };
+  const upgraded = new Set<Duplex>();
   const app = buildApp(routes, {
     onUnexpectedError,
     before: options.mount?.middleware ? [options.mount.middleware] : [],
@@ -178,6 +179,9 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
         s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
           // Node has taken its own error listener off this socket: a reset must not crash us.
           socket.on('error', () => socket.destroy());
+          // Nor does closeAllConnections reach it any more: close() ends it itself.
+          upgraded.add(socket);
+          socket.once('close', () => upgraded.delete(socket));
           let taken: boolean;
           try {
             taken = upgrade(req, socket, head);
@@ -209,6 +213,10 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       return new Promise((resolve, reject) => {
         s.close((e) => (e ? reject(e) : resolve()));
         s.closeAllConnections();
+        // A socket an upgrade took (a window's WebSocket, one still waiting to be served as plain
+        // HTTP) would otherwise keep the port, and this close, waiting for its client.
+        for (const socket of upgraded) socket.destroy();
+        upgraded.clear();
       });
     },
   };

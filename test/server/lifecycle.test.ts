@@ -1,6 +1,6 @@
 // createApiServer: listen(), close(), url. Not a rule of docs/api.md, but what every host relies on.
 import { Agent, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../main/server/create-api-server.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
@@ -25,6 +25,30 @@ describe('createApiServer', () => {
     await server.close();
     expect(server.url).toBeUndefined();
     await server.close(); // closing twice is harmless
+  });
+
+  it('close() ends a socket an upgrade took, whose client never hangs up', async () => {
+    // A mount that takes the upgrade and keeps the socket, as a WebSocket host does.
+    const taken: Socket[] = [];
+    const server = createApiServer(newEngine(), {
+      host: '127.0.0.1',
+      port: 0,
+      mount: {
+        upgrade: (_req, socket) => {
+          taken.push(socket as Socket);
+          return true;
+        },
+      },
+    });
+    const { port } = await server.listen();
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    client.write('GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+    await expect.poll(() => taken.length).toBe(1);
+    const clientClosed = new Promise((resolve) => client.once('close', resolve));
+    await server.close();
+    await clientClosed;
+    expect(taken[0]!.destroyed).toBe(true);
   });
 
   it('listen() on a taken port rejects with EADDRINUSE', async () => {
