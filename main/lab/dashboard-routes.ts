@@ -82,7 +82,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
             'Request body is required: a JSON action such as {"action": "run", "stations": "all"}.',
           );
         const { value } = await readJson(req);
-        const parsed = parseLabAction(value);
+        const parsed = parseLabAction(value, lab.stations.length);
         if ('problems' in parsed)
           throw new ApiError(400, `The action has problems: ${parsed.problems.slice(0, 10).join('; ')}`);
         const results = runLabAction(lab, log, parsed.action, 'instructor', now);

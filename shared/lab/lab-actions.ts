@@ -82,14 +82,24 @@ function chooseAction(raw: unknown) {
 }
 
 /** Reads an action: the action, or every problem as `path: message` lines. */
-export function parseLabAction(json: unknown): { action: LabAction } | { problems: string[] } {
+export function parseLabAction(
+  json: unknown,
+  /** The lab's size: with it, stations it lacks are listed beside the other problems. */
+  stationCount?: number,
+): { action: LabAction } | { problems: string[] } {
   const found = shapeProblems(ACTION_SHAPE, json);
   if (found.length === 0 && isRecord(json) && json['action'] === 'applyFault') {
     const problem = faultValueProblem(json['fault'] as LabFault);
     if (problem) found.push({ at: ['fault', ...problem.at], message: problem.message });
   }
-  if (found.length > 0) return { problems: placeProblems(ACTION_SHAPE, json, '', found).map(formatProblem) };
-  return { action: json as LabAction };
+  if (found.length === 0) return { action: json as LabAction };
+  const problems = placeProblems(ACTION_SHAPE, json, '', found).map(formatProblem);
+  const stations = isRecord(json) ? json['stations'] : undefined;
+  if (stationCount !== undefined && Array.isArray(stations) && stations.every((n) => Number.isInteger(n))) {
+    const outside = selectedStations(stations as number[], stationCount);
+    if (typeof outside === 'string') problems.push(`stations: ${outside}`);
+  }
+  return { problems };
 }
 
 /** The station numbers a selection names, checked against the lab's size. */

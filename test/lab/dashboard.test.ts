@@ -199,6 +199,11 @@ describe("the instructor's dashboard", () => {
       ],
       [{ action: 'run', stations: [4] }, 400, 'There is no station 4; this lab has 3.'],
       [
+        { action: 'applyFault', stations: [1, 4], fault: { tag: 'Load', kind: 'force' } },
+        400,
+        'fault.value: a force needs the value to force (true/false, or a number); stations: there is no station 4; this lab has 3',
+      ],
+      [
         { action: 'run', stations: [] },
         400,
         'stations: must be "all" or a non-empty list of distinct station numbers (1 to 64); got []',
