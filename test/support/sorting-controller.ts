@@ -3,6 +3,7 @@
 // in tag names; each test carries its scans over its own protocol.
 
 import { expect } from 'vitest';
+import { Rising } from '../sim/plc.js';
 
 export type Value = boolean | number;
 
@@ -16,17 +17,6 @@ export const INPUTS = [
   'At right entry',
 ];
 
-/** Rising-edge detector, the PLC's R_TRIG. */
-function rising(): (value: Value | undefined) => boolean {
-  let last = false;
-  return (value) => {
-    const on = value === true;
-    const edge = on && !last;
-    last = on;
-    return edge;
-  };
-}
-
 /**
  * Sorting by Height (Basic) as a PLC programmer would write it for the real scene: measure each
  * box as it passes the height sensors (Low sees every box, High only high ones), load the pallet
@@ -34,7 +24,7 @@ function rising(): (value: Value | undefined) => boolean {
  * and high ones right when `Loaded`, and count each pallet at the exit's entry sensor.
  */
 export function sortingController() {
-  const edge = { low: rising(), loaded: rising(), left: rising(), right: rising() };
+  const edge = { low: new Rising(), loaded: new Rising(), left: new Rising(), right: new Rising() };
   const m = {
     load: false,
     left: false,
@@ -50,8 +40,8 @@ export function sortingController() {
   const scan = (i: Record<string, Value>): Record<string, Value> => {
     const pallet = i['Pallet sensor'] === true;
     // Both height sensors turn on together for a high box.
-    if (edge.low(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
-    if (edge.loaded(i['Loaded']) && m.load) {
+    if (edge.low.q(i['Low sensor'])) m.queue.push(i['High sensor'] === true ? 'high' : 'low');
+    if (edge.loaded.q(i['Loaded']) && m.load) {
       m.load = false;
       const height = m.queue.shift() ?? 'low';
       const side = height === 'low' ? 'left' : 'right';
@@ -60,7 +50,7 @@ export function sortingController() {
     }
     for (const side of ['left', 'right'] as const) {
       // The entry sensors are retro-reflective, as in the real scene: off while a box is there.
-      if (!edge[side](i[`At ${side} entry`] === false)) continue;
+      if (!edge[side].q(i[`At ${side} entry`] === false)) continue;
       m[side] = false;
       m.arrived.push(side);
       m.counter++;
