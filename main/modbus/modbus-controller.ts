@@ -6,6 +6,7 @@ import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.
 import type { RequestJournal } from '../server/request-journal.js';
 import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
 import { ModbusWriteJournal } from './modbus-journal.js';
+import { exceptionIn } from './modbus-pdu.js';
 import {
   createModbusServer,
   type ModbusAnswered,
@@ -76,11 +77,11 @@ export class ModbusController {
     const answered: ModbusAnswered = (request, response, client, startedMs) => {
       journal?.answered(request, response, client, startedMs);
       if (this.requests.size === 0) return;
-      const refused = (response[0]! & 0x80) !== 0;
+      const exception = exceptionIn(response);
       this.requests.emit({
         remoteAddress: client.remoteAddress ?? '',
         functionCode: request.pdu[0]!,
-        ...(refused ? { exception: response[1]! } : {}),
+        ...(exception !== undefined ? { exception } : {}),
       });
     };
     const server = createModbusServer(journal ? journal.data : this.data, this.options, answered);

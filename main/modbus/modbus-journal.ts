@@ -5,7 +5,7 @@ import { fromRegister } from '../../shared/modbus/register-value.js';
 import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
 import type { MbapFrame } from './mbap-reader.js';
-import type { ModbusData } from './modbus-pdu.js';
+import { exceptionIn, type ModbusData } from './modbus-pdu.js';
 
 /** The functions that write, by the name the Modbus specification gives them. */
 export const MODBUS_WRITE_FUNCTIONS: ReadonlyMap<number, string> = new Map([
@@ -77,7 +77,7 @@ export class ModbusWriteJournal {
     const fc = request.pdu[0]!;
     const name = MODBUS_WRITE_FUNCTIONS.get(fc);
     if (name === undefined) return;
-    const exception = (response[0]! & 0x80) !== 0 ? response[1]! : undefined;
+    const exception = exceptionIn(response);
     const range = written ? { start: written.start, count: written.values.length } : rangeOf(request.pdu);
     const table = fc === 5 || fc === 15 ? 'coils' : 'holdingRegisters';
     const where = range ? `/${range.start}+${range.count}` : '';

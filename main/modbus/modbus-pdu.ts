@@ -51,6 +51,11 @@ export function exceptionPdu(functionCode: number, code: number): Buffer {
   return Buffer.from([(functionCode | 0x80) & 0xff, code]);
 }
 
+/** The exception code a response PDU carries, or `undefined` when it served the request. */
+export function exceptionIn(response: Buffer): number | undefined {
+  return (response[0]! & 0x80) !== 0 ? response[1] : undefined;
+}
+
 /**
  * Answers one request PDU (function code and data). `onError` hears what the data layer threw,
  * which becomes exception 04.

@@ -6,6 +6,7 @@ import type { BytesInFlight } from './bytes-in-flight.js';
 import { hasBody, type JsonBodyReader } from './json-body.js';
 import type { RequestJournal } from './request-journal.js';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
+import { isRecord } from '../../shared/scenes/json-words.js';
 
 /** Where TagSim's own API lives: a path the simulator does not have (docs/control-api.md). */
 export const CONTROL_PREFIX = '/tagsim/v1';
@@ -102,7 +103,7 @@ export function controlDispatcher(
       );
     if (!route.body) {
       const sent = await body();
-      if (sent !== undefined && !isEmptyObject(sent))
+      if (sent !== undefined && !(isRecord(sent) && Object.keys(sent).length === 0))
         return errorAnswer(400, `${method} ${path} takes no request body; send none (or {}).`);
     }
     return route.handle({ req, query, body });
@@ -120,10 +121,4 @@ export function controlDispatcher(
 function printable(text: string): string {
   const escaped = JSON.stringify(text.slice(0, 200)).slice(1, -1);
   return text.length > 200 ? `${escaped}...` : escaped;
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
-  );
 }
