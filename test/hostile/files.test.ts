@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadPresets } from '../../main/settings/presets.js';
+import { LOCKABLE_NAMES } from '../../main/settings/locked-settings.js';
+import { loadPresets, parsePresets } from '../../main/settings/presets.js';
 import { fileSettingsStore } from '../../main/settings/settings-store.js';
 import { DEFAULT_SETTINGS } from '../../main/settings/settings.js';
 import { readTextFile } from '../../main/storage/read-text-file.js';
@@ -192,6 +193,38 @@ describe('random bytes as a file', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("presets' fields, whatever they hold", () => {
+  it('never throw: a field is taken when right, reported and left out when not', () => {
+    const anything = fc.oneof(
+      fc.json({ maxDepth: 4 }).map((j) => JSON.parse(j) as unknown),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            locked: fc.oneof(anything, fc.array(fc.oneof(fc.constantFrom(...LOCKABLE_NAMES), anything))),
+            studentMode: fc.oneof(anything, fc.record({ hideFaultControls: anything }, { requiredKeys: [] })),
+            modbus: fc.oneof(
+              anything,
+              fc.record({ port: anything, scaleFactor: anything }, { requiredKeys: [] }),
+            ),
+            port: anything,
+          },
+          { requiredKeys: [] },
+        ),
+        (input) => {
+          const { presets, problems } = parsePresets(input, 'presets.json');
+          for (const name of presets.locked ?? []) expect(LOCKABLE_NAMES).toContain(name);
+          if (presets.studentMode) expect(typeof presets.studentMode.hideFaultControls).toBe('boolean');
+          for (const problem of problems) expect(problem.message).toMatch(/presets\.json/);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
