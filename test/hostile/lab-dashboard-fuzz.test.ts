@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
@@ -102,12 +103,20 @@ const stationList = fc.oneof(
   fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 6 }),
   fc.jsonValue({ maxDepth: 2 }),
 );
+const tagId = fc.oneof(
+  fc.constantFrom(...builtinScene('Sorting by Height (Basic)')!.tags.map((t) => t.id)),
+  fc.constantFrom('nope', '', ' ', '__proto__'),
+  fc.string({ maxLength: 300 }),
+  fc.jsonValue({ maxDepth: 1 }),
+);
 const fault = fc.record(
   {
     tag: fc.oneof(
       fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
       fc.string({ maxLength: 300 }),
     ),
+    // One tag of the name by its id: a real one of the scene, a made-up one, or anything.
+    id: tagId,
     kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
     value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
     hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
@@ -121,7 +130,8 @@ const action = fc
       action: fc.constantFrom(...LAB_ACTIONS, 'explode', ''),
       stations: stationList,
       fault,
-      tag: fc.constantFrom('Load', 'nope'),
+      tag: fc.constantFrom('Load', 'nope', '-'),
+      id: tagId,
       kind: fc.constantFrom('force', 'all', 'x'),
     },
     { requiredKeys: ['action'] },
