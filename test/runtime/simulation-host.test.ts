@@ -84,7 +84,7 @@ describe('the simulation host', () => {
     const { timer, value, set } = setup();
     set('Conveyor entry', true);
     timer.run(9_000);
-    expect(value('Low sensor')).toBe(false); // the first box has passed the height sensors
+    expect(value('Low sensor')).toBe(false); // the first pallet is still short of the light curtain
     expect(value('Pallet sensor')).toBe(false);
     timer.run(3_000);
     expect(value('Pallet sensor')).toBe(true); // 6 m at 0.5 m/s

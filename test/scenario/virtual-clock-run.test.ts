@@ -63,8 +63,8 @@ describe('tagsim run --clock virtual', () => {
         'the clock moves only when a client advances it (POST /tagsim/v1/clock/advance)',
     );
     const log = first.filter((l) => l.startsWith('['));
-    expect(log[0]).toMatch(/^\[ +10\.400 s\] ok {4}"the first pallet arrives"/);
-    expect(log[1]).toMatch(/^\[ +15\.400 s\] log: 5 s of virtual time later$/);
+    expect(log[0]).toMatch(/^\[ +10\.750 s\] ok {4}"the first pallet arrives"/);
+    expect(log[1]).toMatch(/^\[ +15\.750 s\] log: 5 s of virtual time later$/);
     expect(log.at(-1)).toMatch(/PASSED: 3 of 3 checks passed \(completed\)$/);
     const second = await runOnce();
     expect(second.filter((l) => l.startsWith('['))).toEqual(log);

@@ -2,13 +2,15 @@
 // "Sorting by Height (Basic)" with its plant running, and a straightforward controller written
 // for the real scene, talking HTTP only (GET /api/tag/values/by-name with a body, PUT
 // /api/tag/values/by-name) and scanning every 20 ms, sorts boxes by height until its Counter
-// reaches 10. The server runs at 4x, so that the minute of plant time takes about 16 s while the
+// reaches 10; so does a controller that reads the height while the pallet waits at the pallet
+// sensor, as public controllers of the real scene do (docs/fidelity.md, "Geometry"), on a server
+// of its own. The server runs at 4x, so that the minute of plant time takes about 16 s while the
 // shortest thing to see (a box passing the height sensors, 1.1 s of plant time) still lasts
 // about 14 scans.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byNameClient, type ByNameClient } from '../support/by-name.js';
-import { INPUTS, sortTenBoxes } from '../support/sorting-controller.js';
+import { INPUTS, palletSensorController, sortTenBoxes } from '../support/sorting-controller.js';
 import { serveTagsim, type ServingTagsim } from '../support/tagsim-process.js';
 
 const SCAN_MS = 20;
@@ -46,4 +48,29 @@ describe('tagsim serve with the Sorting by Height (Basic) plant, over HTTP', () 
       'FACTORY I/O (Time Scale)': 4,
     });
   });
+
+  it(
+    'a controller that reads the height while the pallet waits at the pallet sensor sorts 10 boxes',
+    { timeout: 45_000 },
+    async () => {
+      // Its own server, so that its first pallet is the scene's first (a low box).
+      const own = await serveTagsim(['--scene', 'Sorting by Height (Basic)', '--time-scale', '4']);
+      const ownAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const client = byNameClient(own.url, ownAgent);
+        const controller = palletSensorController();
+        await sortTenBoxes(async (scan) => client.write(scan(await client.read(INPUTS))), {
+          scanMs: SCAN_MS,
+          timeLimitMs: TIME_LIMIT_MS,
+          controller,
+        });
+        // It never found the curtain's height beams dark while a pallet waited there.
+        expect(controller.m.noHeight).toBe(0);
+        expect(await client.read(['Counter'])).toEqual({ Counter: 10 });
+      } finally {
+        ownAgent.destroy();
+        expect(await own.stop()).toBe(0);
+      }
+    },
+  );
 });

@@ -135,7 +135,7 @@ describe('Sorting by Height (Basic)', () => {
     expect(right).toEqual(['low', 'low', 'low', 'low', 'low']);
   });
 
-  it('the height sensors see low and high boxes as they pass, and the pallet sensor the waiting one', () => {
+  it('the light curtain sees the first (low) box arrive and wait, and the next one not yet', () => {
     const bench = Bench.builtin(scene);
     const seen: string[] = [];
     const low = new Rising();
@@ -145,9 +145,10 @@ describe('Sorting by Height (Basic)', () => {
       if (low.q(io.in('Low sensor'))) seen.push('low sensor');
       if (high.q(io.in('High sensor'))) seen.push('high sensor');
     }, 30_000);
-    // The first (low) box reaches the sensors, then the entry stops with it at the pallet sensor;
-    // the second box stays behind the height sensors.
+    // The first (low) box reaches the curtain and the entry stops with it there; the second box
+    // stays short of the curtain.
     expect(seen).toEqual(['low sensor']);
+    expect(bench.io.in('Low sensor')).toBe(true);
     expect(bench.io.in('Pallet sensor')).toBe(true);
     expect(bench.io.in('Loaded')).toBe(false);
   });

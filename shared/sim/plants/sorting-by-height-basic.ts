@@ -2,18 +2,24 @@
 import type { Behaviour } from '../behaviour-types.js';
 import { input, output, isOn, SPEED } from './plant-parts.js';
 
+/** Where the light curtain crosses the 6 m entry conveyor: 0.125 m before its end (saved scene). */
+const CURTAIN = 5.875;
+
 /**
  * Sorting by Height (Basic): while `Emitter` is on (the scene keeps it on), pallets with a low or a
- * high box, alternately, come down the entry conveyor while `Conveyor entry` runs. `Low sensor` sees every box and `High sensor` only high
- * ones as they pass (5.05-5.1 m); `Pallet sensor` sees the pallet waiting at the end (5.7-6 m).
- * `Load` (with the entry conveyor running) draws it onto the transfer, where `Loaded` sees it;
- * `Transf. left` / `Transf. right` push it sideways (2.4 s) onto the left / right exit conveyor,
- * where `At left entry` / `At right entry` see it until `Conveyor left` / `Conveyor right` carry
- * it on to `At left exit` / `At right exit` at the far end, where the remover takes it. The four
- * are retro-reflective light barriers, as in the real scene: on while clear, off while a box
- * breaks the beam (docs/fidelity.md). Pallets are 2.2 m apart, so the next one is still before the
- * height sensors when the transfer is loaded, and waits at the pallet sensor before the transfer
- * has delivered.
+ * high box, alternately, come down the entry conveyor while `Conveyor entry` runs. `Pallet sensor`,
+ * `Low sensor` and `High sensor` are beams of one light curtain across the entry conveyor, 0.125 m
+ * before its end, as in the saved scene (docs/fidelity.md, "Geometry"): a pallet reaching the
+ * curtain breaks the pallet beam, the low beam (every box) and the high beam (high boxes only) at
+ * the same moment, and a pallet waiting there keeps them broken. `Load` (with the entry conveyor
+ * running) draws it onto the transfer, where `Loaded` sees it; nothing else moves a pallet off the
+ * entry conveyor. `Transf. left` / `Transf. right` push it sideways (2.4 s) onto the left / right
+ * exit conveyor, where `At left entry` / `At right entry` see it until `Conveyor left` /
+ * `Conveyor right` carry it on to `At left exit` / `At right exit` at the far end, where the
+ * remover takes it. The four are retro-reflective light barriers, as in the real scene: on while
+ * clear, off while a box breaks the beam (docs/fidelity.md). Pallets are 2.2 m apart, so the next
+ * one is still short of the curtain when the transfer is loaded, and waits there before the
+ * transfer has delivered.
  */
 export const SORTING_BY_HEIGHT_BASIC: readonly Behaviour[] = [
   {
@@ -22,10 +28,11 @@ export const SORTING_BY_HEIGHT_BASIC: readonly Behaviour[] = [
     speed: SPEED,
     runs: isOn(output('Conveyor entry')),
     feeder: { items: ['low', 'high'], itemLength: 0.5, gap: 1.7, when: isOn(output('Emitter')) },
+    // The light curtain: three beams at one place.
     sensors: [
-      { tag: input('Low sensor'), from: 5.05, to: 5.1 },
-      { tag: input('High sensor'), from: 5.05, to: 5.1, detects: ['high'] },
-      { tag: input('Pallet sensor'), from: 5.7, to: 6 },
+      { tag: input('Pallet sensor'), from: CURTAIN, to: CURTAIN },
+      { tag: input('Low sensor'), from: CURTAIN, to: CURTAIN },
+      { tag: input('High sensor'), from: CURTAIN, to: CURTAIN, detects: ['high'] },
     ],
     exits: [{ to: 'transfer', when: isOn(output('Load')) }],
   },
