@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Assembler (Analog)" (see ../builtin-behaviours.ts).
 import type { Behaviour, Condition } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 /** Time constants of the axes following their setpoints (assumed). */
 const X_TIME_CONSTANT_MS = 400;
@@ -80,7 +80,7 @@ export const ASSEMBLER_ANALOG: readonly Behaviour[] = [
     length: 4,
     speed: SPEED,
     runs: isOn(output('Lids conveyor 1')),
-    feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5 },
+    feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5, when: emitterOn('Lids emitter') },
     sensors: [{ tag: LID_AT_PLACE, from: 4, to: 4 }],
     exits: [
       { to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_OVER_LID] } },
@@ -114,7 +114,7 @@ export const ASSEMBLER_ANALOG: readonly Behaviour[] = [
     length: 3,
     speed: SPEED,
     runs: isOn(BASES_CONVEYOR_1),
-    feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1 },
+    feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1, when: emitterOn('Bases emitter') },
     sensors: [{ tag: BASE_AT_PLACE, from: 3, to: 3 }],
     exits: [{ to: 'bases 2', when: { all: [isOff(output('Stop blade 2')), isOn(BASES_CONVEYOR_1)] } }],
   },

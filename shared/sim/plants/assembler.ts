@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Assembler" (see ../builtin-behaviours.ts).
 import type { Behaviour, TagRef } from '../behaviour-types.js';
-import { axis, axisAt, input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import { axis, axisAt, input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 /** Travel time of the Z axis (up <-> down) and of the X axis (lids <-> bases), in ms (assumed). */
 const Z_TRAVEL_MS = 1000;
@@ -107,7 +107,7 @@ export const ASSEMBLER: readonly Behaviour[] = [
     length: 4,
     speed: SPEED,
     runs: isOn(output('Lids conveyor')),
-    feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5 },
+    feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5, when: emitterOn('Lids emitter') },
     sensors: [{ tag: LID_AT_PLACE, from: 4, to: 4, normallyClosed: true }],
     exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_AT_LIDS] } }],
   },
@@ -131,7 +131,7 @@ export const ASSEMBLER: readonly Behaviour[] = [
     length: 3,
     speed: SPEED,
     runs: isOn(BASES_CONVEYOR),
-    feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1 },
+    feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1, when: emitterOn('Bases emitter') },
     sensors: [{ tag: BASE_AT_PLACE, from: 3, to: 3, normallyClosed: true }],
     exits: [
       {

@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Automated Warehouse" (see ../builtin-behaviours.ts).
 import type { Behaviour, Condition, Conveyor } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 /** The rack's cells are numbered 1 to CELLS; LOAD_POSITION is the crane's place at the load conveyor. */
 const CELLS = 54;
@@ -151,7 +151,7 @@ export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
     length: 6,
     speed: SPEED,
     runs: isOn(output('Entry Conveyor')),
-    feeder: { items: ['pallet'], itemLength: PALLET_LENGTH, gap: 1 },
+    feeder: { items: ['pallet'], itemLength: PALLET_LENGTH, gap: 1, when: emitterOn('Emitter') },
     exits: [{ to: 'load' }],
   },
   {

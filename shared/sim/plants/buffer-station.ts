@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Buffer Station" (see ../builtin-behaviours.ts).
 import type { Behaviour, Expression } from '../behaviour-types.js';
-import { input, output, isOff, SPEED } from './plant-parts.js';
+import { input, output, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 /** An analog belt's speed: its Float Output in volts, 10 V being full speed. */
 const volts = (name: string): Expression => ({ tag: output(name), scale: SPEED / 10 });
@@ -28,7 +28,7 @@ export const BUFFER_STATION: readonly Behaviour[] = [
     conveyor: 'buffer',
     length: 6,
     speed: volts('Buffer conveyor'),
-    feeder: { items: ['box'], itemLength: 0.5, gap: 1, intervalMs: 4000 },
+    feeder: { items: ['box'], itemLength: 0.5, gap: 1, intervalMs: 4000, when: emitterOn('Emitter') },
     sensors: [{ tag: input('At buffer exit'), from: 5.9, to: 6, normallyClosed: true }],
     exits: [{ to: 'exit', when: isOff(output('Stop blade')) }],
   },

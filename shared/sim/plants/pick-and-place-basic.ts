@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Pick & Place (Basic)" (see ../builtin-behaviours.ts).
 import type { Behaviour } from '../behaviour-types.js';
-import { axis, axisAt, input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import { axis, axisAt, input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 /** Travel time of the Z axis (top <-> bottom) and of the X axis (entry <-> exit), in ms. */
 const Z_TRAVEL_MS = 1000;
@@ -57,7 +57,7 @@ export const PICK_AND_PLACE_BASIC: readonly Behaviour[] = [
     length: 3,
     speed: SPEED,
     runs: isOn(output('Entry conveyor')),
-    feeder: { items: ['box'], itemLength: 0.5, gap: 1 },
+    feeder: { items: ['box'], itemLength: 0.5, gap: 1, when: emitterOn('Emitter') },
     sensors: [{ tag: input('Item at entry'), from: 3, to: 3 }],
     exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_AT_ENTRY] } }],
   },

@@ -6,6 +6,13 @@ export const output = (name: string): TagRef => ({ name, kind: 'Output' });
 export const isOn = (ref: TagRef): Condition => ({ tag: ref, equals: true });
 export const isOff = (ref: TagRef): Condition => ({ tag: ref, equals: false });
 
+/**
+ * A feeder's `when` for the scene's emitter part: the emitter puts items on its conveyor only
+ * while its Bit Output is on (the scenes keep it forced on), one item a moment it is on when there
+ * is room, as the real scene's emitter does (docs/fidelity.md, "Emitters").
+ */
+export const emitterOn = (name: string): Condition => isOn(output(name));
+
 /** Belt speed of the roller and belt conveyors of these scenes. */
 export const SPEED = 0.5;
 

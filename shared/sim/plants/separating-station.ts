@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Separating Station" (see ../builtin-behaviours.ts).
 import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOff, isOn, SPEED } from './plant-parts.js';
+import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
 
 /** The vision sensors' codes of the parts this scene makes (0: nothing in view). */
 export const PART_CODES: Readonly<Record<string, number>> = {
@@ -39,7 +39,13 @@ export const SEPARATING_STATION: readonly Behaviour[] = [1, 2].flatMap((n): Beha
       length: 3,
       speed: SPEED,
       runs: isOn(output(`Entry conveyor ${n}`)),
-      feeder: { items: Object.keys(PART_CODES), order: 'random', itemLength: 0.5, gap: 1 },
+      feeder: {
+        items: Object.keys(PART_CODES),
+        order: 'random',
+        itemLength: 0.5,
+        gap: 1,
+        when: emitterOn(`Emitter ${n}`),
+      },
       sensors: [{ tag: input(`Vision sensor ${n}`), from: 2.4, to: 2.6, reads: PART_CODES }],
       exits: [{ to: `pusher ${n}` }],
     },

@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Sorting by Height (Basic)" (see ../builtin-behaviours.ts).
 import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOn, SPEED } from './plant-parts.js';
+import { input, output, isOn, SPEED, emitterOn } from './plant-parts.js';
 
 /** Where the light curtain crosses the 6 m entry conveyor: 0.125 m before its end (saved scene). */
 const CURTAIN = 5.875;
@@ -27,7 +27,7 @@ export const SORTING_BY_HEIGHT_BASIC: readonly Behaviour[] = [
     length: 6,
     speed: SPEED,
     runs: isOn(output('Conveyor entry')),
-    feeder: { items: ['low', 'high'], itemLength: 0.5, gap: 1.7, when: isOn(output('Emitter')) },
+    feeder: { items: ['low', 'high'], itemLength: 0.5, gap: 1.7, when: emitterOn('Emitter') },
     // The light curtain: three beams at one place.
     sensors: [
       { tag: input('Pallet sensor'), from: CURTAIN, to: CURTAIN },

@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Sorting by Weight" (see ../builtin-behaviours.ts).
 import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOff, isOn, SPEED } from './plant-parts.js';
+import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
 
 /** What the scale shows for each kind of box (kg); the vendor's sample sorts on weight x 2. */
 export const BOX_WEIGHTS: Readonly<Record<string, number>> = {
@@ -34,7 +34,13 @@ export const SORTING_BY_WEIGHT: readonly Behaviour[] = [
     length: 3,
     speed: SPEED,
     runs: isOn(output('Entry conveyor')),
-    feeder: { items: Object.keys(BOX_WEIGHTS), order: 'random', itemLength: 0.5, gap: 1.5 },
+    feeder: {
+      items: Object.keys(BOX_WEIGHTS),
+      order: 'random',
+      itemLength: 0.5,
+      gap: 1.5,
+      when: emitterOn('Emitter'),
+    },
     sensors: [{ tag: input('At scale entry'), from: 2.7, to: 3, normallyClosed: true }],
     exits: [{ to: 'scale' }],
   },

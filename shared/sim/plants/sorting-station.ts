@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Sorting Station" (see ../builtin-behaviours.ts).
 import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOff, isOn, SPEED } from './plant-parts.js';
+import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
 
 /** What the simulator's vision sensor reads for each part (0: nothing in view). */
 export const VISION_CODES: Readonly<Record<string, number>> = {
@@ -45,7 +45,7 @@ export const SORTING_STATION: readonly Behaviour[] = [
     length: 4,
     speed: SPEED,
     runs: isOn(output('Entry conveyor')),
-    feeder: { items: PARTS, order: 'random', itemLength: 0.4, gap: 1 },
+    feeder: { items: PARTS, order: 'random', itemLength: 0.4, gap: 1, when: emitterOn('Emitter') },
     sensors: [{ tag: input('Vision sensor'), from: 3, to: 3.2, reads: VISION_CODES }],
     exits: [{ to: 'exit 1' }],
   },

@@ -1,0 +1,110 @@
+// Every built-in plant whose scene has an emitter obeys it, as the real scene's emitter does
+// (docs/fidelity.md, "Emitters"): on (its value at rest) it puts items on its conveyor; off, or
+// forced false, it puts none; switched on for a moment (a pulse) it releases one item.
+import { describe, expect, it } from 'vitest';
+import type { TagValue } from '../../shared/core/tag-types.js';
+import { Bench, type Io } from './plc.js';
+
+interface EmitterCase {
+  readonly scene: string;
+  readonly emitter: string;
+  /** The Outputs that carry the emitter's items away from it (and out of the plant, where they can). */
+  readonly run: Readonly<Record<string, TagValue>>;
+  /** The conveyors the emitter's items travel on while `run` holds (default: all of them). */
+  readonly conveyors?: readonly string[];
+}
+
+const CASES: readonly EmitterCase[] = [
+  { scene: 'Sorting by Height (Basic)', emitter: 'Emitter', run: { 'Conveyor entry': true } },
+  {
+    scene: 'Automated Warehouse',
+    emitter: 'Emitter',
+    run: { 'Entry Conveyor': true, 'Load Conveyor': true },
+  },
+  {
+    scene: 'Buffer Station',
+    emitter: 'Emitter',
+    run: { 'Buffer conveyor': 10, 'Stop blade': false, 'Exit conveyor': 10 },
+  },
+  { scene: 'Pick & Place (Basic)', emitter: 'Emitter', run: { 'Entry conveyor': true } },
+  { scene: 'Sorting Station', emitter: 'Emitter', run: { 'Entry conveyor': true, 'Exit conveyor': true } },
+  {
+    scene: 'Sorting by Weight',
+    emitter: 'Emitter',
+    run: { 'Entry conveyor': true, 'Load scale': true, 'Send forward': true, 'Front conveyor': true },
+  },
+  ...[1, 2].map((n) => ({
+    scene: 'Separating Station',
+    emitter: `Emitter ${n}`,
+    run: { [`Entry conveyor ${n}`]: true, [`Conveyor ${n}`]: true },
+    conveyors: [`entry ${n}`, `pusher ${n}`, `exit ${n}`],
+  })),
+  { scene: 'Assembler', emitter: 'Lids emitter', run: { 'Lids conveyor': true }, conveyors: ['lids'] },
+  {
+    scene: 'Assembler',
+    emitter: 'Bases emitter',
+    run: { 'Bases conveyor': true, 'Pos. raise (bases)': true, 'Clamp base': false },
+    conveyors: ['bases', 'exit'],
+  },
+  {
+    scene: 'Assembler (Analog)',
+    emitter: 'Lids emitter',
+    run: { 'Lids conveyor 1': true, 'Stop blade 1': false, 'Lids conveyor 2': true },
+    conveyors: ['lids 1', 'lids 2'],
+  },
+  {
+    scene: 'Assembler (Analog)',
+    emitter: 'Bases emitter',
+    run: { 'Bases conveyor 1': true, 'Stop blade 2': false, 'Bases conveyor 2': true },
+    conveyors: ['bases 1', 'bases 2'],
+  },
+];
+
+/** Every item the emitter has put into the plant: on its conveyors, or gone from them. */
+function emitted(bench: Bench, c: EmitterCase): number {
+  let n = 0;
+  for (const conveyor of bench.sim.snapshot().conveyors) {
+    if (c.conveyors && !c.conveyors.includes(conveyor.name)) continue;
+    n += conveyor.items.length + Object.values(conveyor.removed).reduce((a, b) => a + b, 0);
+  }
+  return n;
+}
+
+const running = (c: EmitterCase, emitter?: boolean) => (io: Io) => {
+  for (const [name, value] of Object.entries(c.run)) io.set(name, value);
+  if (emitter !== undefined) io.set(c.emitter, emitter);
+};
+
+describe.each(CASES)('$scene: $emitter', (c) => {
+  it('is on at rest and puts items on its conveyor', () => {
+    const bench = Bench.builtin(c.scene);
+    expect(bench.io.out(c.emitter)).toBe(true);
+    bench.runFor(running(c), 30_000);
+    expect(emitted(bench, c)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('forced false, puts no new item until released', () => {
+    const bench = Bench.builtin(c.scene);
+    expect(bench.engine.write('force', 'name', [{ name: c.emitter, value: false }])).toEqual([]);
+    const before = emitted(bench, c);
+    bench.runFor(running(c, true), 30_000); // a controller writing true changes nothing under the force
+    expect(emitted(bench, c)).toBe(before);
+    expect(bench.engine.release('name', [c.emitter])).toEqual([]);
+    bench.runFor(running(c, true), 30_000);
+    expect(emitted(bench, c)).toBeGreaterThan(before);
+  });
+
+  it('written off, puts no new item; each pulse releases exactly one', () => {
+    const bench = Bench.builtin(c.scene);
+    bench.io.set(c.emitter, false);
+    const before = emitted(bench, c);
+    bench.runFor(running(c, false), 20_000);
+    const counts = [emitted(bench, c) - before];
+    for (let pulse = 0; pulse < 3; pulse++) {
+      bench.runFor(running(c, true), 100);
+      bench.runFor(running(c, false), 20_000);
+      counts.push(emitted(bench, c) - before);
+    }
+    expect(counts).toEqual([0, 1, 2, 3]);
+  });
+});
