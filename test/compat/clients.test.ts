@@ -156,3 +156,59 @@ describe('real-world clients, unmodified, against tagsim serve', () => {
     }
   }
 });
+
+/**
+ * Controllers written for the real scenes, as public ones are (docs/fidelity.md): a soft PLC of
+ * Sorting by Height (Basic) that reads the height while the pallet waits at the pallet sensor,
+ * by id over /api/tag/values, then forces `Emitter` false as a fault-injection tool does.
+ */
+describe('real-world controllers, unmodified, against tagsim serve', () => {
+  it('Python soft PLC: height read at the pallet sensor, then "no parts" by forcing Emitter false', async (ctx) => {
+    if (spawnSync(PYTHON, ['--version'], { stdio: 'ignore' }).status !== 0) {
+      const message = 'COMPAT CLIENT NOT RUN: the Python soft PLC needs python3, which this machine lacks';
+      if (process.env['CI']) throw new Error(message);
+      console.warn(`\n!!! ${message} !!!\n`);
+      ctx.skip();
+    }
+    server = await serveTagsim(['--scene', 'Sorting by Height (Basic)', '--time-scale', '8'], {
+      timeoutMs: 15_000,
+    });
+    const BOXES = 6;
+    const steps = await runClient(
+      {
+        name: 'Python soft PLC',
+        runtime: { command: PYTHON, check: ['--version'], needs: 'python3' },
+        args: (url) => [`${clients}controller_height_at_pallet.py`, url, String(BOXES), '300'],
+      },
+      server.url,
+    );
+    const json = (name: string) => {
+      const step = steps.get(name);
+      expect(step, `step ${name}`).toBeDefined();
+      expect(step!.status, `status of ${name}`).toBe(200);
+      return JSON.parse(step!.body) as unknown;
+    };
+    // Every pallet waiting at the pallet sensor was seen by the beams of its height.
+    expect(json('sorted')).toEqual({
+      sent: Array.from({ length: BOXES }, (_, i) =>
+        i % 2 ? { height: 'high', side: 'right' } : { height: 'low', side: 'left' },
+      ),
+      noHeight: 0,
+    });
+    expect(json('no-parts')).toEqual([]);
+    // With the emitter forced off, only the pallets already on the 6 m belt (at most three) come.
+    const after = json('after-no-parts') as { sortedSince: number; palletAtEnd: boolean; step: string };
+    expect(after.sortedSince).toBeLessThanOrEqual(3);
+    expect(after).toMatchObject({ palletAtEnd: false, step: 'feed' });
+    expect(json('release')).toEqual([]);
+    const now = (await (await fetch(`${server.url}/api/tags`)).json()) as {
+      name: string;
+      kind: string;
+      value: unknown;
+      isForced: boolean;
+    }[];
+    const tag = (name: string, kind: string) => now.find((t) => t.name === name && t.kind === kind)!;
+    expect(tag('Counter', 'Output').value).toBe(BOXES + after.sortedSince);
+    expect(tag('Emitter', 'Output').isForced).toBe(false);
+  }, 90_000);
+});
