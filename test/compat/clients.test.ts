@@ -44,6 +44,11 @@ const CASES: ClientCase[] = [
     args: (url) => [`${clients}client_requests.py`, url],
   },
   {
+    name: "Python requests on URLs joined from parts ('/api//tag/values/by-name')",
+    runtime: { command: PYTHON, check: ['-c', 'import requests'], needs: 'python3-requests' },
+    args: (url) => [`${clients}client_joined_paths.py`, url],
+  },
+  {
     name: 'Node fetch (and node:http for the GET with a body)',
     runtime: { command: process.execPath, check: ['--version'], needs: 'node' },
     args: (url) => [`${clients}client-fetch.mjs`, url],
