@@ -46,7 +46,13 @@ const SENSORS: readonly (readonly [string, string, Kind, boolean?])[] = [
 ];
 
 describe('sensor polarity in the scenes without a saved copy', () => {
-  it.each(SENSORS)('%s: %s is %s', (scene, sensor, kind, seesFirstItem = false) => {
+  const cases = SENSORS.map(([scene, sensor, kind, seesFirstItem = false]) => ({
+    scene,
+    sensor,
+    kind,
+    seesFirstItem,
+  }));
+  it.each(cases)('$scene: $sensor is $kind', ({ scene, sensor, kind, seesFirstItem }) => {
     const bench = Bench.builtin(scene);
     const clear = kind === 'retro-reflective';
     expect(bench.io.in(sensor)).toBe(seesFirstItem ? !clear : clear);
