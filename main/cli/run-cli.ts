@@ -222,7 +222,10 @@ function simulationLine(simulation: SimulationHost, seed: number): string {
   return `Simulation: ${what} ${pace}, seed ${seed}; ${plant}`;
 }
 
-/** `Modbus TCP on 127.0.0.1:502 (every unit id; the simulator's driver map of the scene; Floats × 100)` */
+/**
+ * `Modbus TCP on 127.0.0.1:502 (every unit id; the driver map of "…"; Floats × 100; tags the map
+ * leaves out from address 1000)`
+ */
 function modbusLine(modbus: ModbusController, sceneName: string): string {
   const { host, port, unitId } = modbus.status;
   const { source, scaleFactor } = modbus.layout;
@@ -233,7 +236,11 @@ function modbusLine(modbus: ModbusController, sceneName: string): string {
         ? 'tags in scene order'
         : 'tags at their own addresses';
   const unit = unitId === undefined ? 'every unit id' : `unit id ${unitId}`;
-  return `Modbus TCP on ${host}:${port} (${unit}; ${map}; Floats × ${scaleFactor})`;
+  const extras =
+    modbus.layout.extrasFrom === undefined
+      ? ''
+      : `; tags the map leaves out from address ${modbus.layout.extrasFrom}`;
+  return `Modbus TCP on ${host}:${port} (${unit}; ${map}; Floats × ${scaleFactor}${extras})`;
 }
 
 function plural(n: number, word: string): string {

@@ -5,6 +5,7 @@ import {
   type ModbusLayout,
   type ModbusMapChoice,
   type ModbusSlot,
+  tableHolds,
 } from '../../shared/modbus/modbus-layout.js';
 import { fromRegister, toRegister } from '../../shared/modbus/register-value.js';
 import type { BitTable, ModbusData, RegisterTable } from './modbus-pdu.js';
@@ -39,8 +40,8 @@ export class EngineModbusData implements ModbusData {
     return this.current;
   }
 
-  size(table: BitTable | RegisterTable): number {
-    return this.layout.tables[table].size;
+  holds(table: BitTable | RegisterTable, start: number, count: number): boolean {
+    return tableHolds(this.layout.tables[table], start, count);
   }
 
   readBits(table: BitTable, start: number, count: number): boolean[] {

@@ -57,7 +57,7 @@ export class ModbusWriteJournal {
     private readonly journal: RequestJournal,
   ) {
     this.data = {
-      size: (table) => engineData.size(table),
+      holds: (table, start, count) => engineData.holds(table, start, count),
       readBits: (table, start, count) => engineData.readBits(table, start, count),
       readRegisters: (table, start, count) => engineData.readRegisters(table, start, count),
       writeCoils: (start, values) => {

@@ -8,9 +8,10 @@
 export type BitTable = 'discreteInputs' | 'coils';
 export type RegisterTable = 'inputRegisters' | 'holdingRegisters';
 
-/** The data a Modbus server serves: four tables of fixed size. */
+/** The data a Modbus server serves: four tables of fixed addresses. */
 export interface ModbusData {
-  size(table: BitTable | RegisterTable): number;
+  /** Whether every address of the range exists (docs/modbus.md, "The tables"); else 02. */
+  holds(table: BitTable | RegisterTable, start: number, count: number): boolean;
   /** Reads `count` bits from `start`; the range is inside the table. */
   readBits(table: BitTable, start: number, count: number): boolean[];
   /** Reads `count` registers (0-65535) from `start`; the range is inside the table. */
@@ -206,5 +207,5 @@ function expectQuantity(count: number, max: number): void {
 }
 
 function expectRange(data: ModbusData, table: BitTable | RegisterTable, start: number, count: number): void {
-  if (start + count > data.size(table)) throw new ModbusException(EXCEPTION.illegalDataAddress);
+  if (!data.holds(table, start, count)) throw new ModbusException(EXCEPTION.illegalDataAddress);
 }

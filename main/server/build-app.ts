@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
+import { routedPath } from '../../shared/api/routes.js';
 import { sendAnswer } from './api-answer.js';
 import { answerRoute, type ApiRoute, type RouteSeams } from './api-route.js';
 import { jsonErrors } from './middleware/json-errors.js';
@@ -25,7 +26,8 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
   // Koa would print every error; the JSON error middleware reports the unexpected ones instead.
   app.silent = true;
 
-  // Paths are matched as written in the spec: lower case, with one trailing slash tolerated.
+  // Paths are matched as written in the spec, in lower case, after routedPath (runs of `/`
+  // collapsed, a trailing one dropped), which the direct path also routes by.
   const router = new Router({ sensitive: true, strict: false });
   for (const route of routes) {
     const handler: Middleware = async (ctx) => {
@@ -46,6 +48,11 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
   // gets a JSON answer with the right status.
   app.use(jsonErrors(options.onUnexpectedError, options.seams?.journal, options.mountPrefix));
   for (const middleware of options.before ?? []) app.use(middleware);
+  app.use((ctx, next) => {
+    // @koa/router routes by `newRouterPath` when it is set; messages keep the path as sent.
+    ctx['newRouterPath'] = routedPath(ctx.path);
+    return next();
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { routedPath } from '../../shared/api/routes.js';
 import { writeAnswer } from './api-answer.js';
 import { answerRoute, type ApiRequest, type ApiRoute, type RouteSeams } from './api-route.js';
 
@@ -14,7 +15,8 @@ const UNUSUAL_QUERY = /[\t\n\f\r #\u00a0\ufeff]/;
  * the hottest routes (docs/performance.md). It is built from the very route table the Koa router
  * is, and hands each request to the same answerRoute, so there is no second list of routes or
  * handlers to keep in step. It takes only what it answers exactly as Koa would: GET or PUT on one
- * of those paths as written (one trailing slash tolerated) with a plain query; it returns false
+ * of those paths as routedPath reads them (runs of `/` collapsed, a trailing one dropped) with a
+ * plain query; it returns false
  * for everything else (HEAD, OPTIONS, other methods, other paths, odd targets), which goes on to
  * Koa.
  */
@@ -30,8 +32,7 @@ export function directRoutes(
   return (req, res) => {
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    let path = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const path = routedPath(queryAt < 0 ? url : url.slice(0, queryAt));
     const route = byTarget.get(`${req.method} ${path}`);
     if (route === undefined) return false;
     const querystring = queryAt < 0 ? '' : url.slice(queryAt + 1);

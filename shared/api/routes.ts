@@ -16,6 +16,21 @@ export const API_PATHS = {
   releaseByName: '/api/tag/values-release/by-name',
 } as const;
 
+/**
+ * The path a request is routed by, as the simulator's web server makes it before routing: every
+ * run of `/` becomes one `/`, then a trailing `/` is dropped (the root stays `/`). So
+ * `/api//tag/values/by-name` is `/api/tag/values/by-name`, and `/api/tags///` is `/api/tags`.
+ * Percent escapes are left as they are (`%2F%2F` is not a run of slashes). Evidence: the
+ * simulator ships EmbedIO (docs/fidelity.md, "Paths"), whose WebServer routes every request by
+ * `UrlPath.Normalize(Request.Url.AbsolutePath, false)` (unosquare/embedio:
+ * src/EmbedIO/WebServer.cs, src/EmbedIO/Utilities/UrlPath.cs, since 3.0). The direct path and the
+ * Koa router both route by this function and nothing else (docs/api.md, "Wire basics").
+ */
+export function routedPath(path: string): string {
+  const collapsed = path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+}
+
 /** A PUT route that writes `{id|name, value}` items. */
 export interface WriteRoute {
   readonly path: string;

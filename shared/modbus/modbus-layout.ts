@@ -31,7 +31,17 @@ export interface ModbusSlot {
 export interface ModbusTable {
   /** Addresses 0 to size-1 exist: an empty one reads 0 and ignores writes; past it, exception 02. */
   readonly size: number;
+  /** The tags the driver's map does not hold, from address `from`: these addresses exist too. */
+  readonly extras?: { readonly from: number; readonly count: number };
   readonly slots: readonly (ModbusSlot | undefined)[];
+}
+
+/** Whether every address of the range exists in the table; a request past them gets 02. */
+export function tableHolds(table: ModbusTable, start: number, count: number): boolean {
+  const end = start + count;
+  if (end <= table.size) return true;
+  const extras = table.extras;
+  return extras !== undefined && start >= extras.from && end <= extras.from + extras.count;
 }
 
 export interface ModbusLayout {
@@ -39,7 +49,21 @@ export interface ModbusLayout {
   readonly source: 'driver map' | 'scene order' | 'tag addresses';
   readonly scaleFactor: number;
   readonly tables: Readonly<Record<ModbusTableName, ModbusTable>>;
+  /**
+   * Where the tags the driver's map does not hold begin in each table (EXTRA_TAGS_ADDRESS); absent
+   * with the 'address' map, which has no such tags.
+   */
+  readonly extrasFrom?: number;
 }
+
+/**
+ * The first address of the tags the driver's map does not hold (emitters, removers, unnamed
+ * beams, and every system tag but `FACTORY I/O (Running)`), in each of the four tables. On the
+ * simulator such a tag has no Modbus address at all; TagSim keeps them reachable, but well past
+ * the driver's 256 bits and 64 registers, so that a PLC writing a whole range of the real map (an
+ * OpenPLC device of 16 coils writes coils 0-15 in one FC 15) can never switch one of them.
+ */
+export const EXTRA_TAGS_ADDRESS = 1000;
 
 /** The driver's largest counts (256 bits, 64 registers each): what its tables span at least. */
 const DRIVER_TABLE_SIZE: Readonly<Record<ModbusTableName, number>> = {
@@ -75,13 +99,21 @@ export function modbusLayout(
     source: driver ? 'driver map' : 'scene order',
     scaleFactor,
     tables: byDriverMap(scene, driver),
+    extrasFrom: EXTRA_TAGS_ADDRESS,
   };
+}
+
+/** `FACTORY I/O (Running)`: the one system tag every saved driver map holds (a discrete input). */
+function inEveryDriverMap(tag: TagDefinition): boolean {
+  return isSystemTag(tag) && tag.kind === 'Input' && tag.name === 'FACTORY I/O (Running)';
 }
 
 /**
  * The driver's slots first (a slot whose tag the scene lacks stays empty, as the driver leaves
- * it); then every tag the map does not hold, in scene order, the scene's own before the system
- * tags, so `FACTORY I/O (Running)` follows the scene's sensors as in the simulator's own maps.
+ * it). A scene without a saved map gets the same layout in scene order: its own tags, then
+ * `FACTORY I/O (Running)`, which every saved map holds after the scene's sensors. Every other tag
+ * follows from EXTRA_TAGS_ADDRESS (or right after the map, for a map that reaches it), in scene
+ * order, the scene's own before the system tags.
  */
 function byDriverMap(
   scene: SceneDefinition,
@@ -99,11 +131,22 @@ function byDriverMap(
       if (fits) placed.add(tag.id);
     }
     const rest = scene.tags.filter((t) => tableOf(t) === name && !placed.has(t.id));
-    for (const tag of [...rest.filter((t) => !isSystemTag(t)), ...rest.filter((t) => isSystemTag(t))]) {
+    const own = rest.filter((t) => !isSystemTag(t));
+    const system = rest.filter((t) => isSystemTag(t));
+    const mapped = driver ? [] : [...own, ...system.filter(inEveryDriverMap)];
+    const extras = driver ? [...own, ...system] : system.filter((t) => !inEveryDriverMap(t));
+    for (const tag of mapped) {
       if (slots.length >= MODBUS_ADDRESSES) break;
       slots.push({ id: tag.id, type: tag.type });
     }
-    tables[name] = { size: Math.max(DRIVER_TABLE_SIZE[name], slots.length), slots };
+    const size = Math.max(DRIVER_TABLE_SIZE[name], slots.length);
+    const from = Math.max(EXTRA_TAGS_ADDRESS, size);
+    const count = Math.min(extras.length, MODBUS_ADDRESSES - from);
+    if (count > 0) slots.length = from;
+    for (const tag of extras.slice(0, Math.max(0, count))) slots.push({ id: tag.id, type: tag.type });
+    if (count <= 0) tables[name] = { size, slots };
+    else if (from === size) tables[name] = { size: size + count, slots };
+    else tables[name] = { size, extras: { from, count }, slots };
   }
   return tables;
 }

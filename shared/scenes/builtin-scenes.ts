@@ -22,7 +22,8 @@ export function builtinTagId(scene: string, kind: TagKind, type: TagType, name: 
  * Builds a scene from its reference rows: the system tags first, as the simulator lists them, then
  * the scene's own tags in table order. A tag without an id or address from the simulator's own
  * scene gets a name-based id and the next address of its (kind, type) space (a scene's tags
- * either all come from its saved copy or all from the vendor's samples).
+ * either all come from its saved copy or all from the vendor's samples; in the second case a
+ * public program may give all their addresses, scripts/data/factoryio-scene-addresses.tsv).
  */
 export function buildReferenceScene(ref: ReferenceScene): SceneDefinition {
   const addresses = new AddressAllocator();

@@ -3,7 +3,8 @@ import type { TagKind, TagType } from '../core/tag-types.js';
 /**
  * One tag of a built-in scene. Where a saved copy of the simulator's own scene is public, the
  * tag carries the scene's id and address, and its value at rest when that is not OFF (a normally
- * closed button, a retro-reflective sensor, an emitter the scene keeps on); see docs/fidelity.md.
+ * closed button, a retro-reflective sensor, an emitter the scene keeps on); where only a public
+ * program that drives the scene by address is, the address alone; see docs/fidelity.md.
  */
 export interface ReferenceTag {
   readonly name: string;

@@ -44,6 +44,11 @@ const CASES: ClientCase[] = [
     args: (url) => [`${clients}client_requests.py`, url],
   },
   {
+    name: "Python requests on URLs joined from parts ('/api//tag/values/by-name')",
+    runtime: { command: PYTHON, check: ['-c', 'import requests'], needs: 'python3-requests' },
+    args: (url) => [`${clients}client_joined_paths.py`, url],
+  },
+  {
     name: 'Node fetch (and node:http for the GET with a body)',
     runtime: { command: process.execPath, check: ['--version'], needs: 'node' },
     args: (url) => [`${clients}client-fetch.mjs`, url],
@@ -210,5 +215,45 @@ describe('real-world controllers, unmodified, against tagsim serve', () => {
     const tag = (name: string, kind: string) => now.find((t) => t.name === name && t.kind === kind)!;
     expect(tag('Counter', 'Output').value).toBe(BOXES + after.sortedSince);
     expect(tag('Emitter', 'Output').isForced).toBe(false);
+  }, 90_000);
+});
+
+// A PLC polling over Modbus TCP as OpenPLC polls a slave device: all its coils in one FC 15 every
+// scan, with a device of 16 coils where the scene's driver map has 10 (docs/modbus.md). The
+// emitter, removers and FACTORY I/O (Run), which the map leaves out, must not be switched by it.
+describe('a PLC over Modbus TCP, unmodified, against tagsim serve --modbus', () => {
+  it('OpenPLC-style polling: 16 coils written every scan switch nothing the driver map leaves out', async (ctx) => {
+    const available = spawnSync(PYTHON, ['--version'], { stdio: 'ignore' }).status === 0;
+    if (!available) {
+      const message = 'COMPAT CLIENT NOT RUN: the OpenPLC-style PLC needs python3, which this machine lacks';
+      if (process.env['CI']) throw new Error(message);
+      console.warn(`\n!!! ${message} !!!\n`);
+      ctx.skip();
+    }
+    const url = await serve(['--modbus', '0']);
+    const port = /Modbus TCP on 127\.0\.0\.1:(\d+)/.exec(server!.out())?.[1];
+    expect(port, server!.out()).toBeDefined();
+    const plc: ClientCase = {
+      name: 'OpenPLC-style PLC',
+      runtime: { command: PYTHON, check: ['--version'], needs: 'python3' },
+      args: () => [`${clients}plc_openplc_style.py`, '127.0.0.1', port!],
+    };
+    const steps = await runClient(plc, url);
+    for (const name of ['read-inputs', 'write-coils', 'write-registers', 'read-coils'])
+      expect(steps.get(name)?.status, name).toBe(200);
+    // Coil 0 on as the program wrote; 10-15 hold no tag and read 0.
+    expect(steps.get('coils')?.body).toBe('1000000000000000');
+    const now = (await (await fetch(`${url}/api/tags`)).json()) as {
+      name: string;
+      kind: string;
+      value: unknown;
+    }[];
+    const value = (name: string, kind = 'Output') =>
+      now.find((t) => t.name === name && t.kind === kind)?.value;
+    expect(value('Conveyor entry')).toBe(true);
+    expect(value('Counter')).toBe(7);
+    for (const name of ['Emitter', 'Remover left', 'Remover right']) expect(value(name), name).toBe(true);
+    expect(value('FACTORY I/O (Run)')).toBe(false);
+    expect(value('FACTORY I/O (Reset)')).toBe(false);
   }, 90_000);
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../../main/runtime/listen-errors.js';
-import { ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
+import { bitsOf, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
 
 function io(stop: Promise<string> = new Promise(() => undefined)) {
   const out: string[] = [];
@@ -91,10 +91,12 @@ describe('tagsim serve --modbus', () => {
     const exit = runCli(['serve', '--port', '0', '--paused', '--modbus', String(port)], t.io);
     await expect.poll(() => t.out.join('\n')).toContain('Modbus TCP on');
     expect(t.out).toContain(
-      `Modbus TCP on 127.0.0.1:${port} (every unit id; the driver map of "Sorting by Height (Basic)"; Floats × 100)`,
+      `Modbus TCP on 127.0.0.1:${port} (every unit id; the driver map of "Sorting by Height (Basic)"; Floats × 100; tags the map leaves out from address 1000)`,
     );
     const client = await ModbusTestClient.open(port);
     expect(registersOf(await client.request(pdu.read(3, 0, 1)))).toEqual([0]);
+    // FACTORY I/O (Run), which the driver's map leaves out, where the line says: coil 1003.
+    expect(bitsOf(await client.request(pdu.read(1, 1003, 1)), 1)).toEqual([false]);
     client.close();
     stop('SIGINT');
     expect(await exit).toBe(0);

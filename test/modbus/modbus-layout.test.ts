@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { DRIVER_MAPS } from '../../shared/modbus/driver-maps.generated.js';
 import {
+  EXTRA_TAGS_ADDRESS,
+  MODBUS_TABLES,
   modbusLayout,
   tableOf,
   type ModbusLayout,
@@ -72,8 +74,48 @@ describe('the default map of a built-in scene', () => {
     ]);
     expect(namesIn(scene, layout, 'holdingRegisters')).toEqual(['Counter']);
     expect(layout.scaleFactor).toBe(100);
-    expect(layout.tables.discreteInputs.size).toBe(256);
     expect(layout.tables.holdingRegisters.size).toBe(64);
+  });
+
+  it("puts every tag the driver's map does not hold from address 1000, none below", () => {
+    const scene = builtinScene('Sorting by Height (Basic)')!;
+    const layout = modbusLayout(scene);
+    expect(layout.extrasFrom).toBe(EXTRA_TAGS_ADDRESS);
+    expect(EXTRA_TAGS_ADDRESS).toBeGreaterThanOrEqual(1000);
+    const coils = namesIn(scene, layout, 'coils');
+    expect(coils.slice(10, EXTRA_TAGS_ADDRESS).every((name) => name === undefined)).toBe(true);
+    expect(coils.slice(EXTRA_TAGS_ADDRESS)).toEqual([
+      'Emitter',
+      'Remover left',
+      'Remover right',
+      'FACTORY I/O (Run)',
+      'FACTORY I/O (Pause)',
+      'FACTORY I/O (Reset)',
+    ]);
+    const inputs = namesIn(scene, layout, 'discreteInputs');
+    expect(inputs.slice(14, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual([]);
+    expect(inputs.slice(EXTRA_TAGS_ADDRESS)).toEqual([
+      ...Array<string>(5).fill('-'),
+      'Manual',
+      'FACTORY I/O (Paused)',
+      'FACTORY I/O (Reset)',
+    ]);
+    expect(namesIn(scene, layout, 'inputRegisters').slice(0, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual([]);
+    expect(namesIn(scene, layout, 'inputRegisters')[EXTRA_TAGS_ADDRESS]).toBe('FACTORY I/O (Time Scale)');
+    expect(layout.tables.coils.size).toBe(256);
+    expect(layout.tables.coils.extras).toEqual({ from: EXTRA_TAGS_ADDRESS, count: 6 });
+    // In every scene with a saved map, no tag the map leaves out sits in the driver's range.
+    for (const map of DRIVER_MAPS) {
+      const built = builtinScene(map.scene)!;
+      const laid = modbusLayout(built);
+      for (const table of MODBUS_TABLES) {
+        const held = new Set(map[table]);
+        laid.tables[table].slots.forEach((slot, address) => {
+          if (slot && !held.has(slot.id))
+            expect(address, `${map.scene} ${table}`).toBeGreaterThanOrEqual(1000);
+        });
+      }
+    }
   });
 
   it('leaves the slot of a tag the scene no longer has empty, and keeps the others where they were', () => {
@@ -85,23 +127,31 @@ describe('the default map of a built-in scene', () => {
 });
 
 describe('scenes without a saved driver map', () => {
-  it("are laid out the same way in scene order: the scene's tags, then the system tags", () => {
+  it("are laid out the same way in scene order: the scene's tags and Running, the other system tags from 1000", () => {
     const scene = builtinScene('Filling Tank')!;
     const layout = modbusLayout(scene);
     expect(layout.source).toBe('scene order');
-    const ownBitInputs = scene.tags.filter(
-      (t) => t.kind === 'Input' && t.type === 'Bit' && !t.name.startsWith('FACTORY I/O'),
-    );
-    expect(namesIn(scene, layout, 'discreteInputs')).toEqual([
-      ...ownBitInputs.map((t) => t.name),
+    const own = (kind: string, bit: boolean) =>
+      scene.tags
+        .filter((t) => t.kind === kind && (t.type === 'Bit') === bit && !t.name.startsWith('FACTORY I/O'))
+        .map((t) => t.name);
+    const inputs = namesIn(scene, layout, 'discreteInputs');
+    expect(inputs.slice(0, own('Input', true).length + 1)).toEqual([
+      ...own('Input', true),
       'FACTORY I/O (Running)',
-      'FACTORY I/O (Paused)',
+    ]);
+    expect(inputs.slice(EXTRA_TAGS_ADDRESS)).toEqual(['FACTORY I/O (Paused)', 'FACTORY I/O (Reset)']);
+    const coils = namesIn(scene, layout, 'coils');
+    expect(coils.slice(0, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual(own('Output', true));
+    expect(coils.slice(EXTRA_TAGS_ADDRESS)).toEqual([
+      'FACTORY I/O (Run)',
+      'FACTORY I/O (Pause)',
       'FACTORY I/O (Reset)',
     ]);
-    // Int and Float share one register space per direction.
-    const registerInputs = scene.tags.filter((t) => t.kind === 'Input' && t.type !== 'Bit');
-    expect(namesIn(scene, layout, 'inputRegisters')).toHaveLength(registerInputs.length);
-    expect(namesIn(scene, layout, 'inputRegisters').at(-1)).toBe('FACTORY I/O (Time Scale)');
+    // Int and Float share one register space per direction; Time Scale is a system tag.
+    expect(namesIn(scene, layout, 'inputRegisters').slice(0, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual([]);
+    expect(namesIn(scene, layout, 'inputRegisters')[EXTRA_TAGS_ADDRESS]).toBe('FACTORY I/O (Time Scale)');
+    expect(namesIn(scene, layout, 'holdingRegisters')).toEqual(own('Output', false));
   });
 
   it("with map 'address', sit at their own addresses: Bits as they are, Floats from register 256", () => {

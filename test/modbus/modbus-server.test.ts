@@ -103,10 +103,10 @@ describe("Modbus TCP: the default scene at the addresses of the simulator's own 
     expect(registersOf(await client.request(pdu.read(3, 0, 1)))).toEqual([-32768]);
   });
 
-  it('puts the tags the map leaves out after its last slot, in scene order', async () => {
+  it('puts the tags the map leaves out from address 1000, in scene order', async () => {
     const { tagsim, client } = await start();
-    // Coils 10-12: Emitter, Remover left, Remover right (on at rest); then Run, Pause, Reset.
-    expect(bitsOf(await client.request(pdu.read(1, 10, 6)), 6)).toEqual([
+    // Coils 1000-1002: Emitter, Remover left, Remover right (on at rest); then Run, Pause, Reset.
+    expect(bitsOf(await client.request(pdu.read(1, 1000, 6)), 6)).toEqual([
       true,
       true,
       true,
@@ -114,10 +114,45 @@ describe("Modbus TCP: the default scene at the addresses of the simulator's own 
       false,
       false,
     ]);
-    await client.request(pdu.writeCoil(13, true));
+    await client.request(pdu.writeCoil(1003, true));
     expect(valueOf(tagsim, 'FACTORY I/O (Run)')).toBe(true);
-    // The scene's only register Input, FACTORY I/O (Time Scale) 1.0, × 100.
-    expect(registersOf(await client.request(pdu.read(4, 0, 1)))).toEqual([100]);
+    // The scene's only register Input, FACTORY I/O (Time Scale) 1.0, × 100; none in the map.
+    expect(registersOf(await client.request(pdu.read(4, 1000, 1)))).toEqual([100]);
+    expect(registersOf(await client.request(pdu.read(4, 0, 1)))).toEqual([0]);
+    // Between the driver's 256 coils and 1000, and past the six, no address exists.
+    expect(exceptionOf(await client.request(pdu.read(1, 999, 2)))).toBe(2);
+    expect(exceptionOf(await client.request(pdu.read(1, 1000, 7)))).toBe(2);
+    expect(exceptionOf(await client.request(pdu.writeCoils(250, Array(800).fill(false) as boolean[])))).toBe(
+      2,
+    );
+  });
+
+  it("a PLC writing 16 coils in one FC 15 (OpenPLC's device size) leaves the emitter, removers and Run alone", async () => {
+    const { tagsim, client } = await start();
+    const before = bitsOf(await client.request(pdu.read(1, 0, 16)), 16);
+    // Coils 10-15 are past the driver's map: empty slots that read 0.
+    expect(before.slice(10)).toEqual([false, false, false, false, false, false]);
+    const answer = await client.request(
+      pdu.writeCoils(
+        0,
+        Array.from({ length: 16 }, (_, i) => i < 2),
+      ),
+    );
+    expect([...answer.pdu]).toEqual([15, 0, 0, 0, 16]);
+    expect(valueOf(tagsim, 'Conveyor entry')).toBe(true);
+    expect(valueOf(tagsim, 'Load')).toBe(true);
+    for (const name of ['Emitter', 'Remover left', 'Remover right'])
+      expect(valueOf(tagsim, name), name).toBe(true);
+    expect(valueOf(tagsim, 'FACTORY I/O (Run)')).toBe(false);
+    // And all ones in coils 0-15 run nothing the map does not hold either.
+    await client.request(
+      pdu.writeCoils(
+        0,
+        Array.from({ length: 16 }, () => true),
+      ),
+    );
+    expect(valueOf(tagsim, 'FACTORY I/O (Run)')).toBe(false);
+    expect(valueOf(tagsim, 'FACTORY I/O (Reset)')).toBe(false);
   });
 });
 

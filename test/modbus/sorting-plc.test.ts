@@ -111,8 +111,8 @@ describe('tagsim serve --modbus with the Sorting by Height (Basic) plant, over M
       timeLimitMs: TIME_LIMIT_MS,
     });
     expect(registersOf(await ok(pdu.read(3, COUNTER_REGISTER, 1)))).toEqual([10]);
-    // FACTORY I/O (Running) at DI 13, and the time scale 4 × 100 in input register 0.
+    // FACTORY I/O (Running) at DI 13, and the time scale 4 × 100 in input register 1000.
     expect((await readInputs())['FACTORY I/O (Running)']).toBe(true);
-    expect(registersOf(await ok(pdu.read(4, 0, 1)))).toEqual([400]);
+    expect(registersOf(await ok(pdu.read(4, 1000, 1)))).toEqual([400]);
   });
 });

@@ -99,6 +99,60 @@ describe("the vendor's own Web API example", () => {
   });
 });
 
+/**
+ * The addresses a public library that drives the simulator through its SDK by address uses
+ * (torayeff/pyfactoryio: scenes/*.py; docs/fidelity.md, "Addresses without a saved copy"):
+ * [scene, name, kind, type, address].
+ */
+const PYFACTORYIO: readonly (readonly [string, string, string, string, number])[] = [
+  ['Assembler', 'Lids conveyor', 'Output', 'Bit', 11],
+  ['Assembler', 'Move X', 'Output', 'Bit', 1],
+  ['Assembler', 'Move Z', 'Output', 'Bit', 0],
+  ['Assembler', 'Grab', 'Output', 'Bit', 2],
+  ['Assembler', 'Bases conveyor', 'Output', 'Bit', 13],
+  ['Assembler', 'Clamp lid', 'Output', 'Bit', 19],
+  ['Assembler', 'Pos. raise (lids)', 'Output', 'Bit', 18],
+  ['Assembler', 'Clamp base', 'Output', 'Bit', 17],
+  ['Assembler', 'Pos. raise (bases)', 'Output', 'Bit', 16],
+  ['Assembler', 'Counter', 'Output', 'Int', 0],
+  ['Assembler', 'Lid at place', 'Input', 'Bit', 8],
+  ['Assembler', 'Base at place', 'Input', 'Bit', 0],
+  ['Assembler', 'Part leaving', 'Input', 'Bit', 15],
+  ['Assembler', 'Item detected', 'Input', 'Bit', 7],
+  ['Assembler', 'Moving Z', 'Input', 'Bit', 1],
+  ['Assembler', 'Moving X', 'Input', 'Bit', 6],
+  ['Assembler', 'Lid clamped', 'Input', 'Bit', 13],
+  ['Assembler', 'Pos. at limit (lids)', 'Input', 'Bit', 10],
+  ['Assembler', 'Base clamped', 'Input', 'Bit', 12],
+  ['Assembler', 'Pos. at limit (bases)', 'Input', 'Bit', 11],
+  ['From A to B (Set and Reset)', 'Conveyor', 'Output', 'Bit', 0],
+  ['From A to B (Set and Reset)', 'Sensor A', 'Input', 'Bit', 0],
+  ['From A to B (Set and Reset)', 'Sensor B', 'Input', 'Bit', 1],
+  ['From A to B', 'Conveyor', 'Output', 'Bit', 0],
+  ['From A to B', 'Sensor', 'Input', 'Bit', 1],
+  ['Filling Tank', 'Filling', 'Output', 'Bit', 0],
+  ['Filling Tank', 'Discharging', 'Output', 'Bit', 2],
+  ['Filling Tank', 'Fill valve', 'Output', 'Bit', 3],
+  ['Filling Tank', 'Discharge valve', 'Output', 'Bit', 4],
+  ['Filling Tank', 'Fill', 'Input', 'Bit', 0],
+  ['Filling Tank', 'Discharge', 'Input', 'Bit', 1],
+  ['Filling Tank', 'Timer', 'Output', 'Int', 0],
+  ['Queue of Items', 'Buffer conveyor', 'Output', 'Bit', 0],
+  ['Queue of Items', 'Entry conveyor', 'Output', 'Bit', 1],
+  ['Queue of Items', 'At entry', 'Input', 'Bit', 0],
+  ['Queue of Items', 'At exit', 'Input', 'Bit', 1],
+  ['Queue of Items', 'Item ready', 'Input', 'Bit', 2],
+];
+
+describe("a public SDK library's addresses (pyfactoryio)", () => {
+  it("agree with the saved copy of 'Assembler', and are the addresses of the scenes without one", () => {
+    for (const [sceneName, name, kind, type, address] of PYFACTORYIO) {
+      const tag = scene(sceneName).tags.find((t) => t.name === name && t.kind === kind && t.type === type);
+      expect(tag?.address, `${sceneName} / ${name}`).toBe(address);
+    }
+  });
+});
+
 describe.each(BUILTIN_SCENE_NAMES)('built-in scene %s', (name) => {
   it('builds, and loads into an engine', () => {
     const s = scene(name);

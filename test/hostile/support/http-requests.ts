@@ -2,6 +2,7 @@
 // Each request is raw bytes (so anything can be sent) with what the server should make of it.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { routedPath } from '../../../shared/api/routes.js';
 
 /** The real paths of the API and of the window, to build on. */
 export const PATHS = [
@@ -257,7 +258,7 @@ function frame(body: Buffer, framing: Framing, headers: string[]): Buffer {
 export function writeRoute(
   target: string,
 ): { operation: 'set' | 'force' | 'alwaysOff' | 'alwaysOn' | 'release'; by: 'id' | 'name' } | undefined {
-  const path = target.split('?', 1)[0]!.replace(/\/$/, '');
+  const path = routedPath(target.split('?', 1)[0]!);
   const routes: Record<
     string,
     { operation: 'set' | 'force' | 'alwaysOff' | 'alwaysOn' | 'release'; by: 'id' | 'name' }
