@@ -231,8 +231,10 @@ describe('a PLC over Modbus TCP, unmodified, against tagsim serve --modbus', () 
       ctx.skip();
     }
     const url = await serve(['--modbus', '0']);
-    const port = /Modbus TCP on 127\.0\.0\.1:(\d+)/.exec(server!.out())?.[1];
-    expect(port, server!.out()).toBeDefined();
+    // The Modbus line may come a moment after the one that says the API listens.
+    const modbusPort = () => /Modbus TCP on 127\.0\.0\.1:(\d+)/.exec(server!.out())?.[1];
+    await expect.poll(modbusPort, { timeout: 10_000 }).toBeDefined();
+    const port = modbusPort();
     const plc: ClientCase = {
       name: 'OpenPLC-style PLC',
       runtime: { command: PYTHON, check: ['--version'], needs: 'python3' },
