@@ -16,7 +16,7 @@ const QUERY_KEYS = ['limit', 'before', 'path', 'status'];
 
 /**
  * The request journal: what clients sent to the tag API and what they got, newest first, a page
- * of at most 1 MiB at a time; and what it holds and has dropped.
+ * of at most 256 KiB at a time; and what it holds and has dropped.
  */
 export function journalRoutes(journal: RequestJournal | undefined): ControlRoute[] {
   const path = `${CONTROL_PREFIX}/requests`;

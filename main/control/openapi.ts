@@ -152,9 +152,9 @@ function controlPaths(): Record<string, Record<string, Operation>> {
     },
     [p('requests')]: {
       get: {
-        summary: 'The request journal, newest first, at most 1 MiB a page',
+        summary: 'The request journal, newest first, at most 256 KiB a page',
         description:
-          'When more entries may follow (the limit or the 1 MiB of a page reached), the answer has `Link: <...?before=N>; rel="next"`.',
+          'When more entries may follow (the limit or the 256 KiB of a page reached), the answer has `Link: <...?before=N>; rel="next"`.',
         parameters: [
           query('limit', `1 to ${MAX_LIST_LIMIT} (default 100)`, {
             type: 'integer',

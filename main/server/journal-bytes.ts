@@ -12,9 +12,9 @@ export const DEFAULT_JOURNAL_BYTES = 48 * 1024 * 1024;
  * What an entry costs besides its strings' characters: the slot object, its numbers, the
  * client's address and the strings' headers (measured: test/bench/journal.mjs).
  */
-const ENTRY_BYTES = 320;
+export const ENTRY_BYTES = 320;
 /** An item error object, its place in the array and its strings' headers. */
-const ITEM_ERROR_BYTES = 120;
+export const ITEM_ERROR_BYTES = 120;
 /** A chaos shot object. */
 const CHAOS_BYTES = 64;
 

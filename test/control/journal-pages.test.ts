@@ -1,5 +1,5 @@
 // The request journal's bounds over real HTTP (docs/control-api.md, "The request journal"): a
-// listing answers at most 1 MiB a page and says where the next page starts (`Link`, `before`),
+// listing answers at most 256 KiB a page and says where the next page starts (`Link`, `before`),
 // and the journal holds at most its bytes, dropping the oldest entries first and counting them.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
@@ -43,7 +43,7 @@ const summary = async (station: ControlStation) =>
   (await station.call('GET', 'requests/summary')).json as JournalSummary;
 
 describe('a listing of the whole journal', () => {
-  it('answers at most 1 MiB a page, and each page continues where the last stopped', async () => {
+  it('answers at most 256 KiB a page, and each page continues where the last stopped', async () => {
     const station = await startStation();
     for (let i = 0; i < 300; i++) expect((await heavyWrite(station, i)).status).toBe(200);
     const pages = await allPages(station, '/tagsim/v1/requests?limit=10000');
