@@ -2,8 +2,9 @@ import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 
 /**
- * Advances that may wait for the one running: past it, refused. Each waits its turn, so without a
- * bound a client could queue hours of work that outlive every test.
+ * Advances that may wait for the one running (so at most one more than this are under way): past
+ * it, refused. Each waits its turn, so without a bound a client could queue hours of work that
+ * outlive every test.
  */
 export const MAX_PENDING_ADVANCES = 8;
 
@@ -37,7 +38,8 @@ export function changeClock(
 /**
  * Runs `ms` of simulation time on the virtual clock: the one way POST /tagsim/v1/clock/advance,
  * the window and the tray do it. Refused (ClockRefusal) on the real clock, and while
- * MAX_PENDING_ADVANCES advances wait.
+ * MAX_PENDING_ADVANCES advances wait. Resolves to the status it finished with: read it, not the
+ * status after the await, which a following advance or a reset has already moved.
  */
 export async function advanceClock(simulation: SimulationHost, ms: number): Promise<SimulationStatus> {
   if (simulation.clock !== 'virtual')
@@ -45,7 +47,8 @@ export async function advanceClock(simulation: SimulationHost, ms: number): Prom
       409,
       'The clock is real: switch it to virtual first (PUT /tagsim/v1/clock {"mode": "virtual"}, or start with --clock virtual).',
     );
-  if (simulation.pendingAdvances >= MAX_PENDING_ADVANCES)
+  // pendingAdvances counts the one running too: it is not waiting.
+  if (simulation.pendingAdvances > MAX_PENDING_ADVANCES)
     throw new ClockRefusal(
       503,
       `${MAX_PENDING_ADVANCES} advances are already waiting; send this one when one of them has answered.`,

@@ -77,13 +77,14 @@ export function clockRoutes(deps: ControlDeps): ControlRoute[] {
           await request.body(),
           `{"ms": 1 to ${MAX_ADVANCE_MS}}`,
         );
+        let finished;
         try {
-          await advanceClock(simulation, ms);
+          finished = await advanceClock(simulation, ms);
         } catch (error) {
           if (error instanceof ClockRefusal) throw new ApiError(error.status, error.message, error.headers);
           throw error;
         }
-        return jsonAnswer(controlStatus(deps));
+        return jsonAnswer(controlStatus(deps, finished));
       },
     },
   ];

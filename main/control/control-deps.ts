@@ -30,9 +30,9 @@ export interface ControlStatus {
   seed: number;
 }
 
-export function controlStatus(deps: ControlDeps): ControlStatus {
+/** The status now, or with `sim` the simulation's status an action finished with (an advance). */
+export function controlStatus(deps: ControlDeps, sim = deps.simulation.status): ControlStatus {
   const { scene } = deps.engine;
-  const sim = deps.simulation.status;
   return {
     version: deps.version,
     scene: scene.name,

@@ -16,6 +16,7 @@ const value = {
   description: 'true/false for a Bit, a number for an Int or a Float',
 };
 const text = { type: 'string' };
+const count = { type: 'integer', minimum: 0 };
 const closed = (properties: Record<string, object>, required = Object.keys(properties)) => ({
   type: 'object',
   properties,
@@ -152,6 +153,15 @@ export const COMPONENT_SCHEMAS: Record<string, object> = {
   }),
   Journal: { type: 'array', items: ref('JournalEntry') },
   JournalCleared: closed({ cleared: { type: 'integer', minimum: 0 } }),
+  JournalSummary: closed({
+    entries: count,
+    maxEntries: count,
+    bytes: count,
+    maxBytes: count,
+    lastSeq: count,
+    dropped: count,
+    droppedForBytes: count,
+  }),
   ChaosShot: closed(
     {
       rule: { type: 'integer', minimum: 0 },

@@ -152,12 +152,18 @@ function controlPaths(): Record<string, Record<string, Operation>> {
     },
     [p('requests')]: {
       get: {
-        summary: 'The request journal, newest first',
+        summary: 'The request journal, newest first, at most 256 KiB a page',
+        description:
+          'When more entries may follow (the limit or the 256 KiB of a page reached), the answer has `Link: <...?before=N>; rel="next"`.',
         parameters: [
           query('limit', `1 to ${MAX_LIST_LIMIT} (default 100)`, {
             type: 'integer',
             minimum: 1,
             maximum: MAX_LIST_LIMIT,
+          }),
+          query('before', 'Only entries with a smaller seq: the page after one that ended there', {
+            type: 'integer',
+            minimum: 1,
           }),
           query('path', 'A wildcard on the path (* and ?, any letter case)'),
           query('status', 'A status (404) or a class (4xx)', {
@@ -170,6 +176,12 @@ function controlPaths(): Record<string, Record<string, Operation>> {
       delete: {
         summary: 'Clear the journal',
         responses: { ...ok('How many entries it held', ref('JournalCleared')), ...errors(401, 403, 409) },
+      },
+    },
+    [p('requests/summary')]: {
+      get: {
+        summary: 'What the journal holds (entries, bytes) and has dropped to stay within them',
+        responses: { ...ok('The summary', ref('JournalSummary')), ...errors(401, 403, 409) },
       },
     },
     [p('chaos')]: {

@@ -6,6 +6,7 @@ import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 import { chaosRulesFromText } from '../control/chaos-file.js';
 import { advanceClock, changeClock, ClockRefusal } from '../control/clock-control.js';
 import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';
+import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import { SIMULATION_TICK_MS, type SimulationHost } from './simulation-host.js';
 
 /** How often the window hears of journal, clock and chaos changes at most: 4 times a second. */
@@ -80,15 +81,15 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
     const entries = await journal.list({ ...query, limit: query.limit ?? DEFAULT_TRAFFIC_LISTING });
     return { enabled: true, entries, size: journal.size, capacity: journal.capacity };
   };
-  const refusalToError = async (action: () => Promise<unknown>): Promise<ClockStatus> => {
+  const refusalToError = async (action: () => Promise<SimulationStatus>): Promise<ClockStatus> => {
     try {
-      await action();
+      // The status the advance finished with: by now a following one or a reset may have moved on.
+      return { mode: sim().clock, simulation: await action() };
     } catch (error) {
       // A refusal is the person's mistake (the clock is real), not the transport's.
       if (error instanceof ClockRefusal) throw new BridgeArgumentError(error.message);
       throw error;
     }
-    return clockStatus();
   };
 
   const api: ControlMethods = {

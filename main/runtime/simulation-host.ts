@@ -62,10 +62,12 @@ export interface SimulationHost {
    * Runs `ms` of simulation time on the virtual clock as fast as the CPU allows, one 10 ms tick
    * after another, yielding to the event loop between slices; advances run one after another.
    * Stops early when the clock turns real, the simulation restarts or the host is disposed.
-   * Rejects with a ClockModeError on the real clock.
+   * Resolves to the status it finished with (cut off: where it stopped, not the time after a
+   * reset, nor the time of the advance that ran next). Rejects with a ClockModeError on the real
+   * clock.
    */
   advance(ms: number): Promise<SimulationStatus>;
-  /** Advances asked for and not yet done. */
+  /** Advances asked for and not yet done: the one running and those waiting for it. */
   readonly pendingAdvances: number;
   /**
    * Back to the scene's start: every tag's initial value with no force and no failure, the plant
@@ -157,6 +159,12 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
   let generation = 0;
   let advances: Promise<unknown> = Promise.resolve();
   let pendingAdvances = 0;
+  // Where the advances of an ended generation stopped: each answers that, not the time after a reset.
+  const stoppedAt = new Map<number, SimulationStatus>();
+  const endAdvances = () => {
+    if (pendingAdvances > 0) stoppedAt.set(generation, simulation.status);
+    generation++;
+  };
   const runVirtual = async (ms: number, asked: number): Promise<SimulationStatus> => {
     let left = ms;
     while (left > 0 && asked === generation) {
@@ -173,7 +181,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       } while (left > 0 && performance.now() < sliceEnd);
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    return simulation.status;
+    return asked === generation ? simulation.status : (stoppedAt.get(asked) ?? simulation.status);
   };
 
   const tick = () => {
@@ -235,7 +243,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       if (mode === clock) return simulation.status;
       clock = mode;
       if (mode === 'real') {
-        generation++;
+        endAdvances();
         startTimer();
       } else {
         stopTimer?.();
@@ -248,7 +256,11 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
         return Promise.reject(new ClockModeError('The clock is real: switch it to virtual to advance it.'));
       const asked = generation;
       pendingAdvances++;
-      const done = advances.then(() => runVirtual(ms, asked)).finally(() => pendingAdvances--);
+      const done = advances
+        .then(() => runVirtual(ms, asked))
+        .finally(() => {
+          if (--pendingAdvances === 0) stoppedAt.clear();
+        });
       advances = done.catch(() => undefined);
       return done;
     },
@@ -256,7 +268,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       return pendingAdvances;
     },
     restart() {
-      generation++;
+      endAdvances();
       engine.restoreStates(new Map(), 'ui');
       simulation.restart();
       return simulation.status;
@@ -264,7 +276,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
     onStatus: (listener) => statusEvents.on(listener),
     onTick: (listener) => tickEvents.on(listener),
     dispose() {
-      generation++;
+      endAdvances();
       unsubscribers.forEach((unsubscribe) => unsubscribe());
       unsubscribers.length = 0;
     },

@@ -2,9 +2,24 @@ import type { IncomingMessage } from 'node:http';
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
+import { asciiPrefix, DEFAULT_JOURNAL_BYTES, entryBytes } from './journal-bytes.js';
+import {
+  bodyText,
+  entryOf,
+  JOURNAL_BODY_BYTES,
+  kept,
+  keptErrors,
+  MAX_KEPT_TARGET,
+  newSlot,
+  NO_ERRORS,
+  statusFilter,
+  type JournalEntry,
+  type Slot,
+} from './journal-entry.js';
 
-/** How much of a request's body an entry keeps: enough to see what a client sent. */
-export const JOURNAL_BODY_BYTES = 4096;
+export { DEFAULT_JOURNAL_BYTES, JOURNAL_BODY_BYTES, MAX_KEPT_TARGET };
+export { MAX_KEPT_ITEM_ERRORS, isStatusFilter, type JournalEntry } from './journal-entry.js';
+
 /** Entries kept unless told otherwise. */
 export const DEFAULT_JOURNAL_ENTRIES = 10_000;
 /** The most entries a journal keeps: each may hold 4 KiB of body. */
@@ -17,40 +32,16 @@ export const MAX_JOURNAL_ENTRIES = 100_000;
 export const MAX_FILTER_LENGTH = 256;
 export const MAX_FILTERED_PATH = 512;
 /**
- * What an entry keeps of a target and of the item errors: a hostile client's 16 KiB targets and
- * 100,000 item errors, each echoing a long name, must not make the journal hold gigabytes.
+ * How long a listing runs before it lets the event loop serve others. Listings take turns (one
+ * at a time), so a request to the tag API waits for one slice at most, however many read.
  */
-export const MAX_KEPT_TARGET = 2048;
-export const MAX_KEPT_ITEM_ERRORS = 16;
-const MAX_KEPT_REF = 256;
-const NO_ERRORS: readonly ItemError[] = Object.freeze([]);
-/** How long a listing runs before it lets the event loop serve others. */
-const LIST_SLICE_MS = 10;
-
-/** What a request did, as the control API lists it (docs/control-api.md). */
-export interface JournalEntry {
-  seq: number;
-  /** When it came in, ISO 8601. */
-  time: string;
-  /** The client's address and port. */
-  client: string;
-  method: string;
-  /** As the client sent it, without the query. */
-  path: string;
-  /** The query string without its `?` (empty when none). */
-  query: string;
-  /** The status answered, or null when the connection was dropped instead (chaos). */
-  status: number | null;
-  durationMs: number;
-  /** The first 4 KiB of the body as read (decoded), or null when there was none. */
-  body: string | null;
-  /** The first 16 per-item errors of the answer, or null when it has none to give. */
-  itemErrors: readonly ItemError[] | null;
-  /** How many per-item errors the answer had (it may have had more than the 16 kept). */
-  itemErrorCount: number;
-  /** The chaos rule that shaped it (its place in the list, and what it did), or null. */
-  chaos: ChaosShot | null;
-}
+const LIST_SLICE_MS = 5;
+/**
+ * The most bytes of JSON one listing answers: a client reads the rest page by page (`before`).
+ * Eight clients reading the whole journal at once then hold a page each at most, not a journal
+ * each, and the page's last step (joined and written in one go) stays short.
+ */
+export const MAX_PAGE_BYTES = 256 * 1024;
 
 /** An exchange that did not come over HTTP, in the words of a journal entry. */
 export interface JournalExchange {
@@ -68,30 +59,80 @@ export interface JournalExchange {
 export interface JournalQuery {
   /** At most this many entries, newest first. */
   readonly limit: number;
+  /** Only entries older than this `seq`: the page after one that ended there. */
+  readonly before?: number;
   /** A wildcard the path must match (case-insensitive; `*` and `?`). */
   readonly path?: string;
   /** An exact status (`404`) or a class (`4xx`). */
   readonly status?: string;
 }
 
+/** One page of a listing, as JSON text, and where the next page starts. */
+export interface JournalPage {
+  /** A JSON array of entries, newest first: at most MAX_PAGE_BYTES of UTF-8. */
+  readonly json: string;
+  readonly count: number;
+  /** The `before` of the next page, or undefined when the listing reached the oldest entry. */
+  readonly nextBefore: number | undefined;
+}
+
+/** What the journal holds and has dropped (`GET /tagsim/v1/requests/summary`). */
+export interface JournalSummary {
+  entries: number;
+  maxEntries: number;
+  /** By the journal's own count of each entry (journal-bytes.ts). */
+  bytes: number;
+  maxBytes: number;
+  /** The `seq` of the newest entry (0: none yet). */
+  lastSeq: number;
+  /** Entries pushed out to make room, oldest first: for the count of entries or of bytes. */
+  dropped: number;
+  /** Of them, those pushed out for the bytes: fewer entries than `maxEntries` fit. */
+  droppedForBytes: number;
+}
+
 /**
- * The last requests to the tag API, in a ring of fixed size: recording one costs no allocation
- * beyond the 4 KiB of body text it keeps (the slot of the oldest entry is reused, and the target
- * is split only when the journal is read), so it can stay on by default.
+ * The last requests to the tag API, in a ring of fixed size, bounded by entries and by bytes:
+ * recording one costs no allocation beyond the 4 KiB of body text it keeps (the slot of the oldest
+ * entry is reused, the target is split only when the journal is read, and its bytes are counted
+ * from a few lengths), so it can stay on by default.
  */
 export class RequestJournal {
   private readonly slots: Slot[] = [];
   private next = 0;
   private seq = 0;
+  private count = 0;
+  private bytes = 0;
+  private dropped = 0;
+  private droppedForBytes = 0;
+  // The listing whose turn it is: listings run one after another (scan).
+  private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly capacity: number = DEFAULT_JOURNAL_ENTRIES) {
+  constructor(
+    readonly capacity: number = DEFAULT_JOURNAL_ENTRIES,
+    readonly maxBytes: number = DEFAULT_JOURNAL_BYTES,
+  ) {
     if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_JOURNAL_ENTRIES))
       throw new RangeError(`A journal holds 1 to ${MAX_JOURNAL_ENTRIES} entries; got ${capacity}`);
+    if (!(Number.isInteger(maxBytes) && maxBytes >= 64 * 1024))
+      throw new RangeError(`A journal holds at least 64 KiB; got ${maxBytes} bytes`);
   }
 
   /** How many entries it holds now. */
   get size(): number {
-    return this.slots.length;
+    return this.count;
+  }
+
+  summary(): JournalSummary {
+    return {
+      entries: this.count,
+      maxEntries: this.capacity,
+      bytes: this.bytes,
+      maxBytes: this.maxBytes,
+      lastSeq: this.seq,
+      dropped: this.dropped,
+      droppedForBytes: this.droppedForBytes,
+    };
   }
 
   /**
@@ -112,6 +153,7 @@ export class RequestJournal {
     slot.method = req.method ?? '';
     slot.url = kept(req.url ?? '', MAX_KEPT_TARGET);
     this.fill(slot, status, body, itemErrors, chaos ?? null);
+    this.admit(slot, body === undefined || asciiPrefix(body, Math.min(body.length, JOURNAL_BODY_BYTES)));
   }
 
   /**
@@ -128,15 +170,41 @@ export class RequestJournal {
     // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
     const { body } = exchange;
     slot.body = body.length * 3 <= JOURNAL_BODY_BYTES ? body : bodyText(Buffer.from(body));
+    this.admit(slot, false);
   }
 
   private nextSlot(startedMs: number): Slot {
+    // Full: the slot about to be reused holds the oldest entry.
+    if (this.count === this.capacity) this.dropOldest(false);
     const slot = (this.slots[this.next] ??= newSlot());
     this.next = (this.next + 1) % this.capacity;
+    this.count++;
     slot.seq = ++this.seq;
     slot.startedMs = startedMs;
     slot.durationMs = performance.now() - startedMs;
     return slot;
+  }
+
+  /** Counts a recorded entry's bytes, and drops the oldest entries until they fit. */
+  private admit(slot: Slot, bodyIsAscii: boolean): void {
+    slot.bytes = entryBytes(slot, bodyIsAscii);
+    this.bytes += slot.bytes;
+    while (this.bytes > this.maxBytes && this.count > 1) this.dropOldest(true);
+  }
+
+  private dropOldest(forBytes: boolean): void {
+    const slot = this.slots[(this.next - this.count + this.capacity) % this.capacity]!;
+    this.bytes -= slot.bytes;
+    this.count--;
+    this.dropped++;
+    if (forBytes) this.droppedForBytes++;
+    // Let go of what it held: a slot dropped for bytes is not reused at once.
+    slot.seq = 0;
+    slot.bytes = 0;
+    slot.url = '';
+    slot.body = null;
+    slot.itemErrors = null;
+    slot.chaos = null;
   }
 
   private fill(
@@ -155,127 +223,90 @@ export class RequestJournal {
   }
 
   /**
-   * The entries that match, newest first. It yields to the event loop every 10 ms, so a filter
-   * over a full journal never holds up the server; entries recorded meanwhile are left out, and
-   * entries overwritten meanwhile are gone.
+   * The entries that match, newest first, as objects (the window's Traffic view, a lab's report).
+   * It yields to the event loop every 5 ms, so a filter over a full journal never holds up the
+   * server; entries recorded meanwhile are left out, and entries dropped meanwhile are gone.
    */
   async list(query: JournalQuery): Promise<JournalEntry[]> {
+    const out: JournalEntry[] = [];
+    await this.scan(query, (entry) => (out.push(entry) < query.limit ? 'more' : 'enough'));
+    return out;
+  }
+
+  /**
+   * The entries that match, newest first, as JSON of at most MAX_PAGE_BYTES (and `limit`
+   * entries), serialised one entry at a time as the scan goes: the control API's listing.
+   */
+  async page(query: JournalQuery, maxBytes = MAX_PAGE_BYTES): Promise<JournalPage> {
+    const parts: string[] = [];
+    let bytes = 2; // []
+    const nextBefore = await this.scan(query, (entry) => {
+      const text = JSON.stringify(entry);
+      const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
+      if (parts.length > 0 && bytes + size > maxBytes) return 'full';
+      bytes += size;
+      return parts.push(text) < query.limit ? 'more' : 'enough';
+    });
+    return { json: `[${parts.join(',')}]`, count: parts.length, nextBefore };
+  }
+
+  /**
+   * Visits the entries that match, newest first, until `take` says `enough` (after this one) or
+   * `full` (before this one, which it did not take). Answers the `before` that continues where it
+   * stopped, or undefined when it reached the oldest entry.
+   */
+  private scan(
+    query: JournalQuery,
+    take: (entry: JournalEntry) => 'more' | 'enough' | 'full',
+  ): Promise<number | undefined> {
     if (query.path !== undefined && query.path.length > MAX_FILTER_LENGTH)
       throw new RangeError(`A path filter has at most ${MAX_FILTER_LENGTH} characters`);
+    // One at a time: eight readers side by side would each run a slice before the event loop
+    // got back to the tag API, and each hold a page.
+    const mine = this.turn.then(() => this.scanNow(query, take));
+    this.turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  private async scanNow(
+    query: JournalQuery,
+    take: (entry: JournalEntry) => 'more' | 'enough' | 'full',
+  ): Promise<number | undefined> {
     const pathFilter = query.path === undefined ? undefined : compileWildcard(query.path);
     const pathMatches = (path: string) =>
       pathFilter === undefined || (path.length <= MAX_FILTERED_PATH && pathFilter(path));
     const statusMatches = statusFilter(query.status);
     const upTo = this.seq;
     const newest = this.next;
-    const out: JournalEntry[] = [];
+    const held = this.count;
+    // Entry i (1: the newest) has seq upTo - i + 1: a page after `before` starts right there.
+    const first = query.before === undefined ? 1 : Math.max(1, upTo - query.before + 2);
     let sliceEnd = performance.now() + LIST_SLICE_MS;
-    for (let i = 1; i <= this.slots.length && out.length < query.limit; i++) {
+    for (let i = first; i <= held; i++) {
       const slot = this.slots[(newest - i + this.capacity) % this.capacity];
-      // Cleared, or overwritten by a request newer than the listing: what was there is gone.
-      if (slot === undefined || slot.seq === 0 || slot.seq > upTo) continue;
-      if (statusMatches(slot.status)) {
+      // Cleared, dropped, or overwritten by a request newer than the listing: what was there is gone.
+      if (slot !== undefined && slot.seq !== 0 && slot.seq <= upTo && statusMatches(slot.status)) {
         const entry = entryOf(slot);
-        if (pathMatches(entry.path)) out.push(entry);
+        if (pathMatches(entry.path)) {
+          const taken = take(entry);
+          if (taken === 'full') return upTo - i + 2;
+          if (taken === 'enough') return i < held ? upTo - i + 1 : undefined;
+        }
       }
-      if ((i & 63) === 0 && performance.now() > sliceEnd) {
-        await new Promise((resolve) => setImmediate(resolve));
+      if ((i & 15) === 0 && performance.now() > sliceEnd) {
+        // A rest as long as the slice: listings back to back take half the process's time at
+        // most, and the other half is the tag API's, however busy the machine.
+        await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
         sliceEnd = performance.now() + LIST_SLICE_MS;
       }
     }
-    return out;
+    return undefined;
   }
 
   clear(): void {
     this.slots.length = 0;
     this.next = 0;
+    this.count = 0;
+    this.bytes = 0;
   }
-}
-
-interface Slot {
-  seq: number;
-  startedMs: number;
-  durationMs: number;
-  address: string | undefined;
-  port: number | undefined;
-  method: string;
-  url: string;
-  status: number | null;
-  body: string | null;
-  itemErrors: readonly ItemError[] | null;
-  itemErrorCount: number;
-  chaos: ChaosShot | null;
-}
-
-/** A text of at most `max` characters that holds on to nothing longer (a slice would). */
-function kept(text: string, max: number): string {
-  return text.length <= max ? text : Buffer.from(text.slice(0, max)).toString();
-}
-
-function keptErrors(errors: readonly ItemError[]): ItemError[] {
-  return errors.slice(0, MAX_KEPT_ITEM_ERRORS).map((error) => {
-    // In the order of the answer: the reference first.
-    const copy = {} as ItemError;
-    if (error.id !== undefined) copy.id = error.id === null ? null : kept(error.id, MAX_KEPT_REF);
-    if (error.name !== undefined) copy.name = error.name === null ? null : kept(error.name, MAX_KEPT_REF);
-    copy.code = error.code;
-    copy.error = kept(error.error, MAX_KEPT_REF);
-    return copy;
-  });
-}
-
-function newSlot(): Slot {
-  return {
-    seq: 0,
-    startedMs: 0,
-    durationMs: 0,
-    address: undefined,
-    port: undefined,
-    method: '',
-    url: '',
-    status: null,
-    body: null,
-    itemErrors: null,
-    itemErrorCount: 0,
-    chaos: null,
-  };
-}
-
-function entryOf(slot: Slot): JournalEntry {
-  const queryAt = slot.url.indexOf('?');
-  const address = slot.address ?? '';
-  return {
-    seq: slot.seq,
-    time: new Date(performance.timeOrigin + slot.startedMs).toISOString(),
-    client: `${address.includes(':') ? `[${address}]` : address}:${slot.port ?? ''}`,
-    method: slot.method,
-    path: queryAt < 0 ? slot.url : slot.url.slice(0, queryAt),
-    query: queryAt < 0 ? '' : slot.url.slice(queryAt + 1),
-    status: slot.status,
-    durationMs: Math.round(slot.durationMs * 1000) / 1000,
-    body: slot.body,
-    itemErrors: slot.itemErrors,
-    itemErrorCount: slot.itemErrorCount,
-    chaos: slot.chaos,
-  };
-}
-
-function bodyText(body: Buffer): string {
-  return body.toString('utf8', 0, Math.min(body.length, JOURNAL_BODY_BYTES));
-}
-
-/** `404` matches that status only, `4xx` the class; anything else is refused before this. */
-function statusFilter(status: string | undefined): (status: number | null) => boolean {
-  if (status === undefined) return () => true;
-  if (/^[1-5]xx$/i.test(status)) {
-    const hundreds = Number(status[0]);
-    return (s) => s !== null && Math.floor(s / 100) === hundreds;
-  }
-  const exact = Number(status);
-  return (s) => s === exact;
-}
-
-/** Whether a `status` filter is one the journal takes: a status (100-599) or a class (`4xx`). */
-export function isStatusFilter(status: string): boolean {
-  return /^[1-5](?:\d\d|xx)$/i.test(status);
 }

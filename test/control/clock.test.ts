@@ -78,19 +78,42 @@ describe('a virtual clock', () => {
     expect(order).toEqual(['read', 'advance']);
   });
 
-  it('runs advances one after another, and refuses more than 8 waiting', async () => {
+  it('runs advances one after another, each answering the time it finished at', async () => {
     const station = await virtualStation();
+    await station.call('POST', 'reset');
+    // 60 s take several slices: the second advance runs on while the first is being answered.
     const answers = await Promise.all(
+      Array.from({ length: 2 }, () => advance(station, 60_000).then((a) => a.json as { simTimeMs: number })),
+    );
+    expect(answers.map((a) => a.simTimeMs).sort((a, b) => a - b)).toEqual([60_000, 120_000]);
+    const three = await Promise.all(
       Array.from({ length: 3 }, () => advance(station, 1000).then((a) => a.json as { simTimeMs: number })),
     );
-    expect(answers.map((a) => a.simTimeMs).sort((a, b) => a - b)).toEqual([1000, 2000, 3000]);
+    expect(three.map((a) => a.simTimeMs).sort((a, b) => a - b)).toEqual([121_000, 122_000, 123_000]);
+  });
 
+  it('answers an advance cut off by a reset with the time it stopped at', async () => {
+    const station = await virtualStation();
+    const long = advance(station, 3_600_000);
+    const queued = advance(station, 1000);
+    await expect.poll(() => station.tagsim.simulation.status.timeMs).toBeGreaterThan(0);
+    const seen = station.tagsim.simulation.status.timeMs;
+    expect((await station.call('POST', 'reset')).json).toMatchObject({ simTimeMs: 0 });
+    const stopped = ((await long).json as { simTimeMs: number }).simTimeMs;
+    expect(stopped).toBeGreaterThanOrEqual(seen);
+    expect(stopped).toBeLessThan(3_600_000);
+    // The one waiting behind it never ran: it answers where the clock stood when the reset came.
+    expect((await queued).json).toMatchObject({ simTimeMs: stopped });
+  });
+
+  it('lets 8 advances wait behind the one running, and refuses the next', async () => {
+    const station = await virtualStation();
     const many = Array.from({ length: 12 }, () => advance(station, 3_600_000));
-    await expect.poll(() => station.tagsim.simulation.pendingAdvances).toBe(8);
+    await expect.poll(() => station.tagsim.simulation.pendingAdvances).toBe(9);
     await station.call('POST', 'reset');
     const statuses = (await Promise.all(many)).map((a) => a.status);
-    expect(statuses.filter((s) => s === 503)).toHaveLength(4);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(9);
     const busy = (await Promise.all(many)).find((a) => a.status === 503)!;
     expect(busy.headers['retry-after']).toBe('1');
     expect(busy.json).toEqual({

@@ -145,6 +145,8 @@ describe('what the server answers fits the document', () => {
       ['GET', 'chaos'],
       ['GET', 'requests?limit=5'],
       ['GET', 'requests?limit=0'],
+      ['GET', 'requests?limit=2&before=3'],
+      ['GET', 'requests/summary'],
       ['DELETE', 'requests'],
       ['DELETE', 'chaos'],
       ['GET', 'openapi.json'],

@@ -74,7 +74,7 @@ describe('POST /tagsim/v1/reset', () => {
     // The same for every route: a query the journal does not know names the ones it does.
     expect((await station.call('GET', 'status?verbose=1')).status).toBe(400);
     expect(((await station.call('GET', 'requests?verbose=1')).json as { error: string }).error).toBe(
-      'Unknown query parameter "verbose"; known: limit, path, status.',
+      'Unknown query parameter "verbose"; known: limit, before, path, status.',
     );
   });
 

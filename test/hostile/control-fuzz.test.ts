@@ -6,8 +6,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
-import type { JournalEntry } from '../../main/server/request-journal.js';
-import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
+import { ENTRY_BYTES, ITEM_ERROR_BYTES } from '../../main/server/journal-bytes.js';
+import {
+  MAX_PAGE_BYTES,
+  RequestJournal,
+  type JournalEntry,
+  type JournalSummary,
+} from '../../main/server/request-journal.js';
+import { httpRequestBytes, rawExchange, type RawHttpResponse } from '../support/raw-http.js';
 import { hostileControlRequest } from './support/control-requests.js';
 
 let tagsim: TagSim;
@@ -132,4 +138,104 @@ describe('a journal fed to bloat it', () => {
     await stillServing();
     expect(faults).toEqual([]);
   }, 60_000);
+});
+
+/** What a string takes on V8's heap at least: 1 byte a character if all are Latin-1, else 2. */
+const heldBytes = (text: string | null | undefined) =>
+  text == null ? 0 : (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
+
+describe('a journal bounded by bytes, fed hostile requests', () => {
+  it('keeps its own byte count under its cap and at least what its strings hold, and lists it in bounded pages', async () => {
+    const maxBytes = 256 * 1024;
+    const small = await startTagSim({
+      server: { port: 0, timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 } },
+      scene: { synthetic: 20 },
+      control: { fileAccess: 'none', journal: new RequestJournal(5000, maxBytes) },
+    });
+    const smallFaults: unknown[] = [];
+    small.errors.on((e) => smallFaults.push(e));
+    const smallPort = small.server.status.port;
+    const text = fc.string({
+      unit: fc.constantFrom('a', '"', '\\', '\u0000', 'é', 'ж', '€', '\ud83d\ude00', '\ud800'),
+      maxLength: 3000,
+    });
+    const body = fc.oneof(
+      text,
+      fc
+        .array(fc.record({ name: text, value: fc.jsonValue() }), { maxLength: 40 })
+        .map((items) => JSON.stringify(items)),
+    );
+    const target = fc.oneof(
+      fc.constant('/api/tag/values/by-name'),
+      fc
+        .string({ unit: fc.constantFrom('a', '%C3%A9', '%FF', '/', '?', '*'), maxLength: 3000 })
+        .map((t) => `/api/tags/by-name/${t}`),
+    );
+    const summary = async () =>
+      JSON.parse(
+        (
+          await rawExchange(
+            smallPort,
+            httpRequestBytes('GET', '/tagsim/v1/requests/summary', { Connection: 'close' }),
+          )
+        ).responses[0]!.body,
+      ) as JournalSummary;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom('PUT', 'GET'), target, body), { minLength: 1, maxLength: 20 }),
+          async (requests) => {
+            for (const [method, path, sent] of requests)
+              await rawExchange(smallPort, httpRequestBytes(method, path, { Connection: 'close' }, sent), {
+                timeoutMs: 5000,
+              });
+            const held = await summary();
+            expect(held.bytes).toBeLessThanOrEqual(maxBytes);
+          },
+        ),
+        { numRuns: 60, interruptAfterTimeLimit: 45_000 },
+      );
+      const held = await summary();
+      expect(held.droppedForBytes).toBeGreaterThan(0);
+      // Every page, following Link: at most MAX_PAGE_BYTES, the newest entries without a gap.
+      const entries: JournalEntry[] = [];
+      for (
+        let next: string | undefined = '/tagsim/v1/requests?limit=10000', pages = 0;
+        next !== undefined;
+        pages++
+      ) {
+        expect(pages).toBeLessThan(1000);
+        const res: RawHttpResponse = (
+          await rawExchange(smallPort, httpRequestBytes('GET', next, { Connection: 'close' }))
+        ).responses[0]!;
+        expect(res.status).toBe(200);
+        expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+        entries.push(...(JSON.parse(res.body) as JournalEntry[]));
+        next = /^<([^>]+)>; rel="next"$/.exec(res.headers.link ?? '')?.[1];
+      }
+      expect(entries.map((e) => e.seq)).toEqual(
+        Array.from({ length: held.entries }, (_, i) => held.lastSeq - i),
+      );
+      // The count is at least what the strings it keeps take, and the overheads docs/control-api.md
+      // gives for each entry and item error: no string escapes it, none is counted short.
+      const atLeast = entries.reduce(
+        (sum, e) =>
+          sum +
+          ENTRY_BYTES +
+          heldBytes(e.path) +
+          heldBytes(e.query) +
+          heldBytes(e.body) +
+          (e.itemErrors ?? []).reduce(
+            (n, error) =>
+              n + ITEM_ERROR_BYTES + heldBytes(error.id) + heldBytes(error.name) + heldBytes(error.error),
+            0,
+          ),
+        0,
+      );
+      expect(atLeast).toBeLessThanOrEqual(held.bytes);
+      expect(smallFaults).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  }, 120_000);
 });

@@ -154,6 +154,15 @@ describe('the clock over the bridge', () => {
     });
   });
 
+  it('answers each advance with the time it finished at, though the next one ran on meanwhile', async () => {
+    const { client } = await station();
+    const answers = await Promise.all([
+      client.advanceClock({ ms: 60_000 }),
+      client.advanceClock({ ms: 60_000 }),
+    ]);
+    expect(answers.map((a) => a.simulation.timeMs).sort((a, b) => a - b)).toEqual([60_000, 120_000]);
+  });
+
   it('switches real and virtual and the time scale as PUT /tagsim/v1/clock does, and refuses an advance on the real clock', async () => {
     const { client, http } = await station();
     expect(await client.setClock({ mode: 'real', timeScale: 2 })).toMatchObject({

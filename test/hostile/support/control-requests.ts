@@ -18,6 +18,7 @@ const ROUTES = [
   'clock',
   'clock/advance',
   'requests',
+  'requests/summary',
   'chaos',
   'openapi.json',
 ];
@@ -32,10 +33,17 @@ const query = fc.oneof(
       ),
       fc.option(glob),
       fc.option(fc.constantFrom('200', '4xx', '5XX', '999', '2', 'abc', '')),
+      fc.option(
+        fc.oneof(
+          fc.integer({ min: -5, max: 100_000 }).map(String),
+          fc.constantFrom('9007199254740993', '1e3', '0x10', '', '999999999999999'),
+        ),
+      ),
     )
-    .map(([limit, path, status]) => {
+    .map(([limit, path, status, before]) => {
       const params = new URLSearchParams();
       if (limit !== null) params.set('limit', limit);
+      if (before !== null) params.set('before', before);
       if (path !== null) params.set('path', path);
       if (status !== null) params.set('status', status);
       return `?${params.toString()}`;

@@ -1,0 +1,110 @@
+// The request journal's bounds over real HTTP (docs/control-api.md, "The request journal"): a
+// listing answers at most 256 KiB a page and says where the next page starts (`Link`, `before`),
+// and the journal holds at most its bytes, dropping the oldest entries first and counting them.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
+import { MAX_PAGE_BYTES, RequestJournal } from '../../main/server/request-journal.js';
+import { closeStations, startStation, type ControlStation } from './control-station.js';
+
+afterEach(closeStations);
+
+/** A write of 20 unknown tags with long names: a 4 KiB body kept and 16 item errors. */
+const heavyWrite = (station: ControlStation, i: number) =>
+  station.client.put(
+    '/api/tag/values/by-name',
+    Array.from({ length: 20 }, (_, k) => ({ name: `${'n'.repeat(200)} ${i} ${k}`, value: 1 })),
+  );
+
+interface Page {
+  entries: JournalEntry[];
+  bytes: number;
+  next: string | undefined;
+}
+
+async function page(station: ControlStation, target: string): Promise<Page> {
+  const answer = await station.client.get(target);
+  expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+  const link = answer.headers.link as string | undefined;
+  const next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)![1];
+  return { entries: answer.json as JournalEntry[], bytes: Buffer.byteLength(answer.text), next };
+}
+
+/** Every page from `first` on, following `Link: rel="next"`. */
+async function allPages(station: ControlStation, first: string): Promise<Page[]> {
+  const pages = [await page(station, first)];
+  for (let next = pages[0]!.next; next !== undefined; next = pages.at(-1)!.next) {
+    expect(pages.length, 'a bounded number of pages').toBeLessThan(100);
+    pages.push(await page(station, next));
+  }
+  return pages;
+}
+
+const summary = async (station: ControlStation) =>
+  (await station.call('GET', 'requests/summary')).json as JournalSummary;
+
+describe('a listing of the whole journal', () => {
+  it('answers at most 256 KiB a page, and each page continues where the last stopped', async () => {
+    const station = await startStation();
+    for (let i = 0; i < 300; i++) expect((await heavyWrite(station, i)).status).toBe(200);
+    const pages = await allPages(station, '/tagsim/v1/requests?limit=10000');
+    expect(pages.length).toBeGreaterThan(2);
+    for (const p of pages) {
+      expect(p.bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      expect(p.entries.length).toBeGreaterThan(0);
+    }
+    // Full pages: the next entry would not have fitted.
+    expect(pages[0]!.bytes).toBeGreaterThan(MAX_PAGE_BYTES - 16 * 1024);
+    const seqs = pages.flatMap((p) => p.entries.map((e) => e.seq));
+    expect(seqs).toEqual(Array.from({ length: 300 }, (_, i) => 300 - i));
+    expect(pages.at(-1)!.next).toBeUndefined();
+  }, 60_000);
+
+  it('pages by limit too, keeping the filters, and leaves out what came after the first page', async () => {
+    const station = await startStation();
+    for (let i = 0; i < 7; i++) {
+      await station.client.get('/api/tags');
+      await station.client.get('/nope');
+    }
+    const first = await page(station, '/tagsim/v1/requests?status=4xx&limit=3');
+    expect(first.next).toBe('/tagsim/v1/requests?status=4xx&limit=3&before=10');
+    await station.client.get('/nope');
+    const rest = await allPages(station, first.next!);
+    expect([...first.entries, ...rest.flatMap((p) => p.entries)].map((e) => e.seq)).toEqual([
+      14, 12, 10, 8, 6, 4, 2,
+    ]);
+    expect((await page(station, '/tagsim/v1/requests?before=3')).entries.map((e) => e.seq)).toEqual([2, 1]);
+    expect((await page(station, '/tagsim/v1/requests?before=1')).entries).toEqual([]);
+  });
+});
+
+describe('the journal bounded by bytes', () => {
+  it('drops the oldest entries past its bytes, counts them, and says so in the summary', async () => {
+    const maxBytes = 256 * 1024;
+    const station = await startStation({ control: { journal: new RequestJournal(1000, maxBytes) } });
+    for (let i = 0; i < 120; i++) await heavyWrite(station, i);
+    const held = await summary(station);
+    expect(held).toMatchObject({ maxEntries: 1000, maxBytes, lastSeq: 120 });
+    expect(held.bytes).toBeLessThanOrEqual(maxBytes);
+    expect(held.entries).toBeLessThan(120);
+    expect(held.entries).toBeGreaterThan(10);
+    expect(held.dropped).toBe(120 - held.entries);
+    expect(held.droppedForBytes).toBe(held.dropped);
+    // The newest are kept, without a gap.
+    const seqs = (await page(station, '/tagsim/v1/requests?limit=10000')).entries.map((e) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: held.entries }, (_, i) => 120 - i));
+  }, 60_000);
+
+  it('counts drops for the number of entries apart from drops for bytes', async () => {
+    const station = await startStation({ control: { journal: 3 } });
+    for (let i = 0; i < 5; i++) await station.client.get('/api/tags');
+    expect(await summary(station)).toMatchObject({
+      entries: 3,
+      maxEntries: 3,
+      lastSeq: 5,
+      dropped: 2,
+      droppedForBytes: 0,
+    });
+    await station.call('DELETE', 'requests');
+    expect(await summary(station)).toMatchObject({ entries: 0, bytes: 0, lastSeq: 5 });
+  });
+});
