@@ -41,6 +41,38 @@ export function commandHelp(name: CommandName): string {
   return lines.join('\n');
 }
 
+/** Where README's synopsis wraps, and how far its continuation lines are indented. */
+const SYNOPSIS_WIDTH = 100;
+
+/**
+ * The synopsis README shows under "The command line": one entry per command with every option it
+ * takes, from the same tables as --help (scripts/readme-synopsis.mjs writes it into README).
+ */
+export function synopsis(): string {
+  const lines: string[] = [];
+  for (const command of COMMAND_SPECS) {
+    const head = `tagsim ${command.name}${command.args ? ` ${command.args}` : ''}`;
+    const terms = OPTION_SPECS.filter((o) => o.help[command.name]).map(
+      (o) => `[--${o.name}${o.value ? ` ${o.value}` : ''}]`,
+    );
+    lines.push(...wrapTerms(head, terms));
+  }
+  lines.push('tagsim <command> --help', 'tagsim --version');
+  return lines.join('\n');
+}
+
+/** `head` then the terms, wrapped at SYNOPSIS_WIDTH under the first term. */
+function wrapTerms(head: string, terms: readonly string[]): string[] {
+  const indent = ''.padEnd(head.length + 1);
+  const lines = [head];
+  for (const term of terms) {
+    const last = lines.length - 1;
+    if (lines[last]!.length + 1 + term.length <= SYNOPSIS_WIDTH) lines[last] += ` ${term}`;
+    else lines.push(`${indent}${term}`);
+  }
+  return lines;
+}
+
 function usage(command: CommandSpec): string {
   const options = optionRows(command.name).length > 0 ? ' [options]' : '';
   return `Usage: tagsim ${command.name}${command.args ? ` ${command.args}` : ''}${options}`;

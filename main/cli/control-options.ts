@@ -5,10 +5,8 @@ import { parseWholeNumber, UsageError } from './option-values.js';
 
 /** The control API's options (docs/control-api.md): their table and how they are read. */
 
-const CLOCK_HELP = [
-  'real (default): simulation time follows the real clock; virtual: it stands still',
-  'and moves only through the control API (POST /tagsim/v1/clock/advance);',
-];
+const CLOCK_MODES = 'real (default): simulation time follows the real clock; virtual: it stands still';
+const CLOCK_ADVANCE = 'and moves only through the control API (POST /tagsim/v1/clock/advance)';
 const CONTROL_HELP = ['Do not serve the control API at /tagsim/v1/ (see docs/control-api.md)'];
 const JOURNAL_HELP = [
   `Keep the last n requests to the tag API for the control API to list (default ${DEFAULT_JOURNAL_ENTRIES},`,
@@ -29,8 +27,8 @@ export const CONTROL_OPTION_SPECS: readonly OptionSpec[] = [
     type: 'string',
     value: '<mode>',
     help: {
-      serve: CLOCK_HELP,
-      run: [...CLOCK_HELP, "the scenario's step times follow it"],
+      serve: [CLOCK_MODES, CLOCK_ADVANCE],
+      run: [CLOCK_MODES, `${CLOCK_ADVANCE};`, "the scenario's step times follow it"],
     },
   },
   { name: 'no-control', type: 'boolean', help: { serve: CONTROL_HELP, run: CONTROL_HELP } },

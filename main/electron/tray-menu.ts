@@ -10,6 +10,7 @@ import { escapeLabel, type MenuModelItem } from './menu-model.js';
 import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
 import { chaosMenu, clockMenu, type ClockTrayAction } from './tray-clock-menu.js';
 import type { ClockMode } from '../../shared/sim/virtual-clock.js';
+import { httpUrl } from '../../shared/core/url-host.js';
 
 export { escapeLabel };
 
@@ -98,7 +99,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function serverStatusLine(server: ServerStatus): string {
   switch (server.state) {
     case 'listening':
-      return `Listening on ${server.url ?? `http://${server.host}:${server.port}`}`;
+      return `Listening on ${server.url ?? httpUrl(server.host, server.port)}`;
     case 'starting':
       return `Starting on port ${server.port}…`;
     case 'stopped':

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { httpUrl } from '../../shared/core/url-host.js';
 import {
   answerToFailure,
   errorAnswer,
@@ -151,8 +152,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${shownHost}:${address.port}`
+  const url = httpUrl(address.address, address.port)
     .replace('//0.0.0.0:', '//127.0.0.1:')
     .replace('//[::]:', '//[::1]:');
   return {

@@ -17,6 +17,11 @@ const MAX_LENGTH_FIELD = 254;
 export class MbapReader {
   private buffer: Buffer = Buffer.alloc(0);
 
+  /** Bytes received and not yet given out as a frame: part of a frame still arriving when > 0. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): void {
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
   }

@@ -3,6 +3,7 @@ import { bindServer } from '../server/bind-server.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData } from './modbus-pdu.js';
 import { MbapReader, mbapResponse, type MbapFrame } from './mbap-reader.js';
+import { slotToFree, type SlotHolder } from './modbus-slots.js';
 
 export const DEFAULT_MODBUS_PORT = 502;
 
@@ -12,10 +13,20 @@ export interface ModbusServerOptions {
   port: number;
   /** Answer only this unit id (others get exception 0B); every unit id when absent. */
   unitId?: number;
-  /** Connections at once; more are refused (default 64). */
+  /**
+   * Connections at once (default 64). When all are taken, a newcomer takes the slot of the one
+   * that has waited longest for a whole request, if that is over a second (modbus-slots.ts);
+   * otherwise it is refused.
+   */
   maxClients?: number;
   /** A connection that sends nothing this long is closed (default 60 s). */
   idleTimeoutMs?: number;
+  /**
+   * A frame whose first bytes arrived must be whole this soon, or the connection is closed
+   * (default 10 s, as the HTTP server's header timeout): trickling a byte at a time would
+   * otherwise keep both the idle timer and the slot for ever.
+   */
+  frameTimeoutMs?: number;
 }
 
 export interface ModbusServer {
@@ -45,6 +56,14 @@ export type ModbusAnswered = (
 /** Answers wait while this much is unsent to a client, so a client that never reads costs little. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 
+/** One client's connection and the slot it holds. */
+interface Connection extends SlotHolder {
+  readonly socket: Socket;
+  waitingSinceMs: number;
+  /** Runs while part of a frame has arrived and the rest has not. */
+  frameTimer: NodeJS.Timeout | undefined;
+}
+
 /**
  * A Modbus TCP server over `data`. Each request is answered in arrival order on its connection;
  * a stream that is not Modbus TCP closes that connection, and nothing a client sends can throw.
@@ -56,26 +75,51 @@ export function createModbusServer(
 ): ModbusServer {
   const errors = new Emitter<unknown>(() => undefined);
   const clientChanges = new Emitter<number>((e) => errors.emit(e));
-  const sockets = new Set<Socket>();
+  const connections = new Map<Socket, Connection>();
+  const maxClients = options.maxClients ?? 64;
+  const frameTimeoutMs = options.frameTimeoutMs ?? 10_000;
   let server: Server | undefined;
 
+  const stopFrameTimer = (connection: Connection) => {
+    clearTimeout(connection.frameTimer);
+    connection.frameTimer = undefined;
+  };
+  const drop = (connection: Connection) => {
+    stopFrameTimer(connection);
+    connection.socket.destroy();
+    if (connections.delete(connection.socket)) clientChanges.emit(connections.size);
+  };
+
   const serve = (socket: Socket) => {
-    sockets.add(socket);
-    clientChanges.emit(sockets.size);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      clientChanges.emit(sockets.size);
-    });
     socket.on('error', () => socket.destroy());
+    if (connections.size >= maxClients) {
+      const slow = slotToFree(connections.values(), performance.now());
+      if (!slow) return void socket.destroy();
+      drop(slow);
+    }
+    const connection: Connection = { socket, waitingSinceMs: performance.now(), frameTimer: undefined };
+    connections.set(socket, connection);
+    clientChanges.emit(connections.size);
+    socket.once('close', () => drop(connection));
     socket.setNoDelay(true);
     socket.setTimeout(options.idleTimeoutMs ?? 60_000, () => socket.destroy());
     const reader = new MbapReader();
+    // Part of a frame waiting for the rest starts the frame's deadline; a whole frame ends it.
+    const awaitRest = () => {
+      if (reader.pending === 0) stopFrameTimer(connection);
+      else connection.frameTimer ??= setTimeout(() => socket.destroy(), frameTimeoutMs);
+    };
     const pump = () => {
       while (socket.writableLength < MAX_UNSENT_BYTES) {
         if (socket.destroyed) return;
         const frame = reader.next();
-        if (frame === undefined) return void socket.resume();
+        if (frame === undefined) {
+          awaitRest();
+          return void socket.resume();
+        }
         if (frame === 'invalid') return void socket.destroy();
+        stopFrameTimer(connection);
+        connection.waitingSinceMs = performance.now();
         const startedMs = answered ? performance.now() : 0;
         const pdu =
           options.unitId !== undefined && frame.unitId !== options.unitId
@@ -110,14 +154,13 @@ export function createModbusServer(
 
   return {
     get clients() {
-      return sockets.size;
+      return connections.size;
     },
     clientChanges,
     errors,
     listen() {
       if (server) return Promise.reject(new Error('The Modbus server is already listening.'));
       const s = createServer(serve);
-      s.maxConnections = options.maxClients ?? 64;
       server = s;
       return bindServer(s, options.port, options.host, (e) => errors.emit(e)).then(
         (address) => ({ host: address.address, port: address.port }),
@@ -133,7 +176,7 @@ export function createModbusServer(
       if (!s) return Promise.resolve();
       return new Promise((resolve) => {
         s.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
+        for (const connection of [...connections.values()]) drop(connection);
       });
     },
   };

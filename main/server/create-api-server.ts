@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
+import { httpUrl } from '../../shared/core/url-host.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { bindServer } from './bind-server.js';
 import { buildApp } from './build-app.js';
@@ -195,8 +196,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       server = s;
       return bindServer(s, port, host, (e) => error.emit(e)).then(
         (address) => {
-          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-          url = `http://${shownHost}:${address.port}`;
+          url = httpUrl(address.address, address.port);
           return { url, host: address.address, port: address.port };
         },
         (e: unknown) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { closest, isRecord, kindOf, unknownFields } from '../../shared/scenes/json-words.js';
-import { readTextFile } from '../storage/read-text-file.js';
+import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { readSettingsLayer, SIMULATION_FIELDS, type FieldSelection, type SettingsLayer } from './settings.js';
 import { LOCKABLE_NAMES, lockedBy, type LockableSetting } from './locked-settings.js';
 
@@ -232,9 +232,8 @@ async function exists(file: string): Promise<boolean> {
     await stat(file);
     return true;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    // Anything but "not there" (a permission problem, say) means it is there and unreadable.
-    return code !== 'ENOENT' && code !== 'ENOTDIR';
+    // Anything but "not there" (a permission problem, a looping link) is there and unreadable.
+    return fileProblemOf(error) !== 'missing';
   }
 }
 

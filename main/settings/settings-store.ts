@@ -1,5 +1,5 @@
-import { copyFile, rename, stat } from 'node:fs/promises';
-import { printablePath, readTextFile } from '../storage/read-text-file.js';
+import { copyFile, rename } from 'node:fs/promises';
+import { fileProblemOf, printablePath, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 import { applyLocks, lockedChanges, SettingsLockedError, type LockableSetting } from './locked-settings.js';
 import {
@@ -36,7 +36,9 @@ export function memorySettingsStore(initial: Partial<Settings> = {}): SettingsSt
 /**
  * Settings in a JSON file, written atomically (temp file, fsync, rename), so a crash mid-save
  * leaves the old file or the new one, never a broken one. A missing or unreadable file starts
- * from the defaults; saves are serialised so the last change always wins on disk.
+ * from the defaults; saves are serialised so the last change always wins on disk. Something at
+ * the path that cannot be read as a file (a symbolic link that loops, a folder) is reported and
+ * left as it is: changes then live in memory until the next start.
  *
  * `presets` (the machine's presets.json) sit between the file and the defaults: a field the file
  * has wins, one it lacks comes from the presets. The file keeps only the user's own fields (see
@@ -50,6 +52,7 @@ export async function fileSettingsStore(
   locked: readonly LockableSetting[] = [],
 ): Promise<SettingsStore> {
   let own: SettingsLayer = {};
+  let saves = true;
   const keepAside = async (why: string, move: boolean) => {
     // A damaged file is the user's: keep it beside, never overwrite it with the defaults.
     const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -79,7 +82,16 @@ export async function fileSettingsStore(
         await keepAside(`${problems.join('; ')}; those fields start from the defaults`, false);
     }
   } catch (error) {
-    if ((await stat(path).catch(() => undefined)) !== undefined) {
+    const problem = fileProblemOf(error);
+    if (problem === 'unreachable') {
+      // Something is there that is not a file TagSim can read (a symbolic link that loops, a
+      // folder, no permission): it is the user's to mend. Moving it aside or saving over it
+      // would change it, so this session's changes stay in memory.
+      saves = false;
+      reportProblem(
+        `TagSim could not read its settings ${printablePath(path)}: ${(error as Error).message}; TagSim starts from the defaults and leaves it as it is (changes are not saved until it is mended).`,
+      );
+    } else if (problem === 'content') {
       const why =
         error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : (error as Error).message;
       await keepAside(`${why}; TagSim starts from the defaults`, true);
@@ -99,7 +111,7 @@ export async function fileSettingsStore(
       own = readSettingsLayer(applyUserChange(own, current, change)).layer;
       current = effective();
       const snapshot = `${JSON.stringify(own, null, 2)}\n`;
-      saving = saving.then(() => writeFileAtomic(path, snapshot));
+      if (saves) saving = saving.then(() => writeFileAtomic(path, snapshot));
       return saving.then(() => current);
     },
   };

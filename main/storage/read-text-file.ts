@@ -16,7 +16,8 @@ export const MAX_TEXT_FILE_BYTES = MAX_SCENE_FILE_BYTES;
  * before anything is read, so a 2 GB file costs nothing.
  */
 export async function readTextFile(path: string): Promise<{ text: string; bytes: Buffer }> {
-  const fail = (problem: string) => new Error(`cannot open ${printablePath(path)}: ${problem}`);
+  const fail = (problem: string, kind: FileProblem = 'content') =>
+    new TextFileError(`cannot open ${printablePath(path)}: ${problem}`, kind);
   let bytes: Buffer;
   try {
     checkKind(await stat(path), fail);
@@ -29,18 +30,49 @@ export async function readTextFile(path: string): Promise<{ text: string; bytes:
       await handle.close();
     }
   } catch (error) {
-    if (error instanceof Error && error.message.startsWith('cannot open')) throw error;
-    throw fail(describeSystemError(error));
+    if (error instanceof TextFileError) throw error;
+    throw fail(describeSystemError(error), fileProblemOf(error));
   }
   return { text: decodeUtf8(bytes, fail), bytes };
 }
 
+/**
+ * What kind of problem stopped a file being read: `missing` (nothing there, where a caller may
+ * start afresh and create it), `unreachable` (something is there that cannot be read as a file: a
+ * symbolic link that loops, a folder, a pipe, no permission; leave it alone), or `content` (a
+ * file whose bytes are not what was expected).
+ */
+export type FileProblem = 'missing' | 'unreachable' | 'content';
+
+/** What readTextFile throws: the message in words, and the kind of problem. */
+export class TextFileError extends Error {
+  constructor(
+    message: string,
+    readonly problem: FileProblem,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The kind of problem behind an error of readTextFile or of any file system call on a path
+ * (stat, readFile...): the one place that tells "no such file" from a file that is there but
+ * cannot be read (ELOOP is not "missing").
+ */
+export function fileProblemOf(error: unknown): FileProblem {
+  if (error instanceof TextFileError) return error.problem;
+  if (error instanceof SyntaxError) return 'content';
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+  return 'unreachable';
+}
+
 function checkKind(
   info: { isFile(): boolean; isDirectory(): boolean; size: number },
-  fail: (p: string) => Error,
+  fail: (p: string, kind?: FileProblem) => Error,
 ) {
-  if (info.isDirectory()) throw fail('it is a folder, not a file');
-  if (!info.isFile()) throw fail('it is not a regular file (a pipe, a device or a socket)');
+  if (info.isDirectory()) throw fail('it is a folder, not a file', 'unreachable');
+  if (!info.isFile()) throw fail('it is not a regular file (a pipe, a device or a socket)', 'unreachable');
   if (info.size > MAX_TEXT_FILE_BYTES)
     throw fail(`it is ${info.size} bytes; TagSim reads files of at most 16 MiB (16777216 bytes)`);
 }

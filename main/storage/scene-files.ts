@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import { MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
+import { fileProblemOf, MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
 import { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
 
 /** Scene files are small; anything this big is not one (and would stall the app). */
@@ -51,8 +51,8 @@ export async function writeSceneFile(
   scene: SceneDefinition,
   options: { expected?: string; overwrite?: boolean } & WriteFileAtomicOptions = {},
 ): Promise<string> {
-  const current = await readFile(path).catch((error: { code?: string }) => {
-    if (error.code === 'ENOENT') return undefined;
+  const current = await readFile(path).catch((error: unknown) => {
+    if (fileProblemOf(error) === 'missing') return undefined;
     throw error;
   });
   if (current !== undefined && options.expected !== undefined && !options.overwrite) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { readTextFile } from '../storage/read-text-file.js';
+import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 
 /**
@@ -20,16 +20,21 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * The token kept in `file`, or a new random one (18 bytes) written there, readable by the user
- * only. A file that cannot be written costs only the reconnection: the token still works for
- * this start.
+ * only. A file that cannot be written, or something at its path that is no file, costs only the
+ * reconnection: the token still works for this start.
  */
 export async function loadOrCreateUiToken(file: string): Promise<string> {
+  let keep = true;
   const kept = await readTextFile(file).then(
     ({ text }) => text.trim(),
-    () => undefined,
+    (error: unknown) => {
+      // Something there that is no file (a looping link, a folder) is the user's: leave it be.
+      keep = fileProblemOf(error) !== 'unreachable';
+      return undefined;
+    },
   );
   if (kept !== undefined && TOKEN.test(kept)) return kept;
   const token = randomBytes(18).toString('base64url');
-  await writeFileAtomic(file, `${token}\n`, { mode: 0o600 }).catch(() => undefined);
+  if (keep) await writeFileAtomic(file, `${token}\n`, { mode: 0o600 }).catch(() => undefined);
   return token;
 }

@@ -1,3 +1,4 @@
+import { urlHost } from '../core/url-host.js';
 import type { ModbusStatus } from './bridge-spec.js';
 
 /**
@@ -8,7 +9,7 @@ export function modbusStatusLine(modbus: ModbusStatus): string {
   switch (modbus.state) {
     case 'listening': {
       const clients = `${modbus.clients} ${modbus.clients === 1 ? 'client' : 'clients'}`;
-      return `Modbus TCP on ${modbus.host}:${modbus.port}, ${clients}`;
+      return `Modbus TCP on ${urlHost(modbus.host)}:${modbus.port}, ${clients}`;
     }
     case 'starting':
       return `Modbus TCP starting on port ${modbus.port}…`;

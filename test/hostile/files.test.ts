@@ -5,9 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   truncateSync,
@@ -24,6 +26,7 @@ import { DEFAULT_SETTINGS } from '../../main/settings/settings.js';
 import { readTextFile } from '../../main/storage/read-text-file.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { readSnapshotFile } from '../../main/storage/snapshot-files.js';
+import { loadOrCreateUiToken } from '../../main/ui-host/ui-token.js';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
@@ -169,6 +172,41 @@ describe('broken files of every kind', () => {
       expect(statSync(join(dir, aside[0]!)).size).toBe(size);
     },
   );
+});
+
+describe('something at a settings or token path that is no file', () => {
+  const UNREACHABLE = CORPUS.filter(([name]) =>
+    ['a folder', 'a named pipe', 'a symlink loop'].includes(name),
+  );
+  /** What is at the path, seen without following links: kind and, for a link, where it leads. */
+  const lookAt = (path: string) => {
+    const info = lstatSync(path);
+    return { mode: info.mode, ino: info.ino, link: info.isSymbolicLink() ? readlinkSync(path) : undefined };
+  };
+
+  it.each(UNREACHABLE)(
+    'settings: %s is reported in words and left as it is, even after a change',
+    async (_name, make) => {
+      const path = make();
+      const before = lookAt(path);
+      const problems: string[] = [];
+      const store = await fileSettingsStore(path, {}, (m) => problems.push(m));
+      expect(store.get()).toEqual(DEFAULT_SETTINGS);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(basename(path));
+      expect(problems[0]).toMatch(/a folder|not a regular file|symbolic link that leads back to itself/);
+      expect((await store.update({ port: 7499 })).port).toBe(7499);
+      expect(lookAt(path)).toEqual(before);
+      expect(readdirSync(dir).filter((f) => f.startsWith(`${basename(path)}.corrupt-`))).toEqual([]);
+    },
+  );
+
+  it.each(UNREACHABLE)('ui token: %s still gives a token, and is left as it is', async (_name, make) => {
+    const path = make();
+    const before = lookAt(path);
+    expect(await loadOrCreateUiToken(path)).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(lookAt(path)).toEqual(before);
+  });
 });
 
 describe('random bytes as a file', () => {

@@ -247,3 +247,24 @@ describe('slow clients', () => {
     expect(ex.responses.every((r) => r.status !== 200)).toBe(true);
   });
 });
+
+describe('a request target in absolute form', () => {
+  const port = () => Number(new URL(t.url).port);
+  const get = async (target: string) =>
+    (await rawExchange(port(), httpRequestBytes('GET', target, { Connection: 'close' }))).responses[0]!;
+
+  it('with a host or port that is no URL answers 400 in words, before Node parses it (no DEP0170)', async () => {
+    for (const target of ['http://[::1', 'http://[::1]:99999/api/tags', 'http://a:b/']) {
+      const res = await get(target);
+      expect(res.status, target).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({
+        code: 400,
+        error: `The request target ${JSON.stringify(target)} is not a valid URL.`,
+      });
+    }
+  });
+
+  it('that is a valid URL is served as its path', async () => {
+    expect((await get(`http://[::1]:${port()}/api/tags/by-name/Counter`)).status).toBe(200);
+  });
+});
