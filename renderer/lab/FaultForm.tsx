@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
+import { FAILURE_LABELS } from '../../shared/core/fault-words.js';
 import type { FaultKind, LabFault } from '../../shared/lab/lab-fault.js';
 import { forceValueOf } from './lab-format.js';
 
 const KIND_LABELS: Record<FaultKind, string> = {
   force: 'Force to',
-  alwaysOff: 'Always Off',
-  alwaysOn: 'Always On',
+  alwaysOff: FAILURE_LABELS.alwaysOff,
+  alwaysOn: FAILURE_LABELS.alwaysOn,
 };
 
 /** A fault on a tag by name, for the selected stations: apply it (shown or hidden) or clear it. */
