@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { axeFindings } from './support/axe.js';
 import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js';
 
 let lab: Lab;
@@ -75,6 +76,26 @@ describe("the lab's dashboard in a browser", () => {
     ).toEqual([second]);
     await beams.nth(1).getByRole('button', { name: 'Clear', exact: true }).click();
     await poll(() => engine.tagsNamed('-').some((t) => t.shortCircuit)).toBe(false);
+    expect(b.problems).toEqual([]);
+  });
+
+  it('has no axe finding of any impact, light and dark: landmarks, headings, named headers', async () => {
+    const { page } = b;
+    await page.goto(lab.dashboard!.openUrl);
+    // What an instructor looks at: a hidden fault, a station's tags open, the schedule form.
+    await page.getByLabel('Tag', { exact: true }).fill('Low sensor');
+    await page.getByLabel('Hidden from the student').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Low sensor: Always Off (hidden)').first().waitFor();
+    await page.getByRole('button', { name: 'Tags' }).first().click();
+    await page.getByRole('region', { name: "Station 1's tags" }).locator('tbody tr').first().waitFor();
+    await page.getByText('Start a fault schedule').click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeFindings(page)).toEqual([]);
+    }
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('TagSim lab');
     expect(b.problems).toEqual([]);
   });
 });
