@@ -133,7 +133,8 @@ export function clearFault(
  * the fault the instructor hid, never a later one of the student's own. Returns those tags.
  */
 export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iterable<string>): string[] {
-  if (hidden.size === 0) return [];
+  // A reset or scene change that carry() puts the hidden faults back after is no clearing.
+  if (hidden.size === 0 || hidden.isCarrying) return [];
   const cleared: string[] = [];
   for (const id of ids) if (hidden.has(id) && !hasFault(engine.getTag(id))) cleared.push(id);
   hidden.reveal(cleared);

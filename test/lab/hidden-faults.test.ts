@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEventMessage, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
+import { STUDENT_CONTROLS } from '../../shared/bridge/restrictions.js';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import type { Lab, LabStation } from '../../main/lab/start-lab.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
@@ -15,7 +16,9 @@ afterEach(async () => {
 });
 
 async function labWithWindows(): Promise<Lab> {
-  const lab = await startTestLab({ stations: [{}, {}], ui: { rendererDir: RENDERER_DIR } });
+  // Students who may do everything: the hidden faults, not the student mode, keep them away.
+  const everything = { studentMode: { allow: [...STUDENT_CONTROLS] } };
+  const lab = await startTestLab({ stations: [everything, everything], ui: { rendererDir: RENDERER_DIR } });
   open.push(lab);
   return lab;
 }
