@@ -1,4 +1,5 @@
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import {
@@ -166,6 +167,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
       await close();
       throw stationStartError(error, number, host, { api: port, modbus: plan.modbus?.[i] });
     }
+    // A locked hidden fault is beyond the student's program too (docs/lab.md).
+    tagsim.engine.setWriteGuard(lockedFaultGuard(hidden));
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
   const log = new FaultLog();

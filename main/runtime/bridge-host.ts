@@ -8,6 +8,12 @@ import type {
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
+import {
+  clearAroundHidden,
+  hiddenTagAction,
+  type WindowFaultAction,
+} from '../../shared/bridge/hidden-window.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
@@ -116,14 +122,16 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   /** The tags as this window may see them. */
   const shown = (tags: TagState[]): TagState[] =>
     hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
-  const locked = (id: string): ItemError | undefined => {
+  /** A fault control on one tag: refused where the lab or presets say so, masked where the fault is hidden. */
+  const onTag = (id: string, action: WindowFaultAction, otherwise: () => ActionResult): ActionResult => {
     refuseFaultControls();
-    return hidden?.has(id) ? { id, code: 400, error: 'The instructor has locked this tag.' } : undefined;
+    const masked = hidden ? hiddenTagAction(engine, hidden, id, action) : undefined;
+    return masked !== undefined ? masked : otherwise();
   };
   const { station } = deps;
   // Another scene or an edit must not take the instructor's hidden faults off (docs/lab.md).
   const keepHidden = <T>(action: () => Promise<T> | T): Promise<T> =>
-    hidden ? hidden.carry(engine, BY_WINDOW, action) : Promise.resolve(action());
+    hidden ? carryHiddenFaults(hidden, engine, BY_WINDOW, action) : Promise.resolve(action());
   const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
   const faultsOff = deps.hideFaultControls === true || stationFaultsOff;
   const refuseFaultControls = () => {
@@ -222,32 +230,19 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ...(restrictions() ? { restrictions: restrictions()! } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
-    force: async ({ id, value }) => locked(id) ?? first(engine.write('force', 'id', [{ id, value }], 'ui')),
-    release: async ({ id }) => locked(id) ?? first(engine.release('id', [id], 'ui')),
-    setFailure: async ({ id, failure }) => locked(id) ?? engine.setFailure(id, failure, 'ui'),
+    force: async ({ id, value }) =>
+      onTag(id, { force: value }, () => first(engine.write('force', 'id', [{ id, value }], 'ui'))),
+    release: async ({ id }) => onTag(id, { release: true }, () => first(engine.release('id', [id], 'ui'))),
+    setFailure: async ({ id, failure }) => onTag(id, { failure }, () => engine.setFailure(id, failure, 'ui')),
     releaseAll: async () => {
       refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.releaseAll('ui');
-      const forced = engine.listTags().filter((t) => t.isForced && !hidden.has(t.id));
-      engine.release(
-        'id',
-        forced.map((t) => t.id),
-        'ui',
-      );
+      clearAroundHidden(engine, hidden, 'forces');
     },
     clearFailures: async () => {
       refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.clearFailures('ui');
-      const failed = engine.listTags().filter((t) => !hidden.has(t.id));
-      for (const failure of ['alwaysOff', 'alwaysOn'] as const) {
-        const items = failed.filter((t) => (failure === 'alwaysOn' ? t.shortCircuit : t.openCircuit));
-        engine.write(
-          failure,
-          'id',
-          items.map((t) => ({ id: t.id, value: false })),
-          'ui',
-        );
-      }
+      clearAroundHidden(engine, hidden, 'failures');
     },
     setPinned: async ({ id, pinned }) => {
       const current = settings.get().pinnedTagIds.filter((p) => p !== id);

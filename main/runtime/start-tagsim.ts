@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { createControlApi, type ControlApi, type ControlOptions } from '../control/control-api.js';
 import type { ControlDeps } from '../control/control-deps.js';
@@ -102,7 +103,7 @@ export interface TagSim {
 export const BY_CONTROL_API = "the station's control API";
 
 function keepHiddenFaultsOf(hidden: HiddenFaults, engine: TagEngine): ControlDeps['keepHiddenFaults'] {
-  return (action) => hidden.carry(engine, BY_CONTROL_API, action);
+  return (action) => carryHiddenFaults(hidden, engine, BY_CONTROL_API, action);
 }
 
 /**

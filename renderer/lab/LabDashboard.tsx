@@ -185,10 +185,16 @@ export function LabDashboard({ client }: { client: LabClient }) {
                       <span
                         key={f.id}
                         class={`chip ${f.hidden ? 'hidden-chip' : 'fault-chip'}`}
-                        title={f.hidden ? 'Hidden from the student' : 'Shown to the student'}
+                        title={
+                          f.locked
+                            ? 'Hidden from the student, who cannot take it off'
+                            : f.hidden
+                              ? 'Hidden from the student'
+                              : 'Shown to the student'
+                        }
                       >
                         {describeFault(f)}
-                        {f.hidden ? ' (hidden)' : ''}
+                        {f.locked ? ' (hidden, locked)' : f.hidden ? ' (hidden)' : ''}
                       </span>
                     ))}
                   </td>

@@ -21,7 +21,7 @@ export function StationTags(props: {
   onNames: (names: string[]) => void;
 }) {
   const { client, station, onNames } = props;
-  const [hidden, setHidden] = useState(true);
+  const [hidden, setHidden] = useState(false);
   const { value: tags, error } = usePoll(
     async () => {
       const next = await client.tags(station);

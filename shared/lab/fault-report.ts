@@ -32,7 +32,7 @@ function cells(entry: FaultLogEntry): Record<(typeof COLUMNS)[number], string> {
     tag: entry.tag === '' ? '(every tag)' : entry.tag,
     kind: faultKindLabel(entry.kind, entry.value),
     value: entry.value === undefined ? '' : String(entry.value),
-    hidden: entry.hidden ? 'yes' : 'no',
+    hidden: entry.hidden ? (entry.locked ? 'yes, locked' : 'yes') : 'no',
     by: entry.by,
     error: entry.error ?? '',
   };

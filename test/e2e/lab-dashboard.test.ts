@@ -40,6 +40,10 @@ describe("the lab's dashboard in a browser", () => {
     await page.getByRole('checkbox', { name: 'Select station 1' }).check();
     await page.getByLabel('Tag', { exact: true }).fill('High sensor');
     await page.getByLabel('Kind').selectOption('alwaysOn');
+    // Hiding is a choice the instructor makes, not a default left ticked.
+    expect(await page.getByLabel('Hidden from the student').isChecked()).toBe(false);
+    expect(await page.getByLabel('Locked').isDisabled()).toBe(true);
+    await page.getByLabel('Hidden from the student').check();
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Done on 1 station.').waitFor();
     await page.getByText('High sensor: Always On (hidden)').waitFor();
@@ -97,5 +101,5 @@ describe("the lab's dashboard in a browser", () => {
     expect(await page.getByRole('main').count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('TagSim lab');
     expect(b.problems).toEqual([]);
-  });
+  }, 60_000);
 });

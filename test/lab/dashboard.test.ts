@@ -129,7 +129,15 @@ describe("the instructor's dashboard", () => {
       json: { isForced: true, value: true },
     });
     expect((await overview(l)).stations[0]!.faults).toEqual([
-      { id: high.id, name: 'High sensor', tagKind: 'Input', forced: true, failure: 'none', hidden: true },
+      {
+        id: high.id,
+        name: 'High sensor',
+        tagKind: 'Input',
+        forced: true,
+        failure: 'none',
+        hidden: true,
+        locked: false,
+      },
     ]);
     const tags = (await dashboardRequest(l, 'GET', '/api/stations/1/tags')).json as {
       name: string;
