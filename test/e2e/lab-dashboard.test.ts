@@ -36,6 +36,13 @@ describe("the lab's dashboard in a browser", () => {
     await student.goto(lab.stations[0]!.tagsim.uiUrl!);
     const sensor = row(student, 'High sensor');
     await sensor.waitFor();
+    // A student's window: a quiet line, and none of the controls the lab keeps from the student.
+    await student.getByText('Lab station 1 · controls set by the instructor').waitFor();
+    await sensor.click();
+    await student.locator('.details-title h2').waitFor();
+    for (const name of [/^Scene$/, /^Edit scene$/, /^Undo$/, /^Force true$/, /^Release forces/])
+      expect([name, await student.getByRole('button', { name }).count()]).toEqual([name, 0]);
+    expect(await student.getByRole('button', { name: 'Run', exact: true }).count()).toBeGreaterThan(0);
 
     await page.getByRole('checkbox', { name: 'Select station 1' }).check();
     await page.getByLabel('Tag', { exact: true }).fill('High sensor');

@@ -120,6 +120,7 @@ const fault = fc.record(
     kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
     value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
     hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
+    locked: fc.oneof(fc.boolean(), fc.constant('yes'), fc.constant(null)),
     extra: fc.constant(1),
   },
   { requiredKeys: ['tag', 'kind'] },
