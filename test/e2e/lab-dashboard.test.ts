@@ -33,6 +33,9 @@ describe("the lab's dashboard in a browser", () => {
 
     // The student's window of station 1, in a page of its own.
     const student = await b.context.newPage();
+    // What the window asks its station, frame by frame over its WebSocket.
+    const asked: string[] = [];
+    student.on('websocket', (ws) => ws.on('framesent', (f) => asked.push(String(f.payload))));
     await student.goto(lab.stations[0]!.tagsim.uiUrl!);
     const sensor = row(student, 'High sensor');
     await sensor.waitFor();
@@ -43,6 +46,12 @@ describe("the lab's dashboard in a browser", () => {
     for (const name of [/^Scene$/, /^Edit scene$/, /^Undo$/, /^Force true$/, /^Release forces/])
       expect([name, await student.getByRole('button', { name }).count()]).toEqual([name, 0]);
     expect(await student.getByRole('button', { name: 'Run', exact: true }).count()).toBeGreaterThan(0);
+    // Nor do their keys: Ctrl+Z and Ctrl+S ask the station for nothing it would refuse.
+    await student.keyboard.press('Control+z');
+    await student.keyboard.press('Control+s');
+    await student.waitForTimeout(300);
+    expect(asked.filter((f) => /"(undoEdit|saveScene)"/.test(f))).toEqual([]);
+    expect(asked.some((f) => f.includes('"getState"'))).toBe(true);
 
     await page.getByRole('checkbox', { name: 'Select station 1' }).check();
     await page.getByLabel('Tag', { exact: true }).fill('High sensor');
