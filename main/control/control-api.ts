@@ -4,6 +4,7 @@ import type { SceneService } from '../runtime/scene-service.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
 import { jsonTextAnswer } from '../server/api-answer.js';
+import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlSurface } from '../server/control-surface.js';
 import { controlAccess, newControlToken } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
@@ -23,6 +24,10 @@ export interface ControlOptions {
   token?: string;
   /** No token even on a non-loopback host (`--control-open`). */
   open?: boolean;
+  /** The token even on a loopback host: a lab station's control API is the instructor's (docs/lab.md). */
+  tokenAlways?: boolean;
+  /** Refuse every request with this (403): a lab station whose control API is off. */
+  off?: string;
   /** Whether scene files may be opened by path (default: on a loopback host only; `--ui-files`). */
   fileAccess?: UiFileAccess;
   /** Requests the journal keeps (default 10,000; 0 turns it off), or the journal to use (a lab's). */
@@ -51,12 +56,15 @@ export interface ControlParts {
   simulation: SimulationHost;
   /** The interface the server listens on now. */
   host: () => string;
+  /** A lab station's: resets, scenes and states keep its hidden faults (ControlDeps). */
+  keepHiddenFaults?: ControlDeps['keepHiddenFaults'];
 }
 
 /** Builds the control API over the parts of a TagSim; startTagSim serves it with the tag API. */
 export function createControlApi(parts: ControlParts, options: ControlOptions = {}): ControlApi {
   const token = options.token ?? newControlToken();
-  const tokenRequired = () => options.open !== true && !isLoopbackHost(parts.host());
+  const tokenRequired = () =>
+    options.tokenAlways === true || (options.open !== true && !isLoopbackHost(parts.host()));
   const deps: ControlDeps = {
     ...parts,
     version: options.version ?? 'unknown',
@@ -89,7 +97,12 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
         },
       ],
       // Decided per request: the desktop app may move its server to another interface.
-      refuse: (req) => (tokenRequired() ? guardWithToken(req) : guardWithoutToken(req)),
+      refuse: (req) =>
+        options.off !== undefined
+          ? new ApiError(403, options.off)
+          : tokenRequired()
+            ? guardWithToken(req)
+            : guardWithoutToken(req),
       ...(journal ? { journal } : {}),
       chaos,
     },

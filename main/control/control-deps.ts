@@ -14,6 +14,11 @@ export interface ControlDeps {
   readonly host: () => string;
   /** Whether scene files may be opened by path: decided for the host now, unless given. */
   readonly fileAccess: () => UiFileAccess;
+  /**
+   * Runs a reset, a scene change or a state restore so that a lab's hidden faults stay on
+   * (HiddenFaults.carry); absent outside a lab.
+   */
+  readonly keepHiddenFaults?: <T>(action: () => Promise<T> | T) => Promise<T>;
 }
 
 /** `GET /tagsim/v1/status`: what a test needs to know of the station at a glance. */

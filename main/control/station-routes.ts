@@ -36,13 +36,14 @@ export const SCENE_BODY: Shape = {
  */
 export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRoute[] {
   const status = () => jsonAnswer(controlStatus(deps));
+  const keep = deps.keepHiddenFaults ?? (async <T>(action: () => Promise<T> | T) => action());
   return [
     { method: 'GET', path: `${CONTROL_PREFIX}/status`, handle: status },
     {
       method: 'POST',
       path: `${CONTROL_PREFIX}/reset`,
-      handle: () => {
-        deps.simulation.restart();
+      handle: async () => {
+        await keep(() => deps.simulation.restart());
         onReset();
         return status();
       },
@@ -57,7 +58,7 @@ export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRo
           await request.body(),
           '{"scene": "<built-in name or scene file>"}',
         );
-        answerOutcome(await openScene(deps, scene));
+        answerOutcome(await keep(() => openScene(deps, scene)));
         return status();
       },
     },
@@ -83,7 +84,8 @@ export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRo
             'Request body is required: a state snapshot (GET /tagsim/v1/state gives one).',
           );
         try {
-          const applied = deps.scenes.applySnapshot(snapshotFromJson(body), 'the request body');
+          const snapshot = snapshotFromJson(body);
+          const applied = await keep(() => deps.scenes.applySnapshot(snapshot, 'the request body'));
           return jsonAnswer(applied);
         } catch (error) {
           if (error instanceof SceneValidationError)

@@ -73,6 +73,7 @@ function actOn(
         kind: fault.kind,
         ...(fault.value !== undefined ? { value: fault.value } : {}),
         hidden: fault.hidden === true,
+        ...(fault.locked === true ? { locked: true } : {}),
         ...(error !== undefined ? { error } : {}),
       });
       return error;

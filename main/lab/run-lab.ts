@@ -75,6 +75,8 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
   return file.stations.map((s) => ({
     ...(s.scene !== undefined ? { scene: relativeTo(path, sceneArgument(s.scene)) } : {}),
     ...(s.label !== undefined ? { label: s.label } : {}),
+    ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
+    ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
   }));
 }
 

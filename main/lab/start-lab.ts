@@ -1,6 +1,14 @@
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import {
+  DEFAULT_STUDENT_MODE,
+  type ControlApiOwner,
+  type StudentModePlan,
+} from '../../shared/lab/lab-file.js';
+import type { ControlOptions } from '../control/control-api.js';
+import { newControlToken } from '../control/control-access.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
@@ -19,8 +27,17 @@ import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {
-  /** One entry per station, in order: its scene (the default scene when absent) and a label. */
-  stations: readonly { scene?: SceneChoice; label?: string }[];
+  /**
+   * One entry per station, in order: its scene (the default scene when absent), a label, what its
+   * student's window offers (default: DEFAULT_STUDENT_MODE) and who uses its control API (default:
+   * the instructor, with the dashboard's token).
+   */
+  stations: readonly {
+    scene?: SceneChoice;
+    label?: string;
+    studentMode?: StudentModePlan;
+    controlApi?: ControlApiOwner;
+  }[];
   /** The interface every station binds (default 127.0.0.1). */
   host?: string;
   /** Station k listens on port + k - 1; 0 picks a free port for each. */
@@ -110,6 +127,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
   const stopWatching: (() => void)[] = [];
+  // The instructor's one token: the dashboard's, and each station's control API's unless the lab file says otherwise.
+  const instructorToken = options.dashboard?.token ?? newControlToken();
   const close = async () => {
     await dashboard?.close();
     for (const station of stations) station.monitor.dispose();
@@ -127,11 +146,20 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         scene: scenes[i]!,
         server: { host, port },
         simulation: { ...options.simulation, every: ticker.every },
-        bridge: { every: ticker.every },
+        bridge: {
+          every: ticker.every,
+          station: {
+            name: `Lab station ${number}${choice.label ? ` (${choice.label})` : ''}`,
+            allowed: [...(choice.studentMode ?? DEFAULT_STUDENT_MODE).allow],
+          },
+        },
         hiddenFaults: hidden,
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
-        control: { journal: new WriteJournal(LAB_JOURNAL_WRITES) },
+        control: {
+          journal: new WriteJournal(LAB_JOURNAL_WRITES),
+          ...controlApiOf(choice.controlApi ?? 'instructor', instructorToken),
+        },
         ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
         reportError: (error) => reportError(error, number),
       });
@@ -139,6 +167,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
       await close();
       throw stationStartError(error, number, host, { api: port, modbus: plan.modbus?.[i] });
     }
+    // A locked hidden fault is beyond the student's program too (docs/lab.md).
+    tagsim.engine.setWriteGuard(lockedFaultGuard(hidden));
     stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
   }
   const log = new FaultLog();
@@ -192,7 +222,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         port: plan.dashboard,
         pageDir: dashboardPageDir(options.dashboard.rendererDir),
         routes: dashboardRoutes({ lab, log: lab.log }),
-        ...(options.dashboard.token !== undefined ? { token: options.dashboard.token } : {}),
+        token: instructorToken,
         ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),
         onError: (error) => reportError(error, 0),
       });
@@ -203,6 +233,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
   }
   return lab;
+}
+
+/** A station's control API as its owner wants it: the instructor's token even on loopback, off, or as `tagsim serve`'s. */
+function controlApiOf(owner: ControlApiOwner, instructorToken: string): ControlOptions {
+  if (owner === 'off')
+    return { off: 'This lab station\'s control API is off: the lab file\'s controlApi is "off".' };
+  return owner === 'instructor' ? { token: instructorToken, tokenAlways: true } : {};
 }
 
 /** Why station `number` could not start, naming the station and (for Modbus) the server. */

@@ -8,6 +8,12 @@ import type {
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
+import {
+  clearAroundHidden,
+  hiddenTagAction,
+  type WindowFaultAction,
+} from '../../shared/bridge/hidden-window.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
@@ -20,11 +26,20 @@ import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { lockedChanges, SettingsLockedError } from '../settings/locked-settings.js';
 import type { Settings } from '../settings/settings.js';
-import { FAULT_CONTROLS_REFUSED, type UiRestrictions } from '../../shared/bridge/restrictions.js';
+import {
+  FAULT_CONTROLS_REFUSED,
+  studentRefusal,
+  type StationRestrictions,
+  type UiRestrictions,
+} from '../../shared/bridge/restrictions.js';
+import { withStudentControls } from './student-controls.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
+
+/** Who the lab's fault log names when a window's scene change took a hidden fault with its tag. */
+export const BY_WINDOW = "the station's window";
 
 /** At most about 30 tag updates a second reach a window, however busy the API is. */
 export const TAG_EVENT_INTERVAL_MS = 33;
@@ -59,6 +74,8 @@ export interface BridgeHostDeps {
    * failure calls are refused, whoever makes them through this bridge (the window, the tray).
    */
   hideFaultControls?: boolean;
+  /** A lab station's window (docs/lab.md): its student has only the controls it allows. */
+  station?: StationRestrictions;
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
   now?: () => number;
@@ -105,11 +122,20 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   /** The tags as this window may see them. */
   const shown = (tags: TagState[]): TagState[] =>
     hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
-  const locked = (id: string): ItemError | undefined => {
+  /** A fault control on one tag: refused where the lab or presets say so, masked where the fault is hidden. */
+  const onTag = (id: string, action: WindowFaultAction, otherwise: () => ActionResult): ActionResult => {
     refuseFaultControls();
-    return hidden?.has(id) ? { id, code: 400, error: 'The instructor has locked this tag.' } : undefined;
+    const masked = hidden ? hiddenTagAction(engine, hidden, id, action) : undefined;
+    return masked !== undefined ? masked : otherwise();
   };
+  const { station } = deps;
+  // Another scene or an edit must not take the instructor's hidden faults off (docs/lab.md).
+  const keepHidden = <T>(action: () => Promise<T> | T): Promise<T> =>
+    hidden ? carryHiddenFaults(hidden, engine, BY_WINDOW, action) : Promise.resolve(action());
+  const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
+  const faultsOff = deps.hideFaultControls === true || stationFaultsOff;
   const refuseFaultControls = () => {
+    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults'));
     if (deps.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
   };
   // The settings store refuses too; asked first, so nothing (the server's port) changes before.
@@ -118,8 +144,12 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     if (refused.length > 0) throw new BridgeArgumentError(new SettingsLockedError(refused).message);
   };
   const restrictions = (): UiRestrictions | undefined =>
-    (settings.locked?.length ?? 0) > 0 || deps.hideFaultControls
-      ? { locked: [...(settings.locked ?? [])], hideFaultControls: deps.hideFaultControls ?? false }
+    (settings.locked?.length ?? 0) > 0 || faultsOff || station
+      ? {
+          locked: [...(settings.locked ?? [])],
+          hideFaultControls: faultsOff,
+          ...(station ? { station: { name: station.name, allowed: [...station.allowed] } } : {}),
+        }
       : undefined;
 
   let sceneChanged = false;
@@ -145,7 +175,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     simulation,
     // A lab station's window, or a window whose presets turned fault controls off: chaos is a
     // fault the instructor makes, and the journal is the instructor's record.
-    readOnlyForStudents: hidden !== undefined || deps.hideFaultControls === true,
+    readOnlyForStudents: hidden !== undefined || station !== undefined || deps.hideFaultControls === true,
     emit: (message) => events.emit(message),
     every,
   });
@@ -200,32 +230,19 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ...(restrictions() ? { restrictions: restrictions()! } : {}),
     }),
     setValue: async ({ id, value }) => first(engine.simulate('id', [{ ref: id, value }], 'ui')),
-    force: async ({ id, value }) => locked(id) ?? first(engine.write('force', 'id', [{ id, value }], 'ui')),
-    release: async ({ id }) => locked(id) ?? first(engine.release('id', [id], 'ui')),
-    setFailure: async ({ id, failure }) => locked(id) ?? engine.setFailure(id, failure, 'ui'),
+    force: async ({ id, value }) =>
+      onTag(id, { force: value }, () => first(engine.write('force', 'id', [{ id, value }], 'ui'))),
+    release: async ({ id }) => onTag(id, { release: true }, () => first(engine.release('id', [id], 'ui'))),
+    setFailure: async ({ id, failure }) => onTag(id, { failure }, () => engine.setFailure(id, failure, 'ui')),
     releaseAll: async () => {
       refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.releaseAll('ui');
-      const forced = engine.listTags().filter((t) => t.isForced && !hidden.has(t.id));
-      engine.release(
-        'id',
-        forced.map((t) => t.id),
-        'ui',
-      );
+      clearAroundHidden(engine, hidden, 'forces');
     },
     clearFailures: async () => {
       refuseFaultControls();
       if (!hidden || hidden.size === 0) return engine.clearFailures('ui');
-      const failed = engine.listTags().filter((t) => !hidden.has(t.id));
-      for (const failure of ['alwaysOff', 'alwaysOn'] as const) {
-        const items = failed.filter((t) => (failure === 'alwaysOn' ? t.shortCircuit : t.openCircuit));
-        engine.write(
-          failure,
-          'id',
-          items.map((t) => ({ id: t.id, value: false })),
-          'ui',
-        );
-      }
+      clearAroundHidden(engine, hidden, 'failures');
     },
     setPinned: async ({ id, pinned }) => {
       const current = settings.get().pinnedTagIds.filter((p) => p !== id);
@@ -267,13 +284,13 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
           : path !== undefined
             ? { path }
             : { text: text!, fileName: fileName ?? 'the dropped file' };
-      return scenes.open(source, { discardChanges: discardChanges ?? false });
+      return keepHidden(() => scenes.open(source, { discardChanges: discardChanges ?? false }));
     },
-    newScene: async ({ name, discardChanges }) =>
-      scenes.create(name, { discardChanges: discardChanges ?? false }),
-    editScene: async ({ edit }) => scenes.edit(edit),
-    undoEdit: async () => scenes.undo(),
-    redoEdit: async () => scenes.redo(),
+    newScene: ({ name, discardChanges }) =>
+      keepHidden(() => scenes.create(name, { discardChanges: discardChanges ?? false })),
+    editScene: ({ edit }) => keepHidden(() => scenes.edit(edit)),
+    undoEdit: () => keepHidden(() => scenes.undo()),
+    redoEdit: () => keepHidden(() => scenes.redo()),
     // Every save writes a file here (given path or its own), so none is allowed without access.
     saveScene: async (options) => (byPathAllowed ? scenes.save(options ?? {}) : filesRefused),
     saveSnapshot: async (options) =>
@@ -286,7 +303,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       if (path !== undefined && !byPathAllowed) return filesRefused;
       // A snapshot must not be a side door around the presets' student mode or a lab's hidden
       // faults: the faults this window may not touch stay as they are.
-      const keepFaultsOf = deps.hideFaultControls
+      const keepFaultsOf = faultsOff
         ? () => true
         : hidden && hidden.size > 0
           ? (id: string) => hidden.has(id)
@@ -304,7 +321,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   };
 
   return {
-    api,
+    api: station ? withStudentControls(api, station) : api,
     scenes,
     events,
     dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),

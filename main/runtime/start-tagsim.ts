@@ -1,8 +1,10 @@
 import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { createControlApi, type ControlApi, type ControlOptions } from '../control/control-api.js';
+import type { ControlDeps } from '../control/control-deps.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { memorySettingsStore, type SettingsStore } from '../settings/settings-store.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type ApiServerOptions } from '../server/create-api-server.js';
@@ -53,7 +55,7 @@ export interface TagSimOptions {
    */
   notices?: StartupNotice[];
   /** Timers of the bridge's events (for tests, or a lab's shared timers). */
-  bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every' | 'hideFaultControls'>;
+  bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every' | 'hideFaultControls' | 'station'>;
   /** Faults the windows must not show (a lab's hidden faults, docs/lab.md). */
   hiddenFaults?: HiddenFaults;
   /** Hears every error from the very start (the same ones `errors` carries). */
@@ -95,6 +97,13 @@ export interface TagSim {
   readonly errors: Emitter<unknown>;
   /** Stops the simulation, the windows' sockets and the server, and frees every timer. */
   close(): Promise<void>;
+}
+
+/** Who the lab's fault log names when a control API request took a hidden fault with its tag. */
+export const BY_CONTROL_API = "the station's control API";
+
+function keepHiddenFaultsOf(hidden: HiddenFaults, engine: TagEngine): ControlDeps['keepHiddenFaults'] {
+  return (action) => carryHiddenFaults(hidden, engine, BY_CONTROL_API, action);
 }
 
 /**
@@ -153,7 +162,18 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
   const control =
     options.control === false
       ? undefined
-      : createControlApi({ engine, scenes, simulation, host: () => server.status.host }, options.control);
+      : createControlApi(
+          {
+            engine,
+            scenes,
+            simulation,
+            host: () => server.status.host,
+            ...(options.hiddenFaults
+              ? { keepHiddenFaults: keepHiddenFaultsOf(options.hiddenFaults, engine) }
+              : {}),
+          },
+          options.control,
+        );
   const server: ServerController = new ServerController(engine, {
     ...options.server,
     host,

@@ -17,7 +17,7 @@ import { runAction } from './actions.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { NoticeBanner } from './NoticeBanner.js';
 import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
-import { isLocked } from '../../shared/bridge/restrictions.js';
+import { isLocked, mayUse, stationBar } from '../../shared/bridge/restrictions.js';
 import { DetailsPanel } from './DetailsPanel.js';
 import { IS_MAC, isTextField } from './dom.js';
 import { EditorPanel } from './EditorPanel.js';
@@ -225,9 +225,10 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         isMac={IS_MAC}
         commands={scene.commands}
         onToggleEditing={toggleEditing}
+        station={stationBar(model.restrictions)}
         extraActions={<TrafficToggle open={trafficOpen} onToggle={() => setTrafficOpen((open) => !open)} />}
         simulation={
-          model.simulation.status ? (
+          model.simulation.status && mayUse(model.restrictions, 'simulation') ? (
             <SimulationControls
               status={model.simulation.status}
               client={client}
@@ -264,7 +265,9 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         <TrafficView
           traffic={traffic}
           client={client}
-          clock={model.simulation.status ? model.simulation : undefined}
+          clock={
+            model.simulation.status && mayUse(model.restrictions, 'clock') ? model.simulation : undefined
+          }
           disabled={!connected}
           onClock={(clock) => model.setClock(clock)}
         />

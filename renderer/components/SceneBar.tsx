@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { baseName } from '../../shared/bridge/scene-flow.js';
+import type { StationBar } from '../../shared/bridge/restrictions.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
 
 /**
@@ -36,6 +37,12 @@ export interface SceneBarProps {
   simulation?: ComponentChildren;
   /** Controls after Edit scene (the Traffic button). */
   extraActions?: ComponentChildren;
+  /**
+   * A lab station's window: its quiet line ("Lab station 2 · controls set by the instructor"),
+   * and whether its student may choose scenes (the Scene menu, Save) and edit (Undo, Redo, Edit
+   * scene); what they may not is not shown at all.
+   */
+  station?: StationBar | undefined;
 }
 
 const ORIGIN_LABELS: Record<SceneDocument['origin'], string> = {
@@ -129,7 +136,9 @@ export function SceneBar(props: SceneBarProps) {
 
   return (
     <div class="scenebar" role="region" aria-label="Scene">
-      <MenuButton id="scene-menu" label="Scene" sections={sections} disabled={disabled} />
+      {props.station?.scenes === false ? null : (
+        <MenuButton id="scene-menu" label="Scene" sections={sections} disabled={disabled} />
+      )}
       <div class="scene-title">
         <span class="scene-name" title={doc?.scene.description ?? doc?.scene.name}>
           {doc?.scene.name ?? 'Loading…'}
@@ -139,53 +148,65 @@ export function SceneBar(props: SceneBarProps) {
             <span aria-hidden="true">●</span> Unsaved
           </span>
         ) : null}
-        <span class="scene-where" title={where}>
-          {where}
-        </span>
+        {props.station ? (
+          <span class="scene-where station-line">{props.station.line}</span>
+        ) : (
+          <span class="scene-where" title={where}>
+            {where}
+          </span>
+        )}
       </div>
       {props.simulation}
       <div class="scene-actions">
-        <button
-          type="button"
-          disabled={disabled || !doc?.canUndo}
-          aria-keyshortcuts={isMac ? 'Meta+Z' : 'Control+Z'}
-          title={`Undo the last edit (${mod}Z)`}
-          onClick={commands.undo}
-        >
-          <span aria-hidden="true">↶ </span>Undo
-        </button>
-        <button
-          type="button"
-          disabled={disabled || !doc?.canRedo}
-          aria-keyshortcuts={isMac ? 'Meta+Shift+Z' : 'Control+Shift+Z Control+Y'}
-          title={`Redo (${isMac ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y'})`}
-          onClick={commands.redo}
-        >
-          <span aria-hidden="true">↷ </span>Redo
-        </button>
-        <button
-          type="button"
-          disabled={disabled || !doc}
-          aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
-          title={
-            savesToFiles
-              ? `Save the scene to its file (${mod}S)`
-              : `Download the scene as a .tagsim.json file (${mod}S)`
-          }
-          onClick={commands.save}
-        >
-          {savesToFiles ? 'Save' : 'Download'}
-        </button>
-        <button
-          type="button"
-          class="edit-toggle"
-          aria-pressed={props.editing}
-          disabled={disabled || !doc}
-          title="Edit the scene: tags, names, addresses, ranges, initial values"
-          onClick={props.onToggleEditing}
-        >
-          <span aria-hidden="true">✎ </span>Edit scene
-        </button>
+        {props.station?.editing === false ? null : (
+          <>
+            <button
+              type="button"
+              disabled={disabled || !doc?.canUndo}
+              aria-keyshortcuts={isMac ? 'Meta+Z' : 'Control+Z'}
+              title={`Undo the last edit (${mod}Z)`}
+              onClick={commands.undo}
+            >
+              <span aria-hidden="true">↶ </span>Undo
+            </button>
+            <button
+              type="button"
+              disabled={disabled || !doc?.canRedo}
+              aria-keyshortcuts={isMac ? 'Meta+Shift+Z' : 'Control+Shift+Z Control+Y'}
+              title={`Redo (${isMac ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y'})`}
+              onClick={commands.redo}
+            >
+              <span aria-hidden="true">↷ </span>Redo
+            </button>
+          </>
+        )}
+        {props.station?.scenes === false ? null : (
+          <button
+            type="button"
+            disabled={disabled || !doc}
+            aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
+            title={
+              savesToFiles
+                ? `Save the scene to its file (${mod}S)`
+                : `Download the scene as a .tagsim.json file (${mod}S)`
+            }
+            onClick={commands.save}
+          >
+            {savesToFiles ? 'Save' : 'Download'}
+          </button>
+        )}
+        {props.station?.editing === false ? null : (
+          <button
+            type="button"
+            class="edit-toggle"
+            aria-pressed={props.editing}
+            disabled={disabled || !doc}
+            title="Edit the scene: tags, names, addresses, ranges, initial values"
+            onClick={props.onToggleEditing}
+          >
+            <span aria-hidden="true">✎ </span>Edit scene
+          </button>
+        )}
         {props.extraActions}
       </div>
     </div>

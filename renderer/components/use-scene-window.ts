@@ -9,6 +9,7 @@ import { downloadScene, downloadText } from './download.js';
 import type { SceneCommands } from './SceneBar.js';
 import { useFileDrop, type FileDrop } from './use-file-drop.js';
 import { useSceneShortcuts, useUnsavedGuard } from './use-scene-keys.js';
+import { mayUse } from '../../shared/bridge/restrictions.js';
 
 export interface SceneWindow {
   flows: SceneFlows;
@@ -77,13 +78,15 @@ export function useSceneWindow(opts: {
     ? () => void snapshots.download().then((file) => file && downloadText(file.fileName, file.content))
     : undefined;
 
+  // A lab station's student may lack editing or scenes: their keys and drops are left alone too.
+  const editing = mayUse(model.restrictions, 'editing');
+  const sceneFiles = mayUse(model.restrictions, 'scenes');
   useSceneShortcuts(
     {
       // With nothing to undo or redo the host does nothing; asking it avoids racing the last event.
-      undo: () => void flows.undo(),
-      redo: () => void flows.redo(),
+      ...(editing ? { undo: () => void flows.undo(), redo: () => void flows.redo() } : {}),
       // The desktop app's File menu owns Ctrl/Cmd+S (it asks for a path with the system dialog).
-      ...(browser ? { save: () => void flows.save() } : {}),
+      ...(browser && sceneFiles ? { save: () => void flows.save() } : {}),
     },
     connected,
   );
@@ -93,7 +96,7 @@ export function useSceneWindow(opts: {
   const restoreStateFile = (file: File) => void snapshots.restoreUpload(file);
   const drop = useFileDrop(
     (file) => (isSnapshotFileName(file.name) ? restoreStateFile(file) : openSceneFile(file)),
-    connected,
+    connected && sceneFiles,
   );
 
   const commands: SceneCommands = {

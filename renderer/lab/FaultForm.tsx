@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
+import { FAILURE_LABELS } from '../../shared/core/fault-words.js';
 import type { FaultKind, LabFault } from '../../shared/lab/lab-fault.js';
 import { forceValueOf } from './lab-format.js';
 
 const KIND_LABELS: Record<FaultKind, string> = {
   force: 'Force to',
-  alwaysOff: 'Always Off',
-  alwaysOn: 'Always On',
+  alwaysOff: FAILURE_LABELS.alwaysOff,
+  alwaysOn: FAILURE_LABELS.alwaysOn,
 };
 
 /** A fault on a tag by name, for the selected stations: apply it (shown or hidden) or clear it. */
@@ -18,16 +19,19 @@ export function FaultForm(props: {
   const [tag, setTag] = useState('');
   const [kind, setKind] = useState<FaultKind>('alwaysOff');
   const [value, setValue] = useState('true');
-  const [hidden, setHidden] = useState(true);
+  // Hiding is the instructor's choice each time, not a default left ticked.
+  const [hidden, setHidden] = useState(false);
+  const [locked, setLocked] = useState(false);
+  const how = { hidden, ...(hidden && locked ? { locked: true } : {}) };
   const [problem, setProblem] = useState<string | undefined>();
 
   const apply = () => {
     if (tag.trim() === '') return setProblem("Type the tag's name.");
-    if (kind !== 'force') return props.onApply({ tag: tag.trim(), kind, hidden });
+    if (kind !== 'force') return props.onApply({ tag: tag.trim(), kind, ...how });
     const forced = forceValueOf(value);
     if (typeof forced === 'string') return setProblem(forced);
     setProblem(undefined);
-    props.onApply({ tag: tag.trim(), kind, value: forced, hidden });
+    props.onApply({ tag: tag.trim(), kind, value: forced, ...how });
   };
 
   return (
@@ -72,6 +76,18 @@ export function FaultForm(props: {
       <label class="check">
         <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
         Hidden from the student
+      </label>
+      <label
+        class="check"
+        title="The student's window and program cannot take it off: they are told the tag is locked"
+      >
+        <input
+          type="checkbox"
+          checked={hidden && locked}
+          disabled={!hidden}
+          onChange={(e) => setLocked(e.currentTarget.checked)}
+        />
+        Locked
       </label>
       <button type="button" class="primary" onClick={apply}>
         Apply

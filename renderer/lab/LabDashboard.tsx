@@ -78,154 +78,172 @@ export function LabDashboard({ client }: { client: LabClient }) {
           Fault log (HTML)
         </button>
       </header>
-      <section class="bulk" aria-label="Actions">
-        <span class="target">
-          {selection === 'all'
-            ? 'All stations'
-            : `Station${selection.length === 1 ? '' : 's'} ${selection.join(', ')}`}
-        </span>
-        <button type="button" disabled={busy} onClick={() => void act({ action: 'run' })}>
-          Run
-        </button>
-        <button type="button" disabled={busy} onClick={() => void act({ action: 'pause' })}>
-          Pause
-        </button>
-        <button type="button" disabled={busy} onClick={() => void act({ action: 'reset' })}>
-          Reset
-        </button>
-        <button type="button" disabled={busy} onClick={() => void act({ action: 'clearAllFaults' })}>
-          Clear all faults
-        </button>
-        <FaultForm
-          tagNames={tagNames}
-          busy={busy}
-          onApply={(fault) => void act({ action: 'applyFault', fault })}
-          onClear={(tag, kind) => void act({ action: 'clearFault', tag, kind })}
-        />
-      </section>
-      {message !== undefined ? (
-        <p class="lab-message" role="status">
-          {message}
-        </p>
-      ) : null}
-      <table class="stations">
-        <thead>
-          <tr>
-            <th>
-              <input
-                type="checkbox"
-                aria-label="Select every station"
-                checked={selected.size > 0 && selected.size === stations.length}
-                onChange={(e) =>
-                  setSelected(new Set(e.currentTarget.checked ? stations.map((s) => s.number) : []))
-                }
-              />
-            </th>
-            <th>Station</th>
-            <th>Scene</th>
-            <th>Simulation</th>
-            <th>Clients</th>
-            <th>Last request</th>
-            <th>Refused writes</th>
-            <th>Faults</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {stations.map((s) => (
-            <tr key={s.number} class={selected.has(s.number) ? 'selected' : undefined}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`Select station ${s.number}`}
-                  checked={selected.has(s.number)}
-                  onChange={() => toggle(s.number)}
-                />
-              </td>
-              <td>
-                <strong>{s.number}</strong>
-                {s.label !== undefined ? <span class="muted"> {s.label}</span> : null}
-                <div class="muted mono">{s.url ?? 'not listening'}</div>
-                {s.activity.modbus !== undefined ? (
-                  <div class="muted mono">{describeModbus(s.activity.modbus)}</div>
-                ) : null}
-              </td>
-              <td>{s.scene}</td>
-              <td>
-                <span class={`state state-${s.simulation.state}`}>{s.simulation.state}</span>
-                <span class="muted"> {s.simulation.timeScale}x</span>
-              </td>
-              <td class="num">
-                {s.activity.clients}
-                <div class="muted">{s.activity.requestsPerSecond} req/s</div>
-                {s.activity.modbus !== undefined ? (
-                  <div class="muted">{s.activity.modbus.clients} Modbus</div>
-                ) : null}
-              </td>
-              <td>{ago(s.activity.lastRequestAt, overview!.now)}</td>
-              <td class="num" title={s.activity.lastRefusal}>
-                {s.activity.refusedWrites}
-                {s.activity.lastRefusal !== undefined ? (
-                  <div class="muted clip">{s.activity.lastRefusal}</div>
-                ) : null}
-              </td>
-              <td>
-                {s.faults.length === 0 ? <span class="muted">none</span> : null}
-                {s.faults.map((f) => (
-                  <span
-                    key={f.id}
-                    class={`chip ${f.hidden ? 'hidden-chip' : 'fault-chip'}`}
-                    title={f.hidden ? 'Hidden from the student' : 'Shown to the student'}
-                  >
-                    {describeFault(f)}
-                    {f.hidden ? ' (hidden)' : ''}
-                  </span>
-                ))}
-              </td>
-              <td class="row-actions">
-                <button type="button" onClick={() => setOpen(open === s.number ? undefined : s.number)}>
-                  {open === s.number ? 'Hide tags' : 'Tags'}
-                </button>
-                {s.windowUrl !== undefined ? (
-                  <a href={s.windowUrl} target="_blank" rel="noreferrer noopener">
-                    Window
-                  </a>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
-      {overview?.schedule !== undefined ? (
-        <section class="schedule" aria-label="Fault schedule">
-          <h2>Fault schedule</h2>
-          <ul>
-            {overview.schedule.map((task) => (
-              <li key={`${task.name} ${task.station}`}>
-                <span class={`chip task-${task.state}`}>{TASK_STATES[task.state]}</span> {task.name}, station{' '}
-                {task.station}
-              </li>
-            ))}
-          </ul>
+      <main>
+        <section class="bulk" aria-labelledby="lab-actions-heading">
+          <h2 id="lab-actions-heading" class="visually-hidden">
+            Actions
+          </h2>
+          <span class="target">
+            {selection === 'all'
+              ? 'All stations'
+              : `Station${selection.length === 1 ? '' : 's'} ${selection.join(', ')}`}
+          </span>
+          <button type="button" disabled={busy} onClick={() => void act({ action: 'run' })}>
+            Run
+          </button>
+          <button type="button" disabled={busy} onClick={() => void act({ action: 'pause' })}>
+            Pause
+          </button>
+          <button type="button" disabled={busy} onClick={() => void act({ action: 'reset' })}>
+            Reset
+          </button>
+          <button type="button" disabled={busy} onClick={() => void act({ action: 'clearAllFaults' })}>
+            Clear all faults
+          </button>
+          <FaultForm
+            tagNames={tagNames}
+            busy={busy}
+            onApply={(fault) => void act({ action: 'applyFault', fault })}
+            onClear={(tag, kind) => void act({ action: 'clearFault', tag, kind })}
+          />
         </section>
-      ) : null}
-      {open !== undefined ? (
-        <StationTags
-          client={client}
-          station={open}
-          onNames={onNames}
-          onClose={() => setOpen(undefined)}
-          onFault={(station, fault) =>
-            void act(
-              'clear' in fault
-                ? { action: 'clearFault', tag: fault.clear, id: fault.id, kind: 'all' }
-                : { action: 'applyFault', fault },
-              station,
-            )
-          }
-        />
-      ) : null}
+        {message !== undefined ? (
+          <p class="lab-message" role="status">
+            {message}
+          </p>
+        ) : null}
+        <section aria-labelledby="lab-stations-heading">
+          <h2 id="lab-stations-heading" class="visually-hidden">
+            Stations
+          </h2>
+          <table class="stations">
+            <thead>
+              <tr>
+                <th>
+                  <input
+                    type="checkbox"
+                    aria-label="Select every station"
+                    checked={selected.size > 0 && selected.size === stations.length}
+                    onChange={(e) =>
+                      setSelected(new Set(e.currentTarget.checked ? stations.map((s) => s.number) : []))
+                    }
+                  />
+                </th>
+                <th>Station</th>
+                <th>Scene</th>
+                <th>Simulation</th>
+                <th>Clients</th>
+                <th>Last request</th>
+                <th>Refused writes</th>
+                <th>Faults</th>
+                <th>
+                  <span class="visually-hidden">Tags and window</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stations.map((s) => (
+                <tr key={s.number} class={selected.has(s.number) ? 'selected' : undefined}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select station ${s.number}`}
+                      checked={selected.has(s.number)}
+                      onChange={() => toggle(s.number)}
+                    />
+                  </td>
+                  <td>
+                    <strong>{s.number}</strong>
+                    {s.label !== undefined ? <span class="muted"> {s.label}</span> : null}
+                    <div class="muted mono">{s.url ?? 'not listening'}</div>
+                    {s.activity.modbus !== undefined ? (
+                      <div class="muted mono">{describeModbus(s.activity.modbus)}</div>
+                    ) : null}
+                  </td>
+                  <td>{s.scene}</td>
+                  <td>
+                    <span class={`state state-${s.simulation.state}`}>{s.simulation.state}</span>
+                    <span class="muted"> {s.simulation.timeScale}x</span>
+                  </td>
+                  <td class="num">
+                    {s.activity.clients}
+                    <div class="muted">{s.activity.requestsPerSecond} req/s</div>
+                    {s.activity.modbus !== undefined ? (
+                      <div class="muted">{s.activity.modbus.clients} Modbus</div>
+                    ) : null}
+                  </td>
+                  <td>{ago(s.activity.lastRequestAt, overview!.now)}</td>
+                  <td class="num" title={s.activity.lastRefusal}>
+                    {s.activity.refusedWrites}
+                    {s.activity.lastRefusal !== undefined ? (
+                      <div class="muted clip">{s.activity.lastRefusal}</div>
+                    ) : null}
+                  </td>
+                  <td>
+                    {s.faults.length === 0 ? <span class="muted">none</span> : null}
+                    {s.faults.map((f) => (
+                      <span
+                        key={f.id}
+                        class={`chip ${f.hidden ? 'hidden-chip' : 'fault-chip'}`}
+                        title={
+                          f.locked
+                            ? 'Hidden from the student, who cannot take it off'
+                            : f.hidden
+                              ? 'Hidden from the student'
+                              : 'Shown to the student'
+                        }
+                      >
+                        {describeFault(f)}
+                        {f.locked ? ' (hidden, locked)' : f.hidden ? ' (hidden)' : ''}
+                      </span>
+                    ))}
+                  </td>
+                  <td class="row-actions">
+                    <button type="button" onClick={() => setOpen(open === s.number ? undefined : s.number)}>
+                      {open === s.number ? 'Hide tags' : 'Tags'}
+                    </button>
+                    {s.windowUrl !== undefined ? (
+                      <a href={s.windowUrl} target="_blank" rel="noreferrer noopener">
+                        Window
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
+        {overview?.schedule !== undefined ? (
+          <section class="schedule" aria-label="Fault schedule">
+            <h2>Fault schedule</h2>
+            <ul>
+              {overview.schedule.map((task) => (
+                <li key={`${task.name} ${task.station}`}>
+                  <span class={`chip task-${task.state}`}>{TASK_STATES[task.state]}</span> {task.name},
+                  station {task.station}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {open !== undefined ? (
+          <StationTags
+            client={client}
+            station={open}
+            onNames={onNames}
+            onClose={() => setOpen(undefined)}
+            onFault={(station, fault) =>
+              void act(
+                'clear' in fault
+                  ? { action: 'clearFault', tag: fault.clear, id: fault.id, kind: 'all' }
+                  : { action: 'applyFault', fault },
+                station,
+              )
+            }
+          />
+        ) : null}
+      </main>
     </div>
   );
 }

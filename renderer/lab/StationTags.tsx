@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { FAILURE_LABELS } from '../../shared/core/fault-words.js';
+import { failureOf } from '../state/value-entry.js';
 import type { LabFault } from '../../shared/lab/lab-fault.js';
 import type { LabClient } from './lab-client.js';
 import { usePoll } from './use-poll.js';
@@ -19,7 +21,7 @@ export function StationTags(props: {
   onNames: (names: string[]) => void;
 }) {
   const { client, station, onNames } = props;
-  const [hidden, setHidden] = useState(true);
+  const [hidden, setHidden] = useState(false);
   const { value: tags, error } = usePoll(
     async () => {
       const next = await client.tags(station);
@@ -58,7 +60,7 @@ export function StationTags(props: {
         </thead>
         <tbody>
           {(tags ?? []).map((tag) => {
-            const failure = tag.shortCircuit ? 'Always On' : tag.openCircuit ? 'Always Off' : '';
+            const failure = tag.shortCircuit || tag.openCircuit ? FAILURE_LABELS[failureOf(tag)] : '';
             const faulted = tag.isForced || failure !== '';
             return (
               <tr key={tag.id} class={faulted ? 'faulted' : undefined}>

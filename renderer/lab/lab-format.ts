@@ -1,3 +1,4 @@
+import { FAILURE_LABELS, forcedToLabel } from '../../shared/core/fault-words.js';
 import type { ActiveFault } from '../../shared/lab/lab-fault.js';
 import type { StationModbus, StationOutcome } from '../../shared/lab/lab-views.js';
 
@@ -11,12 +12,11 @@ export function ago(at: number | undefined, now: number): string {
   return minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 }
 
-/** "Conveyor: forced true", "Sensor: Always Off", both when both. */
+/** "Conveyor: Forced to true", "Sensor: Always Off", both when both (the window's words). */
 export function describeFault(fault: ActiveFault): string {
   const parts: string[] = [];
-  if (fault.forced !== undefined) parts.push(`forced ${String(fault.forced)}`);
-  if (fault.failure === 'alwaysOff') parts.push('Always Off');
-  if (fault.failure === 'alwaysOn') parts.push('Always On');
+  if (fault.forced !== undefined) parts.push(forcedToLabel(fault.forced));
+  if (fault.failure !== 'none') parts.push(FAILURE_LABELS[fault.failure]);
   return `${fault.name}: ${parts.join(', ')}`;
 }
 

@@ -45,8 +45,5 @@ export function failureOf(tag: Pick<ApiTag, 'openCircuit' | 'shortCircuit'>): Ta
   return tag.shortCircuit ? 'alwaysOn' : tag.openCircuit ? 'alwaysOff' : 'none';
 }
 
-export const FAILURE_LABELS: Record<TagFailure, string> = {
-  none: 'None',
-  alwaysOff: 'Always Off',
-  alwaysOn: 'Always On',
-};
+/** The failures' names: one source for the window, the lab's dashboard and its fault log. */
+export { FAILURE_LABELS } from '../../shared/core/fault-words.js';

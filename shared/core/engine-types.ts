@@ -20,6 +20,17 @@ export interface TagFilter {
 /** The write operations of the API, which all take `{id|name, value}` items. */
 export type WriteOperation = 'set' | 'force' | 'alwaysOff' | 'alwaysOn';
 
+/**
+ * A host's veto on one tag of a force, release or failure write (a lab's locked hidden fault,
+ * docs/lab.md): the item's error, or undefined to let it through. Plain value writes are never asked.
+ */
+export type WriteGuard = (
+  id: string,
+  operation: Exclude<WriteOperation, 'set'> | 'release',
+  value: unknown,
+  source: ChangeSource,
+) => { code: 400; error: string } | undefined;
+
 /** Who caused a change: an API client, the simulated plant, a person at the UI or tray, or a scene load. */
 export type ChangeSource = 'api' | 'simulation' | 'ui' | 'scene';
 

@@ -3,6 +3,7 @@ import { convertTo } from './convert.js';
 import { Emitter } from './emitter.js';
 import type {
   ChangeSource,
+  WriteGuard,
   ItemError,
   RefKind,
   RefusedItems,
@@ -39,6 +40,7 @@ export class TagEngine {
   // An object, not a number: pinned views share it through their prototype, so a write through
   // a view moves the same version.
   private readonly revision = { value: 0 };
+  private readonly guard: { check?: WriteGuard } = {};
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
@@ -56,6 +58,11 @@ export class TagEngine {
     const view = Object.create(this) as TagEngine;
     view.table = this.table;
     return view;
+  }
+
+  /** Asks `check` before every force, release and failure write of the tag API (setWriteGuard). */
+  setWriteGuard(check: WriteGuard | undefined): void {
+    this.guard.check = check;
   }
 
   /** The scene being served. */
@@ -213,7 +220,9 @@ export class TagEngine {
         if (found.length === 0) errors.push(notFound(by, ref));
         const value = (item as { value?: unknown }).value;
         for (const r of found) {
-          const problem = applyWrite(operation, r, value);
+          const vetoed =
+            operation === 'set' ? undefined : this.guard.check?.(r.def.id, operation, value, source);
+          const problem = vetoed ?? applyWrite(operation, r, value);
           if (typeof problem === 'object') errors.push(itemError(by, ref, problem.code, problem.error));
           else if (problem) changed.add(r.def.id);
         }
@@ -233,7 +242,11 @@ export class TagEngine {
         }
         const found = this.table.lookup(by, ref);
         if (found.length === 0) errors.push(notFound(by, ref));
-        for (const r of found) if (r.release()) changed.add(r.def.id);
+        for (const r of found) {
+          const vetoed = this.guard.check?.(r.def.id, 'release', undefined, source);
+          if (vetoed) errors.push(itemError(by, ref, vetoed.code, vetoed.error));
+          else if (r.release()) changed.add(r.def.id);
+        }
       }
       return this.told(source, errors);
     });

@@ -12,6 +12,8 @@ export interface FaultLogEntry {
   readonly kind: FaultKind | 'all';
   readonly value?: TagValue;
   readonly hidden: boolean;
+  /** A hidden fault the student could not take off (LabFault.locked). */
+  readonly locked?: boolean;
   /** Who: the instructor at the dashboard, or a schedule's fault (its name). */
   readonly by: string;
   /** Why it did not take (no such tag...), when it did not. */

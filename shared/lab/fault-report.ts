@@ -1,3 +1,4 @@
+import { faultKindLabel } from '../core/fault-words.js';
 import type { FaultLogEntry } from './fault-log.js';
 import { bodyExcerpt, itemErrorsText, type ClientWrite, type FaultWrites } from './fault-writes.js';
 
@@ -29,9 +30,9 @@ function cells(entry: FaultLogEntry): Record<(typeof COLUMNS)[number], string> {
     station: String(entry.station),
     action: entry.action,
     tag: entry.tag === '' ? '(every tag)' : entry.tag,
-    kind: entry.kind,
+    kind: faultKindLabel(entry.kind, entry.value),
     value: entry.value === undefined ? '' : String(entry.value),
-    hidden: entry.hidden ? 'yes' : 'no',
+    hidden: entry.hidden ? (entry.locked ? 'yes, locked' : 'yes') : 'no',
     by: entry.by,
     error: entry.error ?? '',
   };
@@ -56,7 +57,7 @@ export function faultLogCsv(entries: readonly FaultLogEntry[], writes?: WritesBy
     [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].map((c) => field(row[c] ?? '')).join(',');
   const rows = byStation(entries).flatMap((e) => {
     const around = writes?.get(e);
-    const fault = { station: String(e.station), tag: e.tag, kind: e.kind };
+    const fault = { station: String(e.station), tag: e.tag, kind: faultKindLabel(e.kind, e.value) };
     return [
       line(cells(e)),
       ...(around?.writes ?? []).map((w) =>

@@ -22,6 +22,11 @@ export interface LabFault {
   /** The forced value (force only). */
   readonly value?: TagValue;
   readonly hidden?: boolean;
+  /**
+   * Stricter than hidden (the instructor's choice): the student's window and client cannot take
+   * it off; they are told `The instructor has locked this tag.` Only with `hidden`.
+   */
+  readonly locked?: boolean;
 }
 
 /** The fault of a tag now, as the dashboard lists it. */
@@ -33,6 +38,8 @@ export interface ActiveFault {
   readonly forced?: TagValue;
   readonly failure: TagFailure;
   readonly hidden: boolean;
+  /** A hidden fault the student cannot take off (LabFault.locked). */
+  readonly locked: boolean;
 }
 
 /** Longest tag name a fault may give: longer than any scene's, short enough to echo. */
@@ -63,6 +70,7 @@ export const FaultSchema = Type.Object(
       }),
     ),
     hidden: Type.Optional(says(Type.Boolean(), { invalid: (v) => `must be true or false; got ${show(v)}` })),
+    locked: Type.Optional(says(Type.Boolean(), { invalid: (v) => `must be true or false; got ${show(v)}` })),
   },
   { additionalProperties: false },
 );
@@ -74,6 +82,8 @@ export function faultValueProblem(fault: LabFault): { at: string[]; message: str
     return { at: ['value'], message: 'a force needs the value to force (true/false, or a number)' };
   if (fault.kind !== 'force' && fault.value !== undefined)
     return { at: ['value'], message: `${fault.kind} takes no value; remove it` };
+  if (fault.locked === true && fault.hidden !== true)
+    return { at: ['locked'], message: 'only a hidden fault is locked; add "hidden": true' };
   return undefined;
 }
 
@@ -86,7 +96,8 @@ export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFa
   if (ids.length === 0) return noSuchTag(engine, fault.tag, fault.id);
   // Hidden before it acts, so no update of the window ever shows it.
   const newlyHidden = fault.hidden ? ids.filter((id) => !hidden.has(id)) : [];
-  hidden.hide(newlyHidden);
+  if (fault.hidden)
+    hidden.hide(ids, { kind: fault.kind === 'force' ? 'force' : 'failure', locked: fault.locked === true });
   const value = fault.kind === 'force' ? fault.value : true;
   const errors =
     fault.id === undefined
@@ -133,7 +144,8 @@ export function clearFault(
  * the fault the instructor hid, never a later one of the student's own. Returns those tags.
  */
 export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iterable<string>): string[] {
-  if (hidden.size === 0) return [];
+  // A reset or scene change that carry() puts the hidden faults back after is no clearing.
+  if (hidden.size === 0 || hidden.isCarrying) return [];
   const cleared: string[] = [];
   for (const id of ids) if (hidden.has(id) && !hasFault(engine.getTag(id))) cleared.push(id);
   hidden.reveal(cleared);
@@ -159,6 +171,7 @@ export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFau
       ...(t.isForced ? { forced: t.forcedValue } : {}),
       failure: t.shortCircuit ? 'alwaysOn' : t.openCircuit ? 'alwaysOff' : 'none',
       hidden: hidden.has(t.id),
+      locked: hidden.isLocked(t.id),
     }));
 }
 

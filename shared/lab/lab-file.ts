@@ -1,23 +1,43 @@
 import { Type } from '@sinclair/typebox';
 import { parseJsonText } from '../scenes/json-text.js';
-import { kindOf, listKindOf } from '../scenes/json-words.js';
+import { kindOf, listKindOf, show } from '../scenes/json-words.js';
 import { SceneValidationError } from '../scenes/scene-problems.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';
 import { MAX_STATIONS } from './lab-plan.js';
+import { DEFAULT_STUDENT_CONTROLS, STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
+
+/**
+ * Who may use a station's control API (/tagsim/v1): the instructor, with the dashboard's token
+ * (the default), nobody, or the student as under `tagsim serve` (no token on a loopback host).
+ */
+export const CONTROL_API_OWNERS = ['instructor', 'off', 'student'] as const;
+export type ControlApiOwner = (typeof CONTROL_API_OWNERS)[number];
+
+/** What the student may do at a station: `{"allow": ["simulation", "faults"]}` (docs/lab.md). */
+export interface StudentModePlan {
+  readonly allow: readonly StudentControl[];
+}
 
 /** One station of a lab file: the scene its student works on, and a label for the dashboard. */
 export interface LabStationPlan {
   /** A built-in scene's name or a scene file; the default scene when absent. */
   readonly scene?: string;
   readonly label?: string;
+  /** This station's student mode, instead of the lab's. */
+  readonly studentMode?: StudentModePlan;
+  /** Who uses this station's control API, instead of the lab's. */
+  readonly controlApi?: ControlApiOwner;
 }
 
 /** A lab file: `{"stations": [{"scene": "Filling Tank", "label": "Bench 1"}, ...]}`. */
 export interface LabFile {
   readonly stations: readonly LabStationPlan[];
 }
+
+/** What every station's student may do when neither the station nor the lab says. */
+export const DEFAULT_STUDENT_MODE: StudentModePlan = { allow: DEFAULT_STUDENT_CONTROLS };
 
 const closed = { additionalProperties: false } as const;
 const nonEmpty = (what: string) =>
@@ -28,15 +48,40 @@ const nonEmpty = (what: string) =>
         : `must be a string; got ${kindOf(v)}`,
   });
 
+const StudentModeSchema = says(
+  Type.Object(
+    {
+      allow: Type.Array(
+        says(Type.Union(STUDENT_CONTROLS.map((c) => Type.Literal(c))), {
+          invalid: (v) => `must be one of ${STUDENT_CONTROLS.join(', ')}; got ${show(v)}`,
+        }),
+        { maxItems: STUDENT_CONTROLS.length, uniqueItems: true },
+      ),
+    },
+    closed,
+  ),
+  {
+    invalid: (v) =>
+      `must be an object such as {"allow": ["simulation"]}, listing what the student may do; got ${kindOf(v)}`,
+  },
+);
+const ControlApiSchema = says(Type.Union(CONTROL_API_OWNERS.map((o) => Type.Literal(o))), {
+  invalid: (v) => `must be one of ${CONTROL_API_OWNERS.join(', ')}; got ${show(v)}`,
+});
+
 const LabFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
+    studentMode: Type.Optional(StudentModeSchema),
+    controlApi: Type.Optional(ControlApiSchema),
     stations: says(
       Type.Array(
         Type.Object(
           {
             scene: Type.Optional(nonEmpty('a built-in scene or a scene file')),
             label: Type.Optional(nonEmpty('a label')),
+            studentMode: Type.Optional(StudentModeSchema),
+            controlApi: Type.Optional(ControlApiSchema),
           },
           closed,
         ),
@@ -68,9 +113,17 @@ export function parseLabFile(text: string, source?: string): LabFile {
     throw fail('(file)', `a lab file is a JSON object such as {"stations": [...]}; got ${kindOf(json)}`);
   const problems = placeProblems(LAB_FILE_SHAPE, json, '', shapeProblems(LAB_FILE_SHAPE, json));
   if (problems.length > 0) throw new SceneValidationError(problems, source, 'lab file');
-  const stations = (json as { stations: LabStationPlan[] }).stations.map((s) => ({
+  const lab = json as {
+    stations: LabStationPlan[];
+    studentMode?: StudentModePlan;
+    controlApi?: ControlApiOwner;
+  };
+  // Each station says it all: its own choice, else the lab's, else the default.
+  const stations = lab.stations.map((s) => ({
     ...(s.scene !== undefined ? { scene: s.scene.trim() } : {}),
     ...(s.label !== undefined ? { label: s.label.trim() } : {}),
+    studentMode: { allow: [...(s.studentMode ?? lab.studentMode ?? DEFAULT_STUDENT_MODE).allow] },
+    controlApi: s.controlApi ?? lab.controlApi ?? 'instructor',
   }));
   return { stations };
 }

@@ -112,6 +112,7 @@ export function bindSchedule(
       kind: fault.kind,
       ...(action === 'applied' && fault.value !== undefined ? { value: fault.value } : {}),
       hidden: action === 'applied' && fault.hidden === true,
+      ...(action === 'applied' && fault.locked === true ? { locked: true } : {}),
       by: task.name,
       ...(error !== undefined ? { error } : {}),
     });

@@ -101,6 +101,11 @@ await act({
   stations: [5],
   fault: { tag: 'Discharge valve', kind: 'force', value: true },
 });
+await act({
+  action: 'applyFault',
+  stations: [4],
+  fault: { tag: 'Load', kind: 'force', value: true, hidden: true, locked: true },
+});
 await act({ action: 'pause', stations: [6] });
 for (const station of [1, 2, 3, 4])
   await put(station, '/api/tag/values/by-name', [{ name: 'Conveyor entry', value: true }]);
@@ -140,6 +145,16 @@ try {
     await page.screenshot({ path });
     console.log(`lab screenshots: ${path.slice(root.length)}`);
   }
+  // Station 2's student window: a student's window, its hidden fault nowhere to be seen.
+  const windowUrl = /^ {2}station 2: [\s\S]*?window: (\S+)$/m.exec(out)?.[1];
+  const student = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  await student.emulateMedia({ colorScheme: 'light' });
+  await student.goto(windowUrl);
+  await student.getByText('controls set by the instructor').waitFor();
+  await student.waitForTimeout(1000);
+  const path = `${outDir}/lab-student-window.png`;
+  await student.screenshot({ path });
+  console.log(`lab screenshots: ${path.slice(root.length)}`);
 } finally {
   await browser.close();
   child.kill('SIGTERM');

@@ -27,6 +27,8 @@ import { readTextFile } from '../../main/storage/read-text-file.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { readSnapshotFile } from '../../main/storage/snapshot-files.js';
 import { loadOrCreateUiToken } from '../../main/ui-host/ui-token.js';
+import { STUDENT_CONTROLS } from '../../shared/bridge/restrictions.js';
+import { CONTROL_API_OWNERS, parseLabFile } from '../../shared/lab/lab-file.js';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
@@ -306,5 +308,45 @@ describe('a file TagSim may not read', () => {
       /cannot open .+: permission denied/,
     );
     expect(presets.settings).toEqual({});
+  });
+});
+
+describe("a lab file's studentMode and controlApi, whatever they hold", () => {
+  it('never throw but a SceneValidationError naming the file: only known controls and owners are taken', () => {
+    const anything = fc.oneof(
+      fc.json({ maxDepth: 4 }).map((j) => JSON.parse(j) as unknown),
+      fc.anything(),
+    );
+    const studentMode = fc.oneof(
+      anything,
+      fc.record({
+        allow: fc.oneof(anything, fc.array(fc.oneof(fc.constantFrom(...STUDENT_CONTROLS), anything))),
+      }),
+    );
+    const controlApi = fc.oneof(anything, fc.constantFrom(...CONTROL_API_OWNERS));
+    const station = fc.record({ studentMode, controlApi }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(
+        fc.record(
+          { studentMode, controlApi, stations: fc.array(station, { minLength: 1, maxLength: 3 }) },
+          { requiredKeys: ['stations'] },
+        ),
+        (input) => {
+          let lab;
+          try {
+            lab = parseLabFile(JSON.stringify(input), 'lab.json');
+          } catch (error) {
+            expect(error).toBeInstanceOf(SceneValidationError);
+            expect((error as Error).message).toContain('lab.json');
+            return;
+          }
+          for (const s of lab.stations) {
+            for (const control of s.studentMode!.allow) expect(STUDENT_CONTROLS).toContain(control);
+            expect(CONTROL_API_OWNERS).toContain(s.controlApi);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

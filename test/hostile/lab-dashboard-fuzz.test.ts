@@ -120,6 +120,7 @@ const fault = fc.record(
     kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
     value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
     hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
+    locked: fc.oneof(fc.boolean(), fc.constant('yes'), fc.constant(null)),
     extra: fc.constant(1),
   },
   { requiredKeys: ['tag', 'kind'] },
@@ -274,4 +275,45 @@ describe("malformed frames to a lab station's Modbus port", () => {
     expect(await dashboardStatus()).toBe(200);
     expect(faults).toEqual([]);
   }, 60_000);
+});
+
+describe("random requests to a lab station's control API (the instructor's)", () => {
+  it('change nothing and get 401 or 403 without the dashboard token, even from 127.0.0.1; never a 5xx', async () => {
+    const controlRequest = fc.record({
+      method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+      path: fc.constantFrom(
+        '/tagsim/v1/reset',
+        '/tagsim/v1/scene',
+        '/tagsim/v1/state',
+        '/tagsim/v1/status',
+        '/tagsim/v1/clock',
+        '/tagsim/v1/clock/advance',
+        '/tagsim/v1/chaos',
+        '/tagsim/v1/requests',
+      ),
+      body: fc.option(
+        fc.oneof(
+          fc.constantFrom('{"scene": "Filling Tank"}', '{"ms": 60000}', '{"mode": "virtual"}', '{}'),
+          jsonBody,
+        ),
+      ),
+      token: fc.constantFrom(undefined, 'wrong', `${TOKEN}x`, TOKEN),
+      station: fc.integer({ min: 0, max: 2 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(controlRequest, async (r) => {
+        const before = labState();
+        const res = await rawRequest(lab.stations[r.station]!.tagsim.url!, r.method, r.path, {
+          ...(r.body !== null ? { body: r.body } : {}),
+          headers: r.token !== undefined ? { Authorization: `Bearer ${r.token}` } : {},
+        });
+        expect(res.status, `${r.method} ${r.path}`).toBeLessThan(500);
+        if (r.token !== TOKEN) {
+          expect([401, 403]).toContain(res.status);
+          expect(labState()).toBe(before);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -129,7 +129,15 @@ describe("the instructor's dashboard", () => {
       json: { isForced: true, value: true },
     });
     expect((await overview(l)).stations[0]!.faults).toEqual([
-      { id: high.id, name: 'High sensor', tagKind: 'Input', forced: true, failure: 'none', hidden: true },
+      {
+        id: high.id,
+        name: 'High sensor',
+        tagKind: 'Input',
+        forced: true,
+        failure: 'none',
+        hidden: true,
+        locked: false,
+      },
     ]);
     const tags = (await dashboardRequest(l, 'GET', '/api/stations/1/tags')).json as {
       name: string;
@@ -293,9 +301,9 @@ describe("the instructor's dashboard", () => {
       'time,station,action,tag,kind,value,hidden,by,error,client,method,path,body,status,item_errors',
     );
     expect(lines[1]).toMatch(
-      /^\S+Z,1,applied,<b>=1\+2<\/b>,alwaysOn,,no,instructor,"no tag is named ""<b>=1\+2<\/b>"" in ""Sorting by Height \(Basic\)""",,,,,,$/,
+      /^\S+Z,1,applied,<b>=1\+2<\/b>,Always On,,no,instructor,"no tag is named ""<b>=1\+2<\/b>"" in ""Sorting by Height \(Basic\)""",,,,,,$/,
     );
-    expect(lines[2]).toMatch(/^\S+Z,2,applied,Low sensor,alwaysOff,,yes,instructor,,,,,,,$/);
+    expect(lines[2]).toMatch(/^\S+Z,2,applied,Low sensor,Always Off,,yes,instructor,,,,,,,$/);
     const html = await dashboardRequest(l, 'GET', '/api/faults/report.html');
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");

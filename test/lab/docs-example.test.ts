@@ -15,9 +15,13 @@ const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 describe('docs/lab.md', () => {
   it('shows a lab file, actions and a schedule that TagSim reads as they are', () => {
-    expect(blocks).toHaveLength(3);
-    const [labFile, actions, schedule] = blocks;
+    expect(blocks).toHaveLength(4);
+    const [labFile, studentLab, actions, schedule] = blocks;
     expect(parseLabFile(labFile!).stations).toHaveLength(3);
+    expect(parseLabFile(studentLab!).stations.map((st) => [st.studentMode?.allow, st.controlApi])).toEqual([
+      [['simulation'], 'instructor'],
+      [['simulation', 'faults', 'clock'], 'instructor'],
+    ]);
     for (const line of actions!.trim().split('\n'))
       expect(parseLabAction(JSON.parse(line))).toHaveProperty('action');
     const stations = [1, 2, 3, 4].map((number) => ({

@@ -31,9 +31,9 @@ describe('the fault report', () => {
     ]);
     expect(csv.split('\r\n')).toEqual([
       'time,station,action,tag,kind,value,hidden,by,error',
-      `2025-01-06T09:30:00.000Z,1,applied,"'=HYPERLINK(""x"")",alwaysOn,,no,"a, ""b""",`,
-      '2025-01-06T09:30:02.000Z,1,cleared,(every tag),all,,no,instructor,',
-      '2025-01-06T09:30:01.000Z,2,applied,Load,force,5,yes,lesson,',
+      `2025-01-06T09:30:00.000Z,1,applied,"'=HYPERLINK(""x"")",Always On,,no,"a, ""b""",`,
+      '2025-01-06T09:30:02.000Z,1,cleared,(every tag),Every fault,,no,instructor,',
+      '2025-01-06T09:30:01.000Z,2,applied,Load,Forced to 5,5,yes,lesson,',
       '',
     ]);
   });
@@ -57,6 +57,9 @@ describe('the fault report', () => {
     expect(html).toContain('<h2>Station 3: &#60;b&#62;Bench&#60;/b&#62;</h2>');
     expect(html).toContain('<td>&#60;img src=x onerror=alert(1)&#62;</td>');
     expect(html).toContain('<td>it&#39;s</td>');
+    // The window's words, not the API's: "Always Off", not alwaysOff.
+    expect(html).toContain('<td>Always Off</td>');
+    expect(html).not.toContain('alwaysOff');
     expect(html).not.toMatch(/<img|<b>/);
     expect(escapeHtml(`&<>"'`)).toBe('&#38;&#60;&#62;&#34;&#39;');
   });

@@ -52,6 +52,17 @@ describe('a fault schedule file', () => {
         '  faults[5]: a scheduled fault is an object such as {"at": 60000, "fault": {...}}; got string "x"',
       ].join('\n'),
     );
+    // Locked is the stricter kind of hidden: a shown fault cannot be locked.
+    expect(() =>
+      parseFaultSchedule(
+        '{"faults": [{"at": 0, "fault": {"tag": "A", "kind": "alwaysOn", "locked": true}}]}',
+      ),
+    ).toThrow('faults[0].fault.locked: only a hidden fault is locked; add "hidden": true');
+    expect(
+      parseFaultSchedule(
+        '{"faults": [{"at": 0, "fault": {"tag": "A", "kind": "alwaysOn", "hidden": true, "locked": true}}]}',
+      ).faults[0]!.fault,
+    ).toMatchObject({ hidden: true, locked: true });
     expect(() => parseFaultSchedule('{"faults": []}')).toThrow(
       'faults: must be a non-empty array of scheduled faults; got an empty array',
     );

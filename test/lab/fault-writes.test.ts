@@ -61,7 +61,7 @@ describe("the clients' writes around each fault", () => {
     expect(found.leftOut).toBe(7);
     const csv = faultLogCsv([applied], new Map([[applied, found]]));
     expect(csv).toContain(
-      ",1,writes left out,High sensor,alwaysOff,,,,7 more writes in this fault's window left out of the report,",
+      ",1,writes left out,High sensor,Always Off,,,,7 more writes in this fault's window left out of the report,",
     );
     expect(
       faultLogHtml([applied], { title: 't', generatedAt: at, writes: new Map([[applied, found]]) }),
@@ -95,7 +95,7 @@ describe("the clients' writes around each fault", () => {
     expect(rows[3]).toContain(`,"'=HYPERLINK(""http://x"")",200,`);
     expect(rows[4]).toContain(",PUT,'@SUM(A1),'+1+1,200,");
     expect(rows[5]).toMatch(
-      /,client write,High sensor,alwaysOff,,,,,'@evil,PUT,\/api\/tag\/values\/by-name,'-2,dropped,$/,
+      /,client write,High sensor,Always Off,,,,,'@evil,PUT,\/api\/tag\/values\/by-name,'-2,dropped,$/,
     );
     for (const row of rows.slice(1, -1))
       for (const cell of row.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEventMessage, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
+import { STUDENT_CONTROLS } from '../../shared/bridge/restrictions.js';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import type { Lab, LabStation } from '../../main/lab/start-lab.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
@@ -15,7 +16,9 @@ afterEach(async () => {
 });
 
 async function labWithWindows(): Promise<Lab> {
-  const lab = await startTestLab({ stations: [{}, {}], ui: { rendererDir: RENDERER_DIR } });
+  // Students who may do everything: the hidden faults, not the student mode, keep them away.
+  const everything = { studentMode: { allow: [...STUDENT_CONTROLS] } };
+  const lab = await startTestLab({ stations: [everything, everything], ui: { rendererDir: RENDERER_DIR } });
   open.push(lab);
   return lab;
 }
@@ -80,7 +83,7 @@ describe('hidden faults', () => {
     expect(named(instructor, 'Load')).toMatchObject({ isForced: true, hidden: true });
   });
 
-  it("are beyond the window's reach: its force, release all and clear all leave them in place", async () => {
+  it("are beyond the window's reach: its force, release all and clear all leave them in place, and say nothing", async () => {
     const lab = await labWithWindows();
     const [one] = lab.stations;
     const { engine } = one!.tagsim;
@@ -97,12 +100,16 @@ describe('hidden faults', () => {
     });
     await act(lab, { action: 'applyFault', stations: [1], fault: { tag: 'Low sensor', kind: 'alwaysOff' } });
     const load = engine.tagsNamed('Load')[0]!;
-    expect(await window.transport.invoke('force', { id: load.id, value: false })).toEqual({
-      id: load.id,
-      code: 400,
-      error: 'The instructor has locked this tag.',
+    // The window's force is taken as on any tag (no tell), but the instructor's force stays on.
+    expect(await window.transport.invoke('force', { id: load.id, value: false })).toBeNull();
+    expect(named(await window.tags(), 'Load')).toMatchObject({
+      isForced: true,
+      forcedValue: false,
+      value: false,
     });
+    expect(engine.getTag(load.id)).toMatchObject({ isForced: true, forcedValue: true, value: true });
     await window.transport.invoke('releaseAll', undefined);
+    expect(named(await window.tags(), 'Load')).toMatchObject({ isForced: false });
     await window.transport.invoke('clearFailures', undefined);
     expect(engine.getTag(load.id)).toMatchObject({ isForced: true, forcedValue: true });
     expect(engine.tagsNamed('Unload')[0]).toMatchObject({ shortCircuit: true });
@@ -177,6 +184,86 @@ describe('hidden faults', () => {
     expect(lab.log.entries.map((e) => [e.action, e.tag, e.by])).toEqual([
       ['applied', 'High sensor', expect.any(String)],
       ['cleared', 'High sensor', "the station's client"],
+    ]);
+  });
+
+  it('give nothing away: a force on a hidden failure is stored as on any tag, and the failure wins', async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    const window = await studentWindow(one!);
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'High sensor', kind: 'alwaysOff', hidden: true },
+    });
+    const sensor = engine.tagsNamed('High sensor')[0]!;
+    // Exactly what a tag without a hidden fault answers and shows.
+    expect(await window.transport.invoke('force', { id: sensor.id, value: true })).toBeNull();
+    expect(named(await window.tags(), 'High sensor')).toMatchObject({
+      isForced: true,
+      forcedValue: true,
+      value: true,
+      openCircuit: false,
+    });
+    // The force is stored in the station; the plant and the API read the failure's value.
+    expect(engine.getTag(sensor.id)).toMatchObject({
+      isForced: true,
+      forcedValue: true,
+      openCircuit: true,
+      value: false,
+    });
+    expect(await window.transport.invoke('setFailure', { id: sensor.id, failure: 'alwaysOn' })).toBeNull();
+    expect(named(await window.tags(), 'High sensor')).toMatchObject({ shortCircuit: true, value: true });
+    expect(engine.getTag(sensor.id)).toMatchObject({ openCircuit: true, shortCircuit: false });
+    expect(await window.transport.invoke('setFailure', { id: sensor.id, failure: 'none' })).toBeNull();
+    expect(await window.transport.invoke('release', { id: sensor.id })).toBeNull();
+    expect(named(await window.tags(), 'High sensor')).toMatchObject({
+      isForced: false,
+      shortCircuit: false,
+      openCircuit: false,
+    });
+    expect(engine.getTag(sensor.id)).toMatchObject({ isForced: false, openCircuit: true });
+  });
+
+  it("locked, the instructor's stricter choice: the window and the tag API are told the tag is locked", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    const window = await studentWindow(one!);
+    const locked = { action: 'applyFault', stations: [1] };
+    await act(lab, {
+      ...locked,
+      fault: { tag: 'Load', kind: 'force', value: true, hidden: true, locked: true },
+    });
+    await act(lab, {
+      ...locked,
+      fault: { tag: 'High sensor', kind: 'alwaysOn', hidden: true, locked: true },
+    });
+    const load = engine.tagsNamed('Load')[0]!;
+    const refusal = { id: load.id, code: 400, error: 'The instructor has locked this tag.' };
+    expect(await window.transport.invoke('force', { id: load.id, value: false })).toEqual(refusal);
+    expect(await window.transport.invoke('release', { id: load.id })).toEqual(refusal);
+    const student = apiClient(one!.tagsim.url!);
+    expect((await student.put('/api/tag/values-release/by-name', ['Load'])).json).toEqual([
+      { name: 'Load', code: 400, error: 'The instructor has locked this tag.' },
+    ]);
+    expect(
+      (await student.put('/api/tag/values-alwayson/by-name', [{ name: 'High sensor', value: false }])).json,
+    ).toEqual([{ name: 'High sensor', code: 400, error: 'The instructor has locked this tag.' }]);
+    // A plain write and a force under the locked failure go through, as on any tag.
+    expect(
+      (await student.put('/api/tag/values-force/by-name', [{ name: 'High sensor', value: false }])).json,
+    ).toEqual([]);
+    expect(engine.getTag(load.id)).toMatchObject({ isForced: true, forcedValue: true });
+    expect(engine.tagsNamed('High sensor')[0]).toMatchObject({ shortCircuit: true, isForced: true });
+    expect(lab.log.entries.every((e) => e.action === 'applied')).toBe(true);
+    const overview = (await dashboardRequest(lab, 'GET', '/api/stations')).json as {
+      stations: { faults: { name: string; locked: boolean }[] }[];
+    };
+    expect(overview.stations[0]!.faults.map((f) => `${f.name} ${f.locked}`).sort()).toEqual([
+      'High sensor true',
+      'Load true',
     ]);
   });
 });

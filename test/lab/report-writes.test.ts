@@ -32,7 +32,7 @@ describe("the lab's report of the students' writes", () => {
     const writes = csv.filter((line) => line.includes(',client write,'));
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatch(
-      /^\S+Z,2,client write,High sensor,alwaysOff,,,,,127\.0\.0\.1:\d+,PUT,\/api\/tag\/values\/by-name,"\[\{""name"":""Load"",""value"":true\},\{""name"":""<script>alert\(1\)<\/script>"",""value"":1\}\]",200,<script>alert\(1\)<\/script>: Tag named '<script>alert\(1\)<\/script>' not found\.$/,
+      /^\S+Z,2,client write,High sensor,Always Off,,,,,127\.0\.0\.1:\d+,PUT,\/api\/tag\/values\/by-name,"\[\{""name"":""Load"",""value"":true\},\{""name"":""<script>alert\(1\)<\/script>"",""value"":1\}\]",200,<script>alert\(1\)<\/script>: Tag named '<script>alert\(1\)<\/script>' not found\.$/,
     );
     expect(csv.some((line) => line.includes('GET'))).toBe(false);
 

@@ -19,9 +19,9 @@ describe("the dashboard's words", () => {
   });
 
   it('describes a fault and the outcome of an action', () => {
-    const base = { id: 'x', name: 'Load', tagKind: 'Output', hidden: false } as const;
-    expect(describeFault({ ...base, forced: true, failure: 'none' })).toBe('Load: forced true');
-    expect(describeFault({ ...base, forced: 3, failure: 'alwaysOn' })).toBe('Load: forced 3, Always On');
+    const base = { id: 'x', name: 'Load', tagKind: 'Output', hidden: false, locked: false } as const;
+    expect(describeFault({ ...base, forced: true, failure: 'none' })).toBe('Load: Forced to true');
+    expect(describeFault({ ...base, forced: 3, failure: 'alwaysOn' })).toBe('Load: Forced to 3, Always On');
     expect(describeOutcomes([{ station: 1, ok: true }])).toBe('Done on 1 station.');
     const outcomes = [1, 2, 3, 4, 5].map((station) => ({ station, ok: station === 1, error: 'no tag' }));
     expect(describeOutcomes(outcomes)).toBe(
