@@ -33,13 +33,17 @@ export function DetailsPanel(props: DetailsPanelProps) {
       {props.tag ? (
         <TagDetails key={props.tag.id} {...props} tag={props.tag} />
       ) : (
-        <p class="details-empty">
-          {faults
-            ? 'Select a tag to set its value, force it or inject a failure.'
-            : 'Select a tag to set its value.'}{' '}
-          <br />
-          <span class="muted">↑ ↓ move, Space toggles a Bit, P pins.</span>
-        </p>
+        <>
+          {/* The heading the selected tag's name gives otherwise (h1 is the scene, h3 sections). */}
+          <h2 class="visually-hidden">No tag selected</h2>
+          <p class="details-empty">
+            {faults
+              ? 'Select a tag to set its value, force it or inject a failure.'
+              : 'Select a tag to set its value.'}{' '}
+            <br />
+            <span class="muted">↑ ↓ move, Space toggles a Bit, P pins.</span>
+          </p>
+        </>
       )}
       {faults ? <QuickFaults {...props} /> : null}
     </aside>

@@ -18,7 +18,9 @@ export function TrafficPanel({ traffic, disabled }: TrafficPanelProps) {
   useModel(traffic);
   const { view, filter, selected } = traffic;
   return (
-    <section class="traffic" aria-label="Traffic">
+    // The window's main content while the view is open (the table's is hidden then).
+    <main class="traffic" aria-label="Traffic">
+      <h2 class="visually-hidden">Traffic</h2>
       <div class="traffic-filters" role="search" aria-label="Filter the traffic">
         <label>
           Path
@@ -102,7 +104,7 @@ export function TrafficPanel({ traffic, disabled }: TrafficPanelProps) {
         </div>
       )}
       {selected ? <TrafficDetails entry={selected} onClose={() => traffic.select(undefined)} /> : null}
-    </section>
+    </main>
   );
 }
 

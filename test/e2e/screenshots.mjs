@@ -170,7 +170,7 @@ try {
   }
   await page.getByRole('button', { name: 'Edit scene' }).click();
   await page.getByRole('button', { name: 'Traffic' }).click();
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = page.getByRole('main', { name: 'Traffic' });
   await traffic
     .getByRole('button', { name: /: PUT \/api\/tag\/values\/by-name$/ })
     .first()
