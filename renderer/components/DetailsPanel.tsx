@@ -185,6 +185,15 @@ function FaultControls(props: DetailsPanelProps & { tag: ViewTag }) {
             </span>
           ) : null}
         </h3>
+        {tag.isForced && failure !== 'none' ? (
+          // The simulator's rule: a failure wins over a force. Say so beside the force, which
+          // would otherwise seem to contradict the value shown above.
+          <p class="failure-wins-note" role="note">
+            <strong>{FAILURE_LABELS[failure]} wins over the force:</strong> the tag reads{' '}
+            <span class="mono">{formatValue(tag.value)}</span> until the failure is cleared, as in the
+            simulator.
+          </p>
+        ) : null}
         {tag.type === 'Bit' ? (
           <div class="button-row">
             <button type="button" disabled={disabled} onClick={() => void force(false)}>

@@ -82,6 +82,19 @@ describe('the details panel', () => {
     expect(calls).toEqual([{ method: 'release', args: { id: SENSOR.id } }]);
   });
 
+  it('says why a forced tag with a failure reads the failure’s value: the failure wins', () => {
+    const both = { ...SENSOR, isForced: true, forcedValue: true, openCircuit: true, value: false };
+    const { root } = setup({ tag: both, tags: [both] });
+    expect(root.querySelector('.pill-forced')!.textContent).toBe('Forced to true');
+    expect(byRole(root, 'note').textContent).toBe(
+      'Always Off wins over the force: the tag reads false until the failure is cleared, as in the simulator.',
+    );
+    // A force alone, or a failure alone, needs no such word.
+    const forced = { ...SENSOR, isForced: true, forcedValue: true, value: true };
+    const alone = setup({ tag: forced, tags: [forced] });
+    expect(alone.root.querySelector('[role="note"]')).toBeNull();
+  });
+
   it("shows the API's refusal and the transport's error under the control that caused it", async () => {
     const refusal = 'Could not convert value to the tag data type: Bit.';
     const { root } = setup(
