@@ -159,15 +159,28 @@ function SimulationState({ clock }: { clock: SimulationClock }) {
   const status = clock.status;
   if (!status) return null;
   return (
-    <span
-      class={`status-item sim-status sim-${status.state}`}
-      title="Simulation: state, time scale, and simulation time since the start or the last reset"
-    >
-      <span class="sim-dot" aria-hidden="true" />
-      {simulationStatusText(status, timeMs ?? status.timeMs)}
-    </span>
+    <>
+      <span
+        class={`status-item sim-status sim-${status.state}`}
+        title="Simulation: state, time scale, and simulation time since the start or the last reset"
+      >
+        <span class="sim-dot" aria-hidden="true" />
+        {simulationStatusText(status, timeMs ?? status.timeMs)}
+      </span>
+      {/* "Running", yet nothing moves: a plant waits for its controller's first write. */}
+      {status.state === 'running' && status.clientWritten === false ? (
+        <span class="status-item sim-waiting" role="status" title={WAITING_TITLE}>
+          {WAITING_TEXT}
+        </span>
+      ) : null}
+    </>
   );
 }
+
+const WAITING_TEXT = 'No client has written yet: the plant waits for its controller';
+const WAITING_TITLE =
+  'No HTTP or Modbus client has written a tag since the start or the last reset. The plant runs, but ' +
+  'its conveyors and actuators move only when a controller writes their Outputs.';
 
 /** Whether Modbus TCP is on, where, and how many PLCs and tools are connected to it. */
 function ModbusState({ modbus }: { modbus: ModbusStatus }) {

@@ -39,6 +39,8 @@ export class TagEngine {
   // An object, not a number: pinned views share it through their prototype, so a write through
   // a view moves the same version.
   private readonly revision = { value: 0 };
+  /** Client writes taken (shared with views, as `revision` is): see clientWriteCount. */
+  private readonly clientWrites = { value: 0 };
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
@@ -73,6 +75,15 @@ export class TagEngine {
    */
   get version(): number {
     return this.revision.value;
+  }
+
+  /**
+   * How many writes clients (HTTP or Modbus: the source 'api') have made that took at least one
+   * item, whether or not a value changed. The simulation compares it with its count at the start
+   * or the last reset, to tell whether a controller has written yet.
+   */
+  get clientWriteCount(): number {
+    return this.clientWrites.value;
   }
 
   /** Subscribes to change notifications; returns the unsubscribe function. */
@@ -218,6 +229,7 @@ export class TagEngine {
           else if (problem) changed.add(r.def.id);
         }
       }
+      if (source === 'api' && errors.length < items.length) this.clientWrites.value++;
       return this.told(source, errors);
     });
   }
