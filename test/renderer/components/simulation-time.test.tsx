@@ -71,6 +71,39 @@ describe('the simulation time', () => {
     expect(shown.trafficClock()).toBe('00:00:28.3');
   });
 
+  it('shows the same tenth in both places at every moment, however far apart they were drawn first', () => {
+    const clock = new SimulationClock(() => realNow);
+    clock.set({ state: 'running', timeScale: 1, timeMs: 0 });
+    const { client } = fakeClient();
+    const { root } = mount(
+      <StatusBar
+        server={undefined}
+        stats={{ requestsPerSecond: 0, clients: 0 }}
+        scene={undefined}
+        client={client}
+        connected
+        simulation={clock}
+      />,
+    );
+    wait(50);
+    // The Traffic view opens half a redraw later.
+    const traffic = mount(
+      <ClockControls clock={clock} client={client} disabled={false} onClock={() => undefined} />,
+    );
+    const shown = () => [
+      root.querySelector('.sim-status')!.textContent!.replace(/^Running 1x · /, ''),
+      traffic.root.querySelector('.clock-time .mono')!.textContent!,
+    ];
+    const mismatches: string[][] = [];
+    for (let i = 0; i < 40; i++) {
+      wait(10);
+      const [bar, view] = shown();
+      if (bar !== view) mismatches.push([String(realNow), bar!, view!]);
+    }
+    expect(mismatches).toEqual([]);
+    expect(shown()[0]).not.toBe('00:00:00.0');
+  });
+
   it('stands still while paused and on the virtual clock', () => {
     const paused = new SimulationClock(() => realNow);
     paused.set({ state: 'paused', timeScale: 1, timeMs: 1500 });
