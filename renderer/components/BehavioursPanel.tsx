@@ -169,7 +169,7 @@ export function BehavioursPanel({ scene, disabled, edit }: BehavioursPanelProps)
           <MenuButton
             id="add-behaviour"
             label="+ Add behaviour"
-            ariaLabel="Add a behaviour from a template"
+            ariaLabel="Add behaviour from a template"
             sections={sections}
             disabled={disabled || !scene}
           />

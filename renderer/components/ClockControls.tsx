@@ -4,6 +4,7 @@ import type { ClockStatus } from '../../shared/bridge/control-spec.js';
 import { MAX_ADVANCE_MS } from '../../shared/sim/virtual-clock.js';
 import { formatSimTime, type SimulationClock } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
+import { useSimulationTime } from './use-simulation-time.js';
 
 export interface ClockControlsProps {
   clock: SimulationClock;
@@ -30,7 +31,8 @@ export function ClockControls({ clock, client, disabled, onClock }: ClockControl
   const act = async (control: () => Promise<ClockStatus>) => {
     setError(await runAction(async () => onClock(await control())));
   };
-  const status = clock.status;
+  // The same time as the status bar's: one clock, counted in one place.
+  const timeMs = useSimulationTime(clock);
 
   return (
     <section class="details-section clock-controls" aria-label="Clock">
@@ -55,7 +57,7 @@ export function ClockControls({ clock, client, disabled, onClock }: ClockControl
         ))}
       </div>
       <p class="clock-time">
-        Simulation time <span class="mono">{status ? formatSimTime(status.timeMs) : '–'}</span>
+        Simulation time <span class="mono">{timeMs !== undefined ? formatSimTime(timeMs) : '–'}</span>
       </p>
       <form
         class="clock-advance"

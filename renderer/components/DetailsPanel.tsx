@@ -33,13 +33,17 @@ export function DetailsPanel(props: DetailsPanelProps) {
       {props.tag ? (
         <TagDetails key={props.tag.id} {...props} tag={props.tag} />
       ) : (
-        <p class="details-empty">
-          {faults
-            ? 'Select a tag to set its value, force it or inject a failure.'
-            : 'Select a tag to set its value.'}{' '}
-          <br />
-          <span class="muted">↑ ↓ move, Space toggles a Bit, P pins.</span>
-        </p>
+        <>
+          {/* The heading the selected tag's name gives otherwise (h1 is the scene, h3 sections). */}
+          <h2 class="visually-hidden">No tag selected</h2>
+          <p class="details-empty">
+            {faults
+              ? 'Select a tag to set its value, force it or inject a failure.'
+              : 'Select a tag to set its value.'}{' '}
+            <br />
+            <span class="muted">↑ ↓ move, Space toggles a Bit, P pins.</span>
+          </p>
+        </>
       )}
       {faults ? <QuickFaults {...props} /> : null}
     </aside>
@@ -181,6 +185,15 @@ function FaultControls(props: DetailsPanelProps & { tag: ViewTag }) {
             </span>
           ) : null}
         </h3>
+        {tag.isForced && failure !== 'none' ? (
+          // The simulator's rule: a failure wins over a force. Say so beside the force, which
+          // would otherwise seem to contradict the value shown above.
+          <p class="failure-wins-note" role="note">
+            <strong>{FAILURE_LABELS[failure]} wins over the force:</strong> the tag reads{' '}
+            <span class="mono">{formatValue(tag.value)}</span> until the failure is cleared, as in the
+            simulator.
+          </p>
+        ) : null}
         {tag.type === 'Bit' ? (
           <div class="button-row">
             <button type="button" disabled={disabled} onClick={() => void force(false)}>

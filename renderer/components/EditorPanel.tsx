@@ -48,6 +48,8 @@ export function EditorPanel(props: EditorPanelProps) {
 
   return (
     <aside class="details editor-panel" aria-label="Scene editor">
+      {/* The panel's heading for a screen reader's outline (h1 is the scene, h3 its sections). */}
+      <h2 class="visually-hidden">Scene editor</h2>
       <EditorTabs view={view} behaviours={doc?.scene.behaviours?.length ?? 0} onChange={setView} />
       {view === 'behaviours' ? (
         <div id="editor-view-behaviours" role="tabpanel" aria-labelledby="editor-tab-behaviours">

@@ -135,14 +135,14 @@ export function SceneBar(props: SceneBarProps) {
   const where = doc ? (doc.origin === 'file' && doc.path ? doc.path : ORIGIN_LABELS[doc.origin]) : '';
 
   return (
-    <div class="scenebar" role="region" aria-label="Scene">
+    <header class="scenebar" aria-label="Scene">
       {props.station?.scenes === false ? null : (
         <MenuButton id="scene-menu" label="Scene" sections={sections} disabled={disabled} />
       )}
       <div class="scene-title">
-        <span class="scene-name" title={doc?.scene.description ?? doc?.scene.name}>
+        <h1 class="scene-name" title={doc?.scene.description ?? doc?.scene.name}>
           {doc?.scene.name ?? 'Loading…'}
-        </span>
+        </h1>
         {doc?.dirty ? (
           <span class="dirty-mark" title="Unsaved changes: no file holds them yet">
             <span aria-hidden="true">●</span> Unsaved
@@ -209,6 +209,6 @@ export function SceneBar(props: SceneBarProps) {
         )}
         {props.extraActions}
       </div>
-    </div>
+    </header>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { ModbusStatus, SceneInfo, ServerStatus, TrafficStats } from '../../shared/bridge/bridge-spec.js';
 import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
+import { useSimulationTime } from './use-simulation-time.js';
 
 export interface StatusBarProps {
   server: ServerStatus | undefined;
@@ -149,33 +150,37 @@ function ServerState(props: { server: ServerStatus; client: BridgeClient; portLo
   );
 }
 
-/** How often the simulation time is redrawn while it runs: it shows tenths of a second. */
-const SIM_TIME_REDRAW_MS = 100;
-
 /**
  * "Running 2x · 00:01:23.4". The time is counted in the window between the host's statuses
- * (SimulationClock), so it is redrawn here while running, with no traffic to the host.
+ * (useSimulationTime), so it moves while running with no traffic to the host.
  */
 function SimulationState({ clock }: { clock: SimulationClock }) {
-  const [, redraw] = useState(0);
-  const running = clock.status?.state === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => redraw((n) => n + 1), SIM_TIME_REDRAW_MS);
-    return () => window.clearInterval(timer);
-  }, [running]);
+  const timeMs = useSimulationTime(clock);
   const status = clock.status;
   if (!status) return null;
   return (
-    <span
-      class={`status-item sim-status sim-${status.state}`}
-      title="Simulation: state, time scale, and simulation time since the start or the last reset"
-    >
-      <span class="sim-dot" aria-hidden="true" />
-      {simulationStatusText(status, clock.timeMs() ?? status.timeMs)}
-    </span>
+    <>
+      <span
+        class={`status-item sim-status sim-${status.state}`}
+        title="Simulation: state, time scale, and simulation time since the start or the last reset"
+      >
+        <span class="sim-dot" aria-hidden="true" />
+        {simulationStatusText(status, timeMs ?? status.timeMs)}
+      </span>
+      {/* "Running", yet nothing moves: a plant waits for its controller's first write. */}
+      {status.state === 'running' && status.clientWritten === false ? (
+        <span class="status-item sim-waiting" role="status" title={WAITING_TITLE}>
+          {WAITING_TEXT}
+        </span>
+      ) : null}
+    </>
   );
 }
+
+const WAITING_TEXT = 'No client has written yet: the plant waits for its controller';
+const WAITING_TITLE =
+  'No HTTP or Modbus client has written a tag since the start or the last reset. The plant runs, but ' +
+  'its conveyors and actuators move only when a controller writes their Outputs.';
 
 /** Whether Modbus TCP is on, where, and how many PLCs and tools are connected to it. */
 function ModbusState({ modbus }: { modbus: ModbusStatus }) {

@@ -114,7 +114,8 @@ export function TagTable(props: TagTableProps) {
     ) : null;
 
   return (
-    <div class="table-frame">
+    // The window's main content; the Traffic view's list takes its place while that view is open.
+    <main class="table-frame">
       <div
         ref={gridRef}
         class="grid"
@@ -171,7 +172,7 @@ export function TagTable(props: TagTableProps) {
         </div>
         {ids.length === 0 ? <div class="grid-empty">{props.emptyText}</div> : null}
       </div>
-    </div>
+    </main>
   );
 }
 

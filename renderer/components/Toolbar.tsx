@@ -30,7 +30,8 @@ export function Toolbar(props: ToolbarProps) {
   const { options, onChange } = props;
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
-    <div class="toolbar" role="toolbar" aria-label="Tag filters and bulk actions">
+    // A region of the page (a landmark), not an ARIA toolbar: each control is a Tab stop of its own.
+    <section class="toolbar" aria-label="Tag filters and bulk actions">
       <div class="filter">
         <label class="visually-hidden" for="tag-filter">
           Filter tags by name
@@ -151,6 +152,6 @@ export function Toolbar(props: ToolbarProps) {
           </button>
         </div>
       )}
-    </div>
+    </section>
   );
 }

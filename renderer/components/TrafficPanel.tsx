@@ -18,7 +18,9 @@ export function TrafficPanel({ traffic, disabled }: TrafficPanelProps) {
   useModel(traffic);
   const { view, filter, selected } = traffic;
   return (
-    <section class="traffic" aria-label="Traffic">
+    // The window's main content while the view is open (the table's is hidden then).
+    <main class="traffic" aria-label="Traffic">
+      <h2 class="visually-hidden">Traffic</h2>
       <div class="traffic-filters" role="search" aria-label="Filter the traffic">
         <label>
           Path
@@ -102,7 +104,7 @@ export function TrafficPanel({ traffic, disabled }: TrafficPanelProps) {
         </div>
       )}
       {selected ? <TrafficDetails entry={selected} onClose={() => traffic.select(undefined)} /> : null}
-    </section>
+    </main>
   );
 }
 
@@ -126,20 +128,24 @@ function TrafficRow({ entry, selected, onOpen }: { entry: TrafficEntry; selected
       <td class="mono">{entry.time.slice(11, 23)}</td>
       <td class="mono">{entry.client}</td>
       <td class="traffic-request">
-        <button
-          type="button"
-          class="link mono"
-          aria-label={`Request ${entry.seq}: ${entry.method} ${target}`}
-          title="Show the body, the item errors and the chaos rule"
-          onClick={onOpen}
-        >
-          {entry.method} {target}
-        </button>
-        {entry.chaos ? (
-          <span class="pill" title={`Chaos rule ${entry.chaos.rule}`}>
-            chaos
-          </span>
-        ) : null}
+        {/* The line is a flex box inside the cell: a cell that is itself one stops being a table
+            cell, and its row line then sits apart from the others'. */}
+        <div class="traffic-request-line">
+          <button
+            type="button"
+            class="link mono"
+            aria-label={`Request ${entry.seq}: ${entry.method} ${target}`}
+            title="Show the body, the item errors and the chaos rule"
+            onClick={onOpen}
+          >
+            {entry.method} {target}
+          </button>
+          {entry.chaos ? (
+            <span class="pill" title={`Chaos rule ${entry.chaos.rule}`}>
+              chaos
+            </span>
+          ) : null}
+        </div>
       </td>
       <td class="mono">{entry.status ?? 'dropped'}</td>
       <td class="mono">{entry.itemErrorCount > 0 ? entry.itemErrorCount : ''}</td>

@@ -28,6 +28,7 @@ export function TrafficView({ traffic, client, clock, disabled, onClock }: Traff
     <div class="traffic-view">
       <TrafficPanel traffic={traffic} disabled={disabled} />
       <aside class="details traffic-side" aria-label="Clock and chaos">
+        <h2 class="visually-hidden">Clock and chaos</h2>
         {clock?.status ? (
           <ClockControls clock={clock} client={client} disabled={disabled} onClock={onClock} />
         ) : null}

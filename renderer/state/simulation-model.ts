@@ -15,6 +15,8 @@ export class SimulationClock {
   /** Where simulation time comes from; on the virtual clock it moves only by advances. */
   mode: ClockMode = 'real';
   private receivedAt = 0;
+  /** The time shown in the current redraw, taken once for every place that shows it. */
+  private shown: { ms: number | undefined } | undefined;
 
   /** `now`: a monotonic real clock in milliseconds (performance.now in the window). */
   constructor(private readonly now: () => number) {}
@@ -22,6 +24,21 @@ export class SimulationClock {
   set(status: SimulationStatus | undefined): void {
     this.status = status;
     this.receivedAt = this.now();
+    this.shown = undefined;
+  }
+
+  /**
+   * Simulation time as the window shows it: read once per redraw (until nextRedraw or a new
+   * status), so the status bar and the Traffic view, drawn one after the other, show the same
+   * tenth of a second.
+   */
+  shownMs(): number | undefined {
+    return (this.shown ??= { ms: this.timeMs() }).ms;
+  }
+
+  /** A new redraw of the running time: the next shownMs reads the clock afresh. */
+  nextRedraw(): void {
+    this.shown = undefined;
   }
 
   /** Simulation time now, in milliseconds; undefined without a simulation. */

@@ -56,9 +56,24 @@ const KIND_ORDER: Record<TagKind, number> = { Input: 0, Output: 1 };
 const TYPE_ORDER: Record<TagType, number> = { Bit: 0, Int: 1, Float: 2 };
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Name order: natural ("Sensor 2" before "Sensor 10"), case-insensitive; then kind, then scene order. */
+/**
+ * Whether a name says nothing: no letter or digit. The simulator names every part nobody named
+ * `-` (the Sorting scenes' five light-curtain beams), and those are not what a person looks for.
+ */
+export function isUnnamed(name: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(name);
+}
+
+/**
+ * Name order: named tags first, natural ("Sensor 2" before "Sensor 10") and case-insensitive;
+ * the unnamed ones (`-`) after them; then kind, then scene order.
+ */
 export function compareByName(a: ViewTag, b: ViewTag): number {
-  return collator.compare(a.name, b.name) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+  return (
+    Number(isUnnamed(a.name)) - Number(isUnnamed(b.name)) ||
+    collator.compare(a.name, b.name) ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind]
+  );
 }
 
 /** Address order: the I/O map of a controller, one space per kind and type (Inputs first, Bit, Int, Float). */
@@ -128,6 +143,15 @@ export function visibleIds(
     if (matchName && !matchName(tag.name)) continue;
     result.push(id);
   }
-  if (options.direction === 'desc') result.reverse();
+  if (options.direction === 'desc') {
+    result.reverse();
+    // Z to A still lists the named tags first: the unnamed ones, now at the top, go last.
+    if (options.sort === 'name') return unnamedLast(result, store);
+  }
   return result;
+}
+
+function unnamedLast(ids: string[], store: TagStore): string[] {
+  const unnamed = (id: string) => isUnnamed(store.get(id)?.name ?? '');
+  return [...ids.filter((id) => !unnamed(id)), ...ids.filter(unnamed)];
 }

@@ -41,6 +41,8 @@ export class TagEngine {
   // a view moves the same version.
   private readonly revision = { value: 0 };
   private readonly guard: { check?: WriteGuard } = {};
+  /** Client writes taken (shared with views, as `revision` is): see clientWriteCount. */
+  private readonly clientWrites = { value: 0 };
 
   constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
@@ -48,11 +50,8 @@ export class TagEngine {
     this.table = TagTable.build(scene);
   }
 
-  /**
-   * A view of the engine fixed to the scene loaded now: a request that must wait (for its body,
-   * say) and then act uses it, so it finishes against the scene it started with even if another
-   * is loaded meanwhile; its changes to a replaced scene are simply dropped with that scene.
-   */
+  /** A view fixed to the scene loaded now: a request that waits (for its body, say) finishes
+   * against the scene it started with; its changes to a replaced scene are dropped with it. */
   viewOfCurrentScene(): TagEngine {
     // Same methods and the same change events; only `table` is the view's own.
     const view = Object.create(this) as TagEngine;
@@ -74,12 +73,15 @@ export class TagEngine {
     return this.table.records.length;
   }
 
-  /**
-   * Moves on every change a client could see (a value, a force, a failure, another scene) and
-   * never otherwise, so an answer built at one version holds for as long as the version does.
-   */
+  /** Moves on every change a client could see (value, force, failure, scene), never otherwise. */
   get version(): number {
     return this.revision.value;
+  }
+
+  /** Client writes (source 'api': HTTP or Modbus) that took an item, changed or not: whether a
+   * controller has written yet, as the simulation tells since its start or last reset. */
+  get clientWriteCount(): number {
+    return this.clientWrites.value;
   }
 
   /** Subscribes to change notifications; returns the unsubscribe function. */
@@ -87,10 +89,8 @@ export class TagEngine {
     return this.changes.on(listener);
   }
 
-  /**
-   * Hears of every write or release that refused items (the per-item errors its answer carries):
-   * how a lab counts what a student's client tried and was refused. Returns the unsubscribe function.
-   */
+  /** Hears of every write or release that refused items (how a lab counts what a student's
+   * client tried and was refused). Returns the unsubscribe function. */
   onRefused(listener: (refused: RefusedItems) => void): () => void {
     return this.refusals.on(listener);
   }
@@ -227,6 +227,7 @@ export class TagEngine {
           else if (problem) changed.add(r.def.id);
         }
       }
+      if (source === 'api' && errors.length < items.length) this.clientWrites.value++;
       return this.told(source, errors);
     });
   }
@@ -277,10 +278,8 @@ export class TagEngine {
     });
   }
 
-  /**
-   * Puts one tag in exactly this failure state in one update (the API needs two calls to go from
-   * Always On to none; a person clicking "None" expects one).
-   */
+  /** Puts one tag in exactly this failure state in one update (a person clicking "None" expects
+   * one; the API needs two calls from Always On). */
   setFailure(id: string, failure: TagFailure, source: ChangeSource = 'ui'): ItemError | null {
     return this.batch(source, (changed) => {
       const r = this.table.get(id);

@@ -31,6 +31,12 @@ export interface SimulationStatus {
   readonly timeScale: number;
   /** Simulation time since the start or the last reset. */
   readonly timeMs: number;
+  /**
+   * Whether a client (HTTP or Modbus) has written a tag since the start or the last reset: until
+   * one has, a plant that waits for its controller does not move, and the window says so.
+   * Absent from statuses made by hand (tests, older hosts): nothing is said then.
+   */
+  readonly clientWritten?: boolean;
 }
 
 /** Behaviours that do not fit the scene they were given with; carries every problem. */
@@ -61,7 +67,9 @@ export class Simulation {
   private plant!: Plant;
   private lifecycleTags!: LifecycleTags;
   private problemList: readonly SceneProblem[] = [];
-  private lastStatus: { state: SimState; timeScale: number } | undefined;
+  private lastStatus: { state: SimState; timeScale: number; clientWritten: boolean } | undefined;
+  /** The engine's client write count at the start or the last reset. */
+  private clientWritesAtStart: number;
   /** A reset since the last status told: listeners hear of it (time is back to 0), whoever gave it. */
   private restarted = false;
   /**
@@ -85,12 +93,22 @@ export class Simulation {
       maxAdvanceMs: options.maxAdvanceMs ?? 1000,
     });
     this.behaviours = strict(behaviours, engine.scene.tags);
+    this.clientWritesAtStart = engine.clientWriteCount;
     this.bind();
     this.finish();
   }
 
   get status(): SimulationStatus {
-    return { state: this.lifecycle.state, timeScale: this.lifecycle.timeScale, timeMs: this.plant.timeMs };
+    return {
+      state: this.lifecycle.state,
+      timeScale: this.lifecycle.timeScale,
+      timeMs: this.plant.timeMs,
+      clientWritten: this.clientWritten,
+    };
+  }
+
+  private get clientWritten(): boolean {
+    return this.engine.clientWriteCount > this.clientWritesAtStart;
   }
 
   /**
@@ -134,6 +152,7 @@ export class Simulation {
    */
   restart(): void {
     this.lifecycle.restart();
+    this.clientWritesAtStart = this.engine.clientWriteCount;
     this.bind();
     this.restarted = true;
     this.finish();
@@ -202,6 +221,7 @@ export class Simulation {
     this.plant = this.newPlant();
     this.plant.settle();
     this.lifecycle.reset(duringAdvance);
+    this.clientWritesAtStart = this.engine.clientWriteCount;
     this.restarted = true;
   }
 
@@ -250,11 +270,18 @@ export class Simulation {
     const writes = this.mirror.takeWrites();
     if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
     this.mirroredVersion = this.engine.version;
-    const status = { state: this.lifecycle.state, timeScale: this.lifecycle.timeScale };
+    const status = {
+      state: this.lifecycle.state,
+      timeScale: this.lifecycle.timeScale,
+      clientWritten: this.clientWritten,
+    };
+    // The first client write is told at the tick after it (each tick, whatever the state, on the
+    // real clock; at the next step or advance on the virtual one).
     if (
       this.restarted ||
       this.lastStatus?.state !== status.state ||
-      this.lastStatus.timeScale !== status.timeScale
+      this.lastStatus.timeScale !== status.timeScale ||
+      this.lastStatus.clientWritten !== status.clientWritten
     ) {
       this.lastStatus = status;
       this.restarted = false;

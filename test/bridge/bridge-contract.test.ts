@@ -172,7 +172,12 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
     const { client, engine } = await setup();
     const statuses: SimulationStatus[] = [];
     client.on('simulation', (status) => statuses.push(status));
-    expect((await client.getState()).simulation).toEqual({ state: 'stopped', timeScale: 1, timeMs: 0 });
+    expect((await client.getState()).simulation).toEqual({
+      state: 'stopped',
+      timeScale: 1,
+      timeMs: 0,
+      clientWritten: false,
+    });
     expect(await client.runSimulation(undefined)).toMatchObject({ state: 'running', timeScale: 1 });
     expect(engine.tagsNamed('FACTORY I/O (Running)')[0]!.value).toBe(true);
     expect(await client.setTimeScale({ scale: 4 })).toMatchObject({ state: 'running', timeScale: 4 });
@@ -184,7 +189,12 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
     const entry = idOf(engine, 'Conveyor entry', 'Output');
     await client.setValue({ id: counter, value: 7 });
     await client.force({ id: entry, value: true });
-    expect(await client.resetSimulation(undefined)).toEqual({ state: 'paused', timeScale: 4, timeMs: 0 });
+    expect(await client.resetSimulation(undefined)).toEqual({
+      state: 'paused',
+      timeScale: 4,
+      timeMs: 0,
+      clientWritten: false,
+    });
     expect(engine.getTagState(counter)).toMatchObject({ value: 0, raw: 0 });
     expect(engine.getTagState(entry)).toMatchObject({ value: true, isForced: true });
     expect(engine.listTags({ name: 'FACTORY I/O (Reset)', kind: 'Input' })[0]!.value).toBe(true);

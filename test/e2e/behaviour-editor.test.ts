@@ -102,7 +102,7 @@ describe('the behaviour editor of tagsim serve --ui', () => {
 
     await tab('Behaviours').click();
     await options().nth(2).click(); // a new behaviour goes after the selected one: at the end
-    await panel().getByRole('button', { name: 'Add a behaviour from a template' }).click();
+    await panel().getByRole('button', { name: 'Add behaviour from a template' }).click();
     await page().getByRole('menuitem', { name: 'Sine', exact: true }).click();
     await poll(() => hasFocus(json())).toBe(true);
     const template = JSON.parse(await json().inputValue()) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The table's layout from the narrowest window it is made for (1024 px) to the widest (2560 px):
 // every column fully in view and readable, and extra room shared rather than given to one column.
 import { describe, expect, it } from 'vitest';
-import { scrollToRow, windowPerTest } from './support/tagsim-ui.js';
+import { poll, scrollToRow, windowPerTest } from './support/tagsim-ui.js';
 
 const ui = windowPerTest({ firstRow: 'Counter' });
 
@@ -67,5 +67,41 @@ describe('on a classroom projector (1280 x 720)', () => {
     expect(await inView('.statusbar')).toBe(true);
     // The whole page does not scroll: only the table and the side panel do, each on its own.
     expect(await ui.b.page.evaluate('document.documentElement.scrollHeight')).toBeLessThanOrEqual(720);
+  });
+});
+
+describe('with the Behaviours tab open (the side panel at its widest)', () => {
+  it('shows every cell of the table whole at 1024 px, the Failure column inside the window', async () => {
+    const { page } = ui.b;
+    // Tall enough to draw every row of the scene at once: the width is what is tested.
+    await page.setViewportSize({ width: 1024, height: 1200 });
+    await page.getByRole('button', { name: 'Edit scene' }).click();
+    const panel = page.locator('.editor-panel');
+    await panel.getByRole('tab', { name: /^Behaviours/ }).click();
+    await panel.getByRole('listbox').getByRole('option').first().click();
+    const rowCount = Number(await page.getByRole('grid', { name: 'Tags' }).getAttribute('aria-rowcount'));
+    await poll(() => page.locator('.tag-row').count()).toBe(rowCount - 1);
+    const cells = await page.locator('.grid .row > .cell').evaluateAll((all) =>
+      all.map((cell) => ({
+        text: `${cell.className}: ${cell.textContent ?? ''}`,
+        // Text hidden on purpose for screen readers (a 1 px box) is not text cut off.
+        cut: [cell, ...cell.querySelectorAll('*')]
+          .filter((e) => !e.closest('.visually-hidden'))
+          .some((e) => e.scrollWidth > e.clientWidth),
+      })),
+    );
+    expect(cells.length).toBeGreaterThan(9 * 30);
+    expect(cells.filter((c) => c.cut).map((c) => c.text)).toEqual([]);
+    const failure = await page.locator('.head-row .cell.failure').boundingBox();
+    const frame = await page.locator('.table-frame').boundingBox();
+    const grid = await page.getByRole('grid', { name: 'Tags' }).evaluate((g) => g.clientWidth);
+    expect(failure!.x + failure!.width).toBeLessThanOrEqual(frame!.x + grid);
+    expect(frame!.x + frame!.width).toBeLessThanOrEqual(1024);
+    // And the panel keeps room for the JSON, with the list's kinds whole ("Conveyor").
+    expect((await panel.boundingBox())!.width).toBeGreaterThanOrEqual(280);
+    const kinds = await panel
+      .locator('.behaviour-kind')
+      .evaluateAll((all) => all.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+    expect(kinds).toEqual([]);
   });
 });

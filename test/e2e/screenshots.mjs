@@ -72,8 +72,8 @@ try {
   const settled = () =>
     page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
   await row('Counter').waitFor();
-  // The scene starts with five unnamed beams ("-"): scroll to where the lesson's tags are, from
-  // Auto on, so the forced and failed ones are all in view.
+  // Scroll to where the lesson's tags are, from Auto on, so the forced and failed ones are all in
+  // view.
   await page.getByRole('grid').evaluate((grid) => {
     const auto = [...grid.querySelectorAll('.tag-row')].find(
       (r) => r.querySelector('.cell.name')?.textContent === 'Auto',
@@ -170,7 +170,7 @@ try {
   }
   await page.getByRole('button', { name: 'Edit scene' }).click();
   await page.getByRole('button', { name: 'Traffic' }).click();
-  const traffic = page.getByRole('region', { name: 'Traffic' });
+  const traffic = page.getByRole('main', { name: 'Traffic' });
   await traffic
     .getByRole('button', { name: /: PUT \/api\/tag\/values\/by-name$/ })
     .first()

@@ -110,6 +110,22 @@ describe('visibleIds', () => {
     expect(orders.get('scene')).toEqual(['id-B-Input', 'id-A-Input']);
   });
 
+  it('lists the unnamed tags (`-`) after the named ones, in either direction', () => {
+    const store = new TagStore();
+    store.reset(SCENE, [
+      tag('-', { id: 'beam-0', kind: 'Input', type: 'Bit', address: 0 }),
+      tag('Start', { kind: 'Input', type: 'Bit', address: 9 }),
+      tag('-', { id: 'beam-1', kind: 'Input', type: 'Bit', address: 1 }),
+      tag('Auto', { kind: 'Input', type: 'Bit', address: 18 }),
+      tag('1st sensor', { kind: 'Input', type: 'Bit', address: 2 }),
+    ]);
+    const names = (options: Partial<ViewOptions>) => view(store, options).map((n) => n.split('/')[0]);
+    expect(names({})).toEqual(['1st sensor', 'Auto', 'Start', '-', '-']);
+    expect(names({ direction: 'desc' })).toEqual(['Start', 'Auto', '1st sensor', '-', '-']);
+    // Address order is the I/O map: every tag at its address, named or not.
+    expect(names({ sort: 'address' })).toEqual(['-', '-', '1st sensor', 'Start', 'Auto']);
+  });
+
   it('reverses for a descending sort', () => {
     expect(view(storeOf(), { direction: 'desc' })[0]).toBe('Sensor 10/Input');
   });

@@ -69,7 +69,7 @@ describe('the simulation host', () => {
   it('runs on start by default, every 10 ms, on the real time elapsed', () => {
     const { timer, host, value } = setup();
     expect(timer.intervals).toEqual([SIMULATION_TICK_MS]);
-    expect(host.status).toEqual({ state: 'running', timeScale: 1, timeMs: 0 });
+    expect(host.status).toEqual({ state: 'running', timeScale: 1, timeMs: 0, clientWritten: false });
     expect(value('FACTORY I/O (Running)')).toBe(true);
     timer.run(500);
     expect(host.status.timeMs).toBe(500);
@@ -102,19 +102,19 @@ describe('the simulation host', () => {
     const statuses: SimulationStatus[] = [];
     const { timer, host, value } = setup(undefined, { startRunning: false, timeScale: 2 });
     host.onStatus((s) => statuses.push(s));
-    expect(host.status).toEqual({ state: 'stopped', timeScale: 2, timeMs: 0 });
+    expect(host.status).toEqual({ state: 'stopped', timeScale: 2, timeMs: 0, clientWritten: false });
     expect(value('FACTORY I/O (Running)')).toBe(false);
     expect(value('FACTORY I/O (Time Scale)')).toBe(2);
     timer.run(100);
     expect(host.status.timeMs).toBe(0);
-    expect(host.run()).toEqual({ state: 'running', timeScale: 2, timeMs: 0 });
+    expect(host.run()).toEqual({ state: 'running', timeScale: 2, timeMs: 0, clientWritten: false });
     timer.run(100);
     expect(host.status.timeMs).toBe(200);
     expect(host.setTimeScale(0.25).timeScale).toBe(0.25);
     expect(host.setTimeScale(100).timeScale).toBe(8); // kept within 0.25x to 8x
     expect(host.pause().state).toBe('paused');
     expect(value('FACTORY I/O (Paused)')).toBe(true);
-    expect(host.reset()).toEqual({ state: 'paused', timeScale: 8, timeMs: 0 });
+    expect(host.reset()).toEqual({ state: 'paused', timeScale: 8, timeMs: 0, clientWritten: false });
     expect(statuses.map((s) => `${s.state} ${s.timeScale}`)).toEqual([
       'running 2',
       'running 0.25',
@@ -154,7 +154,7 @@ describe('the simulation host', () => {
     host.pause();
     engine.loadScene(builtinScene('From A to B')!);
     expect([host.plantSource, host.behaviourCount]).toEqual(['scene', 1]);
-    expect(host.status).toEqual({ state: 'paused', timeScale: 1, timeMs: 0 });
+    expect(host.status).toEqual({ state: 'paused', timeScale: 1, timeMs: 0, clientWritten: false });
     expect(statuses.at(-1)).toEqual(host.status);
 
     // A scene without behaviours of its own, named like a built-in whose plant fits: that plant.
@@ -182,9 +182,10 @@ describe('the simulation host', () => {
     const { engine, timer, host, set } = setup();
     const scenes = new SceneService(engine, memorySettingsStore());
     const statuses: SimulationStatus[] = [];
-    host.onStatus((status) => statuses.push(status));
     set('Conveyor entry', true);
     timer.run(3000);
+    // From here on (the first client write was told above).
+    host.onStatus((status) => statuses.push(status));
     const counter = engine.listTags({ name: 'Counter' })[0]!.id;
     const pallet = engine.listTags({ name: 'Pallet sensor' })[0]!.id;
     // A new description: nothing the plant reads changed, so it carries on.

@@ -29,6 +29,32 @@ const press = (b: Bench, name: string, value: boolean) =>
   b.engine.write('set', 'name', [{ name: `FACTORY I/O (${name})`, value }]);
 
 describe('lifecycle', () => {
+  it('tells whether a client has written since the start or the last reset', () => {
+    const b = bench();
+    const seen: (boolean | undefined)[] = [];
+    b.sim.subscribe((s) => seen.push(s.clientWritten));
+    b.sim.advance(100);
+    expect(b.sim.status.clientWritten).toBe(false);
+    // The window's own writes and the plant's are not a client's; nor is a write refused whole.
+    b.engine.write('set', 'name', [{ name: 'Motor', value: true }], 'ui');
+    b.engine.write('set', 'name', [{ name: 'No such tag', value: true }]);
+    b.sim.advance(100);
+    expect(b.sim.status.clientWritten).toBe(false);
+    expect(seen).toEqual([]);
+    // A client's write counts even when it changes nothing (Motor is already on); told at the next tick.
+    b.engine.write('set', 'name', [{ name: 'Motor', value: true }]);
+    expect(seen).toEqual([]);
+    b.sim.advance(10);
+    expect(seen).toEqual([true]);
+    expect(b.sim.status.clientWritten).toBe(true);
+    b.sim.advance(100);
+    expect(seen).toEqual([true]);
+    // A reset starts the count over.
+    b.sim.reset();
+    expect(seen).toEqual([true, false]);
+    expect(b.sim.status.clientWritten).toBe(false);
+  });
+
   it('runs from the start by default and says so on the system Inputs', () => {
     const b = bench();
     expect(sys(b, 'Running')).toBe(true);
@@ -36,7 +62,7 @@ describe('lifecycle', () => {
     expect(sys(b, 'Reset')).toBe(false);
     expect(sys(b, 'Time Scale')).toBe(1);
     b.sim.advance(500);
-    expect(b.sim.status).toEqual({ state: 'running', timeScale: 1, timeMs: 500 });
+    expect(b.sim.status).toEqual({ state: 'running', timeScale: 1, timeMs: 500, clientWritten: false });
     expect(b.io.in('Level')).toBe(0.5);
   });
 
@@ -143,11 +169,12 @@ describe('lifecycle', () => {
     b.sim.advance(500);
     press(b, 'Reset', true);
     b.sim.advance(10);
-    expect(seen).toEqual([{ state: 'running', timeScale: 1, timeMs: 0 }]);
+    // The controller's Reset press is a client write, and the reset that follows starts the count over.
+    expect(seen).toEqual([{ state: 'running', timeScale: 1, timeMs: 0, clientWritten: false }]);
     b.sim.advance(500);
     b.sim.reset();
     expect(seen).toHaveLength(2);
-    expect(seen[1]).toEqual({ state: 'running', timeScale: 1, timeMs: 0 });
+    expect(seen[1]).toEqual({ state: 'running', timeScale: 1, timeMs: 0, clientWritten: false });
     b.sim.advance(100);
     expect(seen).toHaveLength(2); // ticks alone tell nothing
   });

@@ -44,7 +44,9 @@ describe('the details panel', () => {
   it('asks for a selection when no tag is selected', () => {
     const { root } = setup({ tag: undefined });
     expect(root.textContent).toContain('Select a tag to set its value, force it or inject a failure.');
-    expect(root.querySelector('h2')).toBeNull();
+    // Only a screen reader's heading: no tag name shows.
+    expect(root.querySelector('h2')!.textContent).toBe('No tag selected');
+    expect(root.querySelector('h2')!.classList.contains('visually-hidden')).toBe(true);
   });
 
   it("shows the selected tag's facts", () => {
@@ -78,6 +80,19 @@ describe('the details panel', () => {
     expect(root.querySelector('.pill-forced')!.textContent).toBe('Forced to true');
     click(button(root, 'Release'));
     expect(calls).toEqual([{ method: 'release', args: { id: SENSOR.id } }]);
+  });
+
+  it('says why a forced tag with a failure reads the failure’s value: the failure wins', () => {
+    const both = { ...SENSOR, isForced: true, forcedValue: true, openCircuit: true, value: false };
+    const { root } = setup({ tag: both, tags: [both] });
+    expect(root.querySelector('.pill-forced')!.textContent).toBe('Forced to true');
+    expect(byRole(root, 'note').textContent).toBe(
+      'Always Off wins over the force: the tag reads false until the failure is cleared, as in the simulator.',
+    );
+    // A force alone, or a failure alone, needs no such word.
+    const forced = { ...SENSOR, isForced: true, forcedValue: true, value: true };
+    const alone = setup({ tag: forced, tags: [forced] });
+    expect(alone.root.querySelector('[role="note"]')).toBeNull();
   });
 
   it("shows the API's refusal and the transport's error under the control that caused it", async () => {

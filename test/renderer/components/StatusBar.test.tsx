@@ -103,6 +103,23 @@ describe('the status bar', () => {
     expect(calls).toEqual([{ method: 'startServer', args: { port: 7410, host: undefined } }]);
   });
 
+  it('says the plant waits for its controller while it runs and no client has written', () => {
+    const waiting = 'No client has written yet: the plant waits for its controller';
+    const clock = new SimulationClock(() => 0);
+    clock.set({ state: 'running', timeScale: 1, timeMs: 0, clientWritten: false });
+    expect(setup({ simulation: clock }).text()).toContain(`Running 1x · 00:00:00.0${waiting}`);
+    // Once a client wrote, paused, or from a host that does not tell: nothing is said.
+    for (const status of [
+      { state: 'running', timeScale: 1, timeMs: 0, clientWritten: true },
+      { state: 'paused', timeScale: 1, timeMs: 0, clientWritten: false },
+      { state: 'running', timeScale: 1, timeMs: 0 },
+    ] as const) {
+      const other = new SimulationClock(() => 0);
+      other.set(status);
+      expect(setup({ simulation: other }).text()).not.toContain(waiting);
+    }
+  });
+
   it('shows the simulation with its time scale and time', () => {
     const clock = new SimulationClock(() => 0);
     clock.set({ state: 'paused', timeScale: 2, timeMs: 83_450 });
