@@ -17,6 +17,8 @@ import { jsonBodyReader } from './json-body.js';
 export const DEFAULT_PORT = 7410;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/** How long close() lets a request under way finish before it ends its socket. */
+export const CLOSE_GRACE_MS = 1000;
 
 /**
  * How long a client may take, so that slow or stalled clients cannot hold connections forever
@@ -89,7 +91,10 @@ export interface ApiServer {
   readonly events: ApiServerEvents;
   /** Binds the port; rejects with the system error (EADDRINUSE, EACCES...) when it cannot. */
   listen(): Promise<{ url: string; host: string; port: number }>;
-  /** Stops accepting connections and closes the open ones, idle keep-alive sockets included. */
+  /**
+   * Stops accepting connections and closes the open ones, idle keep-alive sockets at once; a
+   * request under way gets up to CLOSE_GRACE_MS to be answered.
+   */
   close(): Promise<void>;
   /** The URL while listening, else `undefined`. */
   readonly url: string | undefined;
@@ -211,8 +216,15 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       url = undefined;
       if (!s) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        s.close((e) => (e ? reject(e) : resolve()));
-        s.closeAllConnections();
+        // A request under way (a clock advance that a run's end cut short) gets its answer: idle
+        // sockets go now, busy ones once answered, and whatever is left after a short grace.
+        const grace = setTimeout(() => s.closeAllConnections(), CLOSE_GRACE_MS);
+        s.close((e) => {
+          clearTimeout(grace);
+          if (e) reject(e);
+          else resolve();
+        });
+        s.closeIdleConnections();
         // A socket an upgrade took (a window's WebSocket, one still waiting to be served as plain
         // HTTP) would otherwise keep the port, and this close, waiting for its client.
         for (const socket of upgraded) socket.destroy();
