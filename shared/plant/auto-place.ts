@@ -7,7 +7,7 @@ export const BELT_WIDTH = 0.8;
 const MIN_DRAWN = 0.6;
 const MAX_DRAWN = 6;
 const COLUMN_GAP = 0.9;
-const ROW_PITCH = BELT_WIDTH + 0.9;
+const ROW_PITCH = BELT_WIDTH + 1.3;
 
 /** The length a conveyor without a hint is drawn with. */
 export function autoLength(c: Conveyor): number {

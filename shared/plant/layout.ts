@@ -94,12 +94,10 @@ export function layoutPlant(scene: SceneDefinition, hints?: PlacementHints): Pla
     controls.length > 0 ? panelAt(given.panel ?? { x: MARGIN, y: box.bottom + MARGIN }, controls) : undefined;
   const io = ioGroups(claims.unclaimed(), resting, claims);
 
-  const right = Math.max(box.right, panel ? panel.x + panel.width : 0) + MARGIN;
-  const bottom = Math.max(box.bottom, panel ? panel.y + panel.height : 0) + MARGIN;
   return {
     scene: scene.name,
-    width: Math.max(right, 4),
-    height: Math.max(bottom, 2),
+    width: Math.max(box.right + MARGIN, 4),
+    height: Math.max(box.bottom + MARGIN, 2),
     conveyors,
     parts,
     ...(panel ? { panel } : {}),
@@ -152,12 +150,15 @@ function bottomOf(
   return Math.max(...ys) + MARGIN;
 }
 
-/** The bounding box of conveyors and parts. */
+/** Room beside a belt for the names of its sensors, motor and gates (metres). */
+const LABEL_ROOM = 0.45;
+
+/** The bounding box of conveyors (with the room their labels take) and parts. */
 export function bounds(conveyors: readonly LaidConveyor[], parts: readonly LaidPart[]) {
   let right = 0;
   let bottom = 0;
   for (const c of conveyors) {
-    for (const [x, y] of corners(c)) {
+    for (const [x, y] of corners({ ...c, width: c.width + 2 * LABEL_ROOM })) {
       right = Math.max(right, x);
       bottom = Math.max(bottom, y);
     }

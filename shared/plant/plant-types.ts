@@ -97,7 +97,10 @@ export interface PlacedTag {
 /** The drawing of a plant: derived from its behaviours and hints by layoutPlant. */
 export interface PlantLayout {
   readonly scene: string;
-  /** Bounding box of everything, from (0, 0), in metres. */
+  /**
+   * Size of the drawing of the machines (belts with room for their labels, parts) from (0, 0), in
+   * metres. The control panel and the I/O panel are drawn beside it, not in it.
+   */
   readonly width: number;
   readonly height: number;
   readonly conveyors: readonly LaidConveyor[];

@@ -3,6 +3,8 @@ import { isSystemTag } from '../../shared/core/system-tags.js';
 import { corners, layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { builtinPlacementHints } from '../../shared/plant/hints/index.js';
+import { isConveyor } from '../../shared/sim/behaviour-types.js';
 import { testScene } from '../sim/plc.js';
 
 /** Every place a tag is drawn and counted (echo beams of a tag placed elsewhere are not). */
@@ -88,8 +90,8 @@ describe('layoutPlant: every built-in scene', () => {
             clashes.push(`${things[i]!.name} / ${things[j]!.name}`);
       expect(clashes).toEqual([]);
 
-      // Everything inside the drawing's box.
-      for (const t of things)
+      // Machines inside the drawing's box (the panels are drawn beside it).
+      for (const t of things.filter((t) => t.name !== 'panel'))
         for (const [x, y] of t.poly) {
           expect(x).toBeGreaterThanOrEqual(-0.01);
           expect(y).toBeGreaterThanOrEqual(-0.01);
@@ -190,4 +192,21 @@ describe("layoutPlant: scenes of one's own", () => {
     expect(nc).toEqual(expect.arrayContaining(['Stop', 'Emergency stop']));
     expect(nc).not.toContain('Start');
   });
+});
+
+describe('the built-in placement hints', () => {
+  it.each(BUILTIN_SCENE_NAMES.map((n) => [n]))(
+    '%s: place every conveyor, name only real ones and real tags',
+    (name) => {
+      const scene = builtinScene(name)!;
+      const hints = builtinPlacementHints(name)!;
+      const conveyors = (scene.behaviours ?? []).filter(isConveyor).map((c) => c.conveyor);
+      expect(Object.keys(hints.conveyors ?? {}).sort()).toEqual([...conveyors].sort());
+      // Every tag a part names is placed on that part (a typo would leave it for the I/O panel).
+      const layout = layoutPlant(scene);
+      expect(layout.parts.map((p) => p.tags.length)).toEqual((hints.parts ?? []).map((p) => p.tags.length));
+      const onPanel = new Set(layout.panel?.controls.map((c) => c.tag.name));
+      for (const ref of hints.panel?.tags ?? []) expect(onPanel).toContain(ref);
+    },
+  );
 });
