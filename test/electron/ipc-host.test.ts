@@ -228,7 +228,11 @@ describe('isTrustedSender', () => {
     const api = { getState: vi.fn(async () => 'state') } as unknown as BridgeApi;
     const dispose = registerIpcHost({
       ipcMain,
-      host: { api, events: new Emitter<BridgeEventMessage>(() => undefined) },
+      host: {
+        api,
+        events: new Emitter<BridgeEventMessage>(() => undefined),
+        openSession: () => ({ api, close: () => undefined }),
+      },
       contents: () => contents,
       reportError: vi.fn(),
     });
