@@ -20,8 +20,11 @@ export interface PlacementHints {
   readonly conveyors?: Readonly<Record<string, ConveyorPlacement>>;
   /** Machines that are not conveyors: tanks, axes, cranes, elevators, scales, machining centres. */
   readonly parts?: readonly PartHint[];
-  /** Where the scene's control panel stands (its top-left corner); default: beside the plant. */
-  readonly panel?: { readonly x: number; readonly y: number };
+  /**
+   * Where the scene's control panel stands (its top-left corner; default: below the plant), and
+   * tags it carries besides those named like panel parts (Start, Stop, ... light, Counter).
+   */
+  readonly panel?: { readonly x: number; readonly y: number; readonly tags?: readonly TagRef[] };
 }
 
 export interface ConveyorPlacement {
@@ -31,8 +34,14 @@ export interface ConveyorPlacement {
   readonly angle?: number;
   /** Belt width in metres (default 0.8; ramps and chutes are narrower). */
   readonly width?: number;
-  /** What it is drawn as (default 'belt'): a roller conveyor, or a gravity ramp with no drive. */
-  readonly look?: 'belt' | 'rollers' | 'ramp';
+  /**
+   * What it is drawn as (default 'belt'): a roller conveyor, a gravity ramp, or a `path`: a
+   * conveyor of the model that is no belt of the machine (a gripper's travel, an elevator's ride),
+   * drawn as a faint track along which its items still move.
+   */
+  readonly look?: 'belt' | 'rollers' | 'ramp' | 'path';
+  /** Length drawn in metres where the model's differs (a 400 m "ride" that models travel time). */
+  readonly drawnLength?: number;
 }
 
 /** What a non-conveyor part is drawn as. */
@@ -88,7 +97,10 @@ export interface PlacedTag {
 /** The drawing of a plant: derived from its behaviours and hints by layoutPlant. */
 export interface PlantLayout {
   readonly scene: string;
-  /** Bounding box of everything, from (0, 0), in metres. */
+  /**
+   * Size of the drawing of the machines (belts with room for their labels, parts) from (0, 0), in
+   * metres. The control panel and the I/O panel are drawn beside it, not in it.
+   */
   readonly width: number;
   readonly height: number;
   readonly conveyors: readonly LaidConveyor[];
@@ -106,7 +118,9 @@ export interface LaidConveyor {
   readonly angle: number;
   readonly length: number;
   readonly width: number;
-  readonly look: 'belt' | 'rollers' | 'ramp';
+  readonly look: 'belt' | 'rollers' | 'ramp' | 'path';
+  /** Length drawn; items at `front` are drawn at front / length x drawnLength. */
+  readonly drawnLength: number;
   /** Outputs that drive it (its `runs` and `speed`): clicking the belt selects the first. */
   readonly drive: readonly PlacedTag[];
   readonly sensors: readonly LaidSensor[];
@@ -146,7 +160,7 @@ export interface LaidPart {
 }
 
 /** What a panel control is drawn as. */
-export type PanelControlKind = 'button' | 'selector' | 'light' | 'display' | 'lamp' | 'switch';
+export type PanelControlKind = 'button' | 'latch' | 'selector' | 'light' | 'display' | 'lamp' | 'switch';
 
 export interface PanelControl {
   readonly tag: PlacedTag;
