@@ -240,7 +240,9 @@ describe('isTrustedSender', () => {
     await expect(ipcMain.invoke('tagsim:getState', contents.invokeEvent())).resolves.toBe('state');
     dispose();
   });
+});
 
+describe('the IPC host and the Plant view', () => {
   it('sends the plant to the window while it watches, and stops once no window is left to show it', async () => {
     const engine = new TagEngine(SCENE);
     const simulation = createSimulationHost(engine, { clock: 'virtual', every: () => () => undefined });
