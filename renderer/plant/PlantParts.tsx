@@ -230,7 +230,7 @@ function Chips({ tags, x, y, width }: { tags: LaidPart['tags']; x: number; y: nu
             activate={t.tag.kind === 'Input' ? 'pulse' : 'none'}
             mark={{ x: cx + 170, y: cy + 10 }}
           >
-            {(look) => (
+            {() => (
               <>
                 <circle
                   class={`chip-lamp ${t.tag.kind === 'Input' ? 'lamp' : 'switch'}`}
