@@ -81,6 +81,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     covered: trafficOpen,
     selectedId,
     onSelect: setSelectedId,
+    link,
   });
 
   const ids = useMemo(

@@ -67,7 +67,15 @@ export function PlantConveyor({ conveyor: c, index, running, speed }: PlantConve
         </g>
       ) : null}
       {c.sensors.map((s, i) => (
-        <Sensor key={`${s.tag.id}-${i}`} sensor={s} ratio={ratio} half={half} index={i} angle={c.angle} />
+        <Sensor
+          key={`${s.tag.id}-${i}`}
+          sensor={s}
+          ratio={ratio}
+          half={half}
+          index={i}
+          angle={c.angle}
+          len={len}
+        />
       ))}
       {c.drive.map((t, i) => (
         <Drive key={t.id} tag={t} at={i * 150} half={half} angle={c.angle} />
@@ -119,7 +127,7 @@ function Label(props: {
   side: number;
   text: string;
   class?: string;
-  anchor?: 'start';
+  anchor?: 'start' | 'end' | undefined;
 }) {
   const a = (props.angle * Math.PI) / 180;
   const wx = -Math.sin(a) * props.side;
@@ -131,7 +139,7 @@ function Label(props: {
       x={props.x}
       y={props.y}
       dy={sideways || props.side === 0 ? 7 : wy > 0 ? 14 : -2}
-      text-anchor={props.anchor ?? (sideways ? (wx > 0 ? 'start' : 'end') : 'middle')}
+      text-anchor={sideways ? (wx > 0 ? 'start' : 'end') : (props.anchor ?? 'middle')}
       transform={props.angle ? `rotate(${-props.angle} ${props.x} ${props.y})` : undefined}
     >
       {props.text}
@@ -145,9 +153,10 @@ interface SensorProps {
   half: number;
   index: number;
   angle: number;
+  len: number;
 }
 
-function Sensor({ sensor: s, ratio, half, index, angle }: SensorProps) {
+function Sensor({ sensor: s, ratio, half, index, angle, len }: SensorProps) {
   // Sensors alternate sides, and every other pair sits a row further out: close names do not collide.
   const side = index % 2 === 0 ? -1 : 1;
   const row = Math.floor(index / 2) % 2;
@@ -192,7 +201,15 @@ function Sensor({ sensor: s, ratio, half, index, angle }: SensorProps) {
           <rect class="hit" x={mid - 16} y={-half - 26} width={32} height={half * 2 + 52} />
           {body(s.reads ? look.words.split(' ')[0] : undefined)}
           {s.reads ? null : (
-            <Label x={mid} y={side * (half + 30 + row * 24)} angle={angle} side={side} text={s.tag.name} />
+            <Label
+              x={mid}
+              y={side * (half + 30 + row * 24)}
+              angle={angle}
+              side={side}
+              text={s.tag.name}
+              // Near an end, the name reaches back along the belt, away from what joins it there.
+              anchor={mid > len - 90 ? 'end' : mid < 90 ? 'start' : undefined}
+            />
           )}
         </>
       )}
@@ -218,9 +235,8 @@ function Drive(props: { tag: PlacedTag; at: number; half: number; angle: number 
       {() => (
         <>
           <rect class="motor" x={props.at + 4} y={y} width={36} height={24} rx={5} />
-          <text class="motor-text" x={props.at + 22} y={y + 17} text-anchor="middle" aria-hidden="true">
-            M
-          </text>
+          {/* A motor symbol (no letter: the name is the text a screen reader matches). */}
+          <circle class="motor-mark" cx={props.at + 22} cy={y + 12} r={6} />
           <Label
             x={props.at + 46}
             y={y + 12}

@@ -85,7 +85,6 @@ function Control({ control: c }: { control: PanelControl }) {
       class={`panel-control control-${c.control} colour-${c.colour} ${look.classes}${
         ctx.selectedId === c.tag.id ? ' is-selected' : ''
       }`}
-      aria-label={`${WORDS[c.control]} ${c.tag.name}: ${look.words}${c.normallyClosed ? ', normally closed' : ''}`}
       title={tagTooltip(c.tag, look, WORDS[c.control])}
       data-tag={c.tag.name}
       onPointerDown={(event) => {
@@ -116,12 +115,17 @@ function Control({ control: c }: { control: PanelControl }) {
           ctx.openMenu(c.tag, { x: event.clientX, y: event.clientY }, event.currentTarget);
       }}
     >
+      {/* The name as shown, between words for a screen reader: no aria-label to drift from it. */}
+      <span class="visually-hidden">{WORDS[c.control]} </span>
+      <span class="control-name">{c.tag.name}</span>
+      <span class="visually-hidden">
+        : {look.words}
+        {c.normallyClosed ? ', normally closed' : ''}
+      </span>
       <span class="control-face" aria-hidden="true" data-pressed={pressed ? 'true' : undefined}>
         {c.control === 'display' ? <span class="display-value">{value}</span> : null}
       </span>
-      <span class="control-name" aria-hidden="true">
-        {c.tag.name}
-      </span>
+
       <span class="control-marks" aria-hidden="true">
         {look.forced ? <span class="flag flag-forced">F</span> : null}
         {look.failure !== 'none' ? <span class="flag flag-failed">!</span> : null}

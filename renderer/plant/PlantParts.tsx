@@ -216,11 +216,11 @@ function Station({ part, w, h }: { part: LaidPart; w: number; h: number }) {
 /** Small labelled lamps and switches in rows, for the tags a part has no drawing for. */
 function Chips({ tags, x, y, width }: { tags: LaidPart['tags']; x: number; y: number; width: number }) {
   const ctx = useContext(PlantCtx)!;
-  const perRow = Math.max(1, Math.floor(width / 130));
+  const perRow = Math.max(1, Math.floor(width / 180));
   return (
     <>
       {tags.map((t, i) => {
-        const cx = x + (i % perRow) * 130;
+        const cx = x + (i % perRow) * 180;
         const cy = y + Math.floor(i / perRow) * 30;
         return (
           <TagSpot
@@ -228,9 +228,9 @@ function Chips({ tags, x, y, width }: { tags: LaidPart['tags']; x: number; y: nu
             tag={t.tag}
             role={t.role}
             activate={t.tag.kind === 'Input' ? 'pulse' : 'none'}
-            mark={{ x: cx + 120, y: cy + 10 }}
+            mark={{ x: cx + 170, y: cy + 10 }}
           >
-            {(look) => (
+            {() => (
               <>
                 <circle
                   class={`chip-lamp ${t.tag.kind === 'Input' ? 'lamp' : 'switch'}`}
@@ -241,7 +241,6 @@ function Chips({ tags, x, y, width }: { tags: LaidPart['tags']; x: number; y: nu
                 <text class="spot-label chip-text" x={cx + 22} y={cy + 15}>
                   {t.tag.type === 'Bit' ? t.tag.name : `${t.tag.name} ${readout(ctx.store.get(t.tag.id))}`}
                 </text>
-                {look.on ? null : null}
               </>
             )}
           </TagSpot>

@@ -69,6 +69,8 @@ export function PlantView(props: PlantViewProps) {
               aria-label={`${layout.scene}: machines, belts and sensors`}
               viewBox={`0 0 ${layout.width * SCALE} ${layout.height * SCALE}`}
               preserveAspectRatio="xMidYMin meet"
+              // At most one drawing unit a pixel: a small plant stays drawn at the size of a large one's parts.
+              style={{ maxWidth: `${Math.round(layout.width * SCALE)}px` }}
               data-time={snapshot?.timeMs}
             >
               <rect

@@ -3,7 +3,8 @@ import type { SceneDefinition } from '../../shared/core/scene.js';
 import type { UiModel } from '../state/ui-model.js';
 import { PlantToggle } from './PlantToggle.js';
 import { PlantView } from './PlantView.js';
-import { usePlantFeed } from './use-plant-feed.js';
+import { usePlantState } from './use-plant-state.js';
+import type { ConnectionSource } from '../transport/connection.js';
 import { usePlantLayout, usePlantOpen } from './use-plant-view.js';
 
 export interface PlantPaneOptions {
@@ -11,6 +12,8 @@ export interface PlantPaneOptions {
   covered: boolean;
   selectedId: string | undefined;
   onSelect(id: string): void;
+  /** The window's connection: after a reconnection the whole plant state is asked for again. */
+  link?: ConnectionSource;
 }
 
 /**
@@ -25,7 +28,7 @@ export function usePlantPane(
 ): { toggle: ComponentChild; view: ComponentChild | undefined } {
   const [open, toggle] = usePlantOpen(scene?.name);
   const layout = usePlantLayout(open ? scene : undefined);
-  const feed = usePlantFeed(model.client, open && !o.covered);
+  const feed = usePlantState(model.client, open && !o.covered, o.link);
   return {
     toggle: <PlantToggle key="plant" open={open} onToggle={toggle} />,
     view:

@@ -53,6 +53,13 @@ async function runBelts(apiUrl) {
     .filter((t) => /conveyor|belt|feeder|emitter|^load$|entry/i.test(t.name) && !/FACTORY/.test(t.name))
     .map((t) => ({ id: t.id, value: true }));
   if (on.length > 0) await fetch(`${apiUrl}/api/tag/values`, { method: 'PUT', body: JSON.stringify(on) });
+  // A tank's inlet part open, so its level rises while the shot waits.
+  const valves = tags.filter((t) => t.kind === 'Output' && t.type === 'Float' && /fill valve/i.test(t.name));
+  if (valves.length > 0)
+    await fetch(`${apiUrl}/api/tag/values`, {
+      method: 'PUT',
+      body: JSON.stringify(valves.map((t) => ({ id: t.id, value: 6 }))),
+    });
   const lights = tags.filter((t) => t.kind === 'Output' && /start light/i.test(t.name));
   if (lights.length > 0)
     await fetch(`${apiUrl}/api/tag/values`, {
