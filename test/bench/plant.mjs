@@ -33,9 +33,10 @@ const SCALES = [1, 8];
 const GOAL_CPU_PCT = 5;
 const bin = fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
 const scenes = process.env.PLANT_BENCH_SCENE ? [process.env.PLANT_BENCH_SCENE] : BUILTIN_SCENE_NAMES;
+// A loaded machine starts a server slowly: 20 s of room per start.
 const budgetS =
-  (scenes.length > 1 ? scenes.length * (SCAN_S + 4) : 0) +
-  SCALES.length * WINDOWS.length * (PHASE_S + WARMUP_S + 4) +
+  (scenes.length > 1 ? scenes.length * (SCAN_S + WARMUP_S + 20) : 0) +
+  SCALES.length * (20 + WINDOWS.length * (PHASE_S + WARMUP_S + 5)) +
   60;
 const watchdog = setTimeout(() => {
   process.stderr.write('plant bench: watchdog fired; stopping.\n');
