@@ -29,7 +29,7 @@ const args = fc.oneof(
   fc.record({ path: fc.string({ maxLength: 40 }), text: fc.string({ maxLength: 200 }) }),
   fc.record({
     edit: fc.record({
-      op: fc.constantFrom('addTag', 'deleteTag', 'moveTag', 'addBehaviour', 'nope'),
+      op: fc.constantFrom('addTag', 'deleteTag', 'moveTag', 'addBehaviour', 'setLayout', 'nope'),
       id: fc.string(),
     }),
   }),

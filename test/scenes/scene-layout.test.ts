@@ -175,4 +175,27 @@ describe("a scene file's layout", () => {
       expect(validate(file(bad)), JSON.stringify(bad)).toBe(false);
     }
   });
+
+  it('is set or removed by the editor, checked with the file rules', () => {
+    const scene = validateSceneJson(file(undefined));
+    const set = applySceneEdit(scene, { op: 'setLayout', layout: GOOD }, () => 'x');
+    expect(set).toMatchObject({ ok: true, scene: { layout: GOOD } });
+    const bad = applySceneEdit(
+      scene,
+      { op: 'setLayout', layout: { conveyors: { blet: { x: 0, y: 0 } } } },
+      () => 'x',
+    );
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        "layout.conveyors[\"blet\"]: no conveyor of this scene's plant is named 'blet' (conveyors: 'belt')",
+      ],
+    });
+    const removed = applySceneEdit(
+      (set as { scene: SceneDefinition }).scene,
+      { op: 'setLayout', layout: null },
+      () => 'x',
+    );
+    expect(removed.ok && removed.scene).not.toHaveProperty('layout');
+  });
 });
