@@ -74,6 +74,7 @@ export function PlantConveyor({ conveyor: c, index, running, speed }: PlantConve
           half={half}
           index={i}
           angle={c.angle}
+          onTrack={c.look === 'path'}
           len={len}
         />
       ))}
@@ -154,9 +155,10 @@ interface SensorProps {
   index: number;
   angle: number;
   len: number;
+  onTrack: boolean;
 }
 
-function Sensor({ sensor: s, ratio, half, index, angle, len }: SensorProps) {
+function Sensor({ sensor: s, ratio, half, index, angle, len, onTrack }: SensorProps) {
   // Sensors alternate sides, and every other pair sits a row further out: close names do not collide.
   const side = index % 2 === 0 ? -1 : 1;
   const row = Math.floor(index / 2) % 2;
@@ -187,7 +189,8 @@ function Sensor({ sensor: s, ratio, half, index, angle, len }: SensorProps) {
         <rect class="beam-head" x={mid - 7} y={half + 12} width={14} height={12} rx={2} />
       </>
     );
-  if (s.echo) return <Echo tag={s.tag}>{body()}</Echo>;
+  // On a drawn track (an elevator's ride) a second beam of a tag shown elsewhere is only clutter.
+  if (s.echo) return onTrack ? null : <Echo tag={s.tag}>{body()}</Echo>;
   return (
     <TagSpot
       tag={s.tag}

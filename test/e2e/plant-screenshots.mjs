@@ -93,6 +93,12 @@ try {
         await page.emulateMedia({ colorScheme: 'dark' });
         await page.screenshot({ path: `${outDir}/${name}-dark.png` });
         console.log(`plant screenshots: docs/screenshots/plant/${name}-dark.png`);
+        // The narrowest window the view is laid out for.
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.setViewportSize({ width: 1024, height: 700 });
+        await page.mouse.move(0, 699);
+        await page.screenshot({ path: `${outDir}/${name}-1024.png` });
+        console.log(`plant screenshots: docs/screenshots/plant/${name}-1024.png`);
       }
       await page.close();
     } finally {
