@@ -2,6 +2,7 @@ import {
   BRIDGE_CHANNEL_PREFIX,
   BRIDGE_EVENT_CHANNEL,
   BRIDGE_METHOD_NAMES,
+  type BridgeEventMessage,
   type BridgeMethodName,
 } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
@@ -58,7 +59,7 @@ export function isTrustedSender(event: InvokeEventLike, contents: BridgeContents
 
 export interface IpcHostDeps {
   ipcMain: IpcMainLike;
-  host: Pick<BridgeHost, 'api' | 'events'>;
+  host: Pick<BridgeHost, 'api' | 'events' | 'openSession'>;
   /** The WebContents of our window, while there is one. */
   contents(): BridgeContentsLike | undefined;
   reportError(error: unknown): void;
@@ -72,11 +73,24 @@ export interface IpcHostDeps {
  */
 export function registerIpcHost(deps: IpcHostDeps): () => void {
   const { ipcMain, host } = deps;
+  const toWindow = (message: BridgeEventMessage): boolean => {
+    const contents = deps.contents();
+    if (!contents || contents.isDestroyed() || !isAppUrl(contents.mainFrame.url)) return false;
+    contents.send(BRIDGE_EVENT_CHANNEL, message);
+    return true;
+  };
+  // The desktop app has one window: its session is this host's. What it watches (the Plant view)
+  // goes to it alone, and stops when there is no window left to show it (closed to the tray).
+  let session = host.openSession(function toSession(message) {
+    if (toWindow(message)) return;
+    session.close();
+    session = host.openSession(toSession);
+  });
   for (const method of BRIDGE_METHOD_NAMES) {
     ipcMain.handle(methodChannel(method), async (event, args) => {
       if (!isTrustedSender(event, deps.contents())) throw new Error(REFUSED_SENDER_MESSAGE);
       try {
-        return await dispatchBridgeCall(host.api, method, args);
+        return await dispatchBridgeCall(session.api, method, args);
       } catch (error) {
         if (error instanceof BridgeArgumentError) throw new Error(error.message);
         deps.reportError(error);
@@ -85,14 +99,11 @@ export function registerIpcHost(deps: IpcHostDeps): () => void {
     });
   }
 
-  const unsubscribe = host.events.on((message) => {
-    const contents = deps.contents();
-    if (!contents || contents.isDestroyed() || !isAppUrl(contents.mainFrame.url)) return;
-    contents.send(BRIDGE_EVENT_CHANNEL, message);
-  });
+  const unsubscribe = host.events.on((message) => void toWindow(message));
 
   return () => {
     unsubscribe();
+    session.close();
     for (const method of BRIDGE_METHOD_NAMES) ipcMain.removeHandler(methodChannel(method));
   };
 }

@@ -12,6 +12,7 @@ import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { hasBody, jsonBodyReader } from '../server/json-body.js';
 import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
+import { plantRoutes } from './plant-routes.js';
 import { writesAround } from './write-journal.js';
 import type { Lab } from './start-lab.js';
 
@@ -72,6 +73,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
       },
       handle: (_req, params) => jsonAnswer(instructorTags(stationOf(params['station']))),
     },
+    ...plantRoutes(stationOf),
     {
       method: 'POST',
       match: exactly('/api/actions'),

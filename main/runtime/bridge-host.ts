@@ -37,6 +37,9 @@ import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
+import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
+import { PlantStream } from '../../shared/bridge/plant-stream.js';
+import { simulationPlantSource } from './plant-source.js';
 
 /** Who the lab's fault log names when a window's scene change took a hidden fault with its tag. */
 export const BY_WINDOW = "the station's window";
@@ -89,6 +92,11 @@ export interface BridgeHost {
   readonly api: BridgeApi;
   readonly scenes: SceneService;
   readonly events: Emitter<BridgeEventMessage>;
+  /**
+   * A window's own connection (each WebSocket, the desktop window's IPC): the same methods, and
+   * those that act on that window alone, whose events `deliver` sends to it only (the Plant view).
+   */
+  openSession(deliver: (message: BridgeEventMessage) => void): BridgeSession;
   dispose(): void;
 }
 
@@ -318,12 +326,25 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
     ...control.api,
+    ...SESSION_ONLY_METHODS,
   };
+  // Made when a first window watches the plant; it follows the simulation only while one does.
+  let plant: PlantStream | undefined;
+  const plantStream = () =>
+    simulation
+      ? (plant ??= new PlantStream(simulationPlantSource(simulation), { schedule, now }, (e) =>
+          server.errors.emit(e),
+        ))
+      : undefined;
 
   return {
     api: station ? withStudentControls(api, station) : api,
     scenes,
     events,
-    dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
+    openSession: (deliver) => openBridgeSession(api, plantStream, deliver),
+    dispose: () => {
+      plant?.dispose();
+      unsubscribers.forEach((unsubscribe) => unsubscribe());
+    },
   };
 }

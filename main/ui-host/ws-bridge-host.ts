@@ -5,6 +5,7 @@ import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
+import type { BridgeSession } from '../runtime/bridge-session.js';
 import { isAllowedHost, isSameOrigin, tokenMatches } from './request-guard.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
@@ -19,7 +20,8 @@ interface CallMessage {
 /**
  * The WebSocket transport of the bridge for `tagsim serve --ui`: checks Host, Origin and token on
  * the upgrade, validates every call against BRIDGE_SPEC (via dispatch), and pushes the host's
- * events to every connected page.
+ * events to every connected page. Each page is a session of its own: what it watches (the Plant
+ * view) goes to it alone, and stops when its socket closes.
  */
 export function createWsBridgeHost(host: BridgeHost, token: string, onError: (error: unknown) => void) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
@@ -28,11 +30,22 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     const text = JSON.stringify(message);
     for (const ws of clients) send(ws, text);
   });
+  // One update to many windows (the Plant view on a projector and ten laptops) is written once.
+  const texts = new WeakMap<object, string>();
+  const textOf = (message: object): string => {
+    let text = texts.get(message);
+    if (text === undefined) texts.set(message, (text = JSON.stringify(message)));
+    return text;
+  };
 
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws);
+    const session = host.openSession((message) => send(ws, textOf(message)));
     let inFlight = 0;
-    ws.on('close', () => clients.delete(ws));
+    ws.on('close', () => {
+      clients.delete(ws);
+      session.close();
+    });
     // A frame that breaks the protocol (invalid UTF-8, unmasked, reserved bits, too long) makes
     // ws close this socket with the matching code (1007, 1002, 1009); without a listener the
     // error would take the whole process down with it.
@@ -41,11 +54,11 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
       if (isBinary) return ws.close(1003, 'Text messages only');
       if (inFlight >= MAX_CALLS_IN_FLIGHT) return ws.close(1008, 'Too many calls at once');
       inFlight++;
-      void answer(ws, data.toString()).finally(() => inFlight--);
+      void answer(ws, session, data.toString()).finally(() => inFlight--);
     });
   });
 
-  async function answer(ws: WebSocket, text: string): Promise<void> {
+  async function answer(ws: WebSocket, session: BridgeSession, text: string): Promise<void> {
     let call: CallMessage;
     try {
       call = JSON.parse(text) as CallMessage;
@@ -54,7 +67,7 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
       return ws.close(1007, 'Malformed bridge message');
     }
     try {
-      const result = await dispatchBridgeCall(host.api, call.method, call.args);
+      const result = await dispatchBridgeCall(session.api, call.method, call.args);
       send(ws, JSON.stringify({ id: call.id, result: result ?? null }));
     } catch (error) {
       const known = error instanceof BridgeArgumentError;

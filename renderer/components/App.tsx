@@ -33,6 +33,7 @@ import { useSceneWindow } from './use-scene-window.js';
 import { TrafficModel } from '../state/traffic-model.js';
 import { trafficShortcut } from '../state/shortcuts.js';
 import { TrafficToggle, TrafficView } from './TrafficView.js';
+import { usePlantPane } from '../plant/use-plant-pane.js';
 
 const NAVIGATION_KEYS: Record<string, Parameters<typeof moveSelection>[1]> = {
   ArrowUp: 'up',
@@ -76,6 +77,12 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   const doc = scenes.document;
   // The sensors the plant writes: a value set on one lasts only until its next step.
   const driven = useMemo(() => (doc ? tagsDrivenByPlant(doc.scene) : new Set<string>()), [doc]);
+  const plant = usePlantPane(model, doc?.scene, {
+    covered: trafficOpen,
+    selectedId,
+    onSelect: setSelectedId,
+    link,
+  });
 
   const ids = useMemo(
     () => visibleIds(tags, orders, options, model.pinnedSet),
@@ -226,7 +233,10 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         commands={scene.commands}
         onToggleEditing={toggleEditing}
         station={stationBar(model.restrictions)}
-        extraActions={<TrafficToggle open={trafficOpen} onToggle={() => setTrafficOpen((open) => !open)} />}
+        extraActions={[
+          plant.toggle,
+          <TrafficToggle key="t" open={trafficOpen} onToggle={() => setTrafficOpen((o) => !o)} />,
+        ]}
         simulation={
           model.simulation.status && mayUse(model.restrictions, 'simulation') ? (
             <SimulationControls
@@ -272,7 +282,8 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
           onClock={(clock) => model.setClock(clock)}
         />
       ) : null}
-      <div class="workspace" hidden={trafficOpen}>
+      <div class={`workspace${plant.view ? ' plant-open' : ''}`} hidden={trafficOpen}>
+        {plant.view}
         <TagTable
           ids={ids}
           store={tags}

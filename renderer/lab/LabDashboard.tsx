@@ -5,6 +5,7 @@ import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
 import { ScheduleForm } from './ScheduleForm.js';
+import { StationPlant } from './StationPlant.js';
 import { StationTags } from './StationTags.js';
 import { usePoll } from './use-poll.js';
 
@@ -20,6 +21,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function LabDashboard({ client }: { client: LabClient }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [open, setOpen] = useState<number | undefined>();
+  const [plantOf, setPlantOf] = useState<number | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [tagNames, setTagNames] = useState<string[]>([]);
@@ -202,6 +204,12 @@ export function LabDashboard({ client }: { client: LabClient }) {
                     <button type="button" onClick={() => setOpen(open === s.number ? undefined : s.number)}>
                       {open === s.number ? 'Hide tags' : 'Tags'}
                     </button>
+                    <button
+                      type="button"
+                      onClick={() => setPlantOf(plantOf === s.number ? undefined : s.number)}
+                    >
+                      {plantOf === s.number ? 'Hide plant' : 'Plant'}
+                    </button>
                     {s.windowUrl !== undefined ? (
                       <a href={s.windowUrl} target="_blank" rel="noreferrer noopener">
                         Window
@@ -226,6 +234,9 @@ export function LabDashboard({ client }: { client: LabClient }) {
               ))}
             </ul>
           </section>
+        ) : null}
+        {plantOf !== undefined ? (
+          <StationPlant client={client} station={plantOf} onClose={() => setPlantOf(undefined)} />
         ) : null}
         {open !== undefined ? (
           <StationTags

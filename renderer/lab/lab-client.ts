@@ -1,6 +1,21 @@
 import type { LabAction } from '../../shared/lab/lab-actions.js';
 import type { InstructorTag, LabOverview, StationOutcome } from '../../shared/lab/lab-views.js';
 import type { ScheduleTaskStatus } from '../../shared/lab/schedule-runner.js';
+import type { PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
+import type { SimulationStatus } from '../../shared/sim/simulation.js';
+
+/** A station's drawing, and the scene it is of. */
+export interface StationDrawing {
+  readonly scene: string;
+  readonly layout: PlantLayout;
+}
+
+/** A station's plant now. */
+export interface StationPlantState {
+  readonly scene: string;
+  readonly simulation: SimulationStatus;
+  readonly snapshot: PlantSnapshot;
+}
 
 /** A refusal of the dashboard's API, in its own words. */
 export class LabRequestError extends Error {
@@ -21,6 +36,9 @@ export interface LabClient {
   report(format: 'csv' | 'html'): Promise<string>;
   /** Starts a fault schedule from its JSON text; resolves with its faults, one per station. */
   startSchedule(text: string): Promise<ScheduleTaskStatus[]>;
+  /** A station's Plant view: its drawing, and its plant now (docs/lab.md). */
+  plantLayout(station: number): Promise<StationDrawing>;
+  plantState(station: number): Promise<StationPlantState>;
 }
 
 export function createLabClient(token: string, fetchImpl: typeof fetch = fetch): LabClient {
@@ -52,5 +70,9 @@ export function createLabClient(token: string, fetchImpl: typeof fetch = fetch):
       const response = await call('/api/schedules', { method: 'POST', body: text });
       return ((await response.json()) as { tasks: ScheduleTaskStatus[] }).tasks;
     },
+    plantLayout: async (station) =>
+      (await (await call(`/api/stations/${station}/plant/layout`)).json()) as StationDrawing,
+    plantState: async (station) =>
+      (await (await call(`/api/stations/${station}/plant/state`)).json()) as StationPlantState,
   };
 }

@@ -11,6 +11,7 @@ import type { SimulationStatus } from '../sim/simulation.js';
 import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
+import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v, type Validator } from './validate.js';
 
@@ -201,6 +202,8 @@ export const BRIDGE_SPEC = {
     setTimeScale: method<SimulationStatus>()(v.object({ scale: timeScale })),
     /** The request journal, the clock and the chaos rules (control-spec.ts). */
     ...CONTROL_METHODS,
+    /** The Plant view's state, to the windows that show it (plant-spec.ts). */
+    ...PLANT_METHODS,
   },
   events: {
     tags: event<TagsEvent>(),
@@ -214,6 +217,7 @@ export const BRIDGE_SPEC = {
     /** When the simulation runs, pauses, resets, changes time scale or starts over on a new scene. */
     simulation: event<SimulationStatus>(),
     ...CONTROL_EVENTS,
+    ...PLANT_EVENTS,
   },
 } as const;
 

@@ -44,6 +44,8 @@ const EDITS: Record<SceneEdit['op'], Validator<unknown>> = {
   deleteBehaviour: v.object({ op: v.string, index: behaviourIndex }),
   moveBehaviour: v.object({ op: v.string, index: behaviourIndex, toIndex: behaviourIndex }),
   setBehaviours: v.object({ op: v.string, behaviours: v.array(behaviour, MAX_BEHAVIOURS) }),
+  // Its meaning (shape, conveyors, tags) is checked with the file rules, as a behaviour's is.
+  setLayout: v.object({ op: v.string, layout: v.nullable(v.jsonObject(8)) }),
 };
 
 /** Checks one editor change against the shapes of SceneEdit, field by field. */

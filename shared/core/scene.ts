@@ -1,3 +1,4 @@
+import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import type { TagDefinition } from './tag-types.js';
 
@@ -12,4 +13,9 @@ export interface SceneDefinition {
    * plant when it fits the tags (see shared/sim/scene-behaviours.ts).
    */
   readonly behaviours?: readonly Behaviour[];
+  /**
+   * Where the Plant view draws the plant's parts (docs/scenes.md, "Layout"). Absent: a built-in
+   * scene's own hints, or the layout the conveyor graph gives.
+   */
+  readonly layout?: PlacementHints;
 }

@@ -3,6 +3,7 @@ import type { SceneDefinition } from '../core/scene.js';
 import { isSystemTag, SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.js';
+import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
 import { formatProblem, SceneValidationError } from './scene-problems.js';
@@ -35,7 +36,9 @@ export type SceneEdit =
   | { op: 'deleteBehaviour'; index: number }
   | { op: 'moveBehaviour'; index: number; toIndex: number }
   /** Replaces the whole plant (`[]`: the scene has none of its own). */
-  | { op: 'setBehaviours'; behaviours: readonly Behaviour[] };
+  | { op: 'setBehaviours'; behaviours: readonly Behaviour[] }
+  /** Replaces the Plant view's placement hints (`null`: none; docs/scenes.md, "Layout"). */
+  | { op: 'setLayout'; layout: PlacementHints | null };
 
 /** The outcome of an edit: the new scene, or why it was refused (nothing changed then). */
 export type EditOutcome = { ok: true; scene: SceneDefinition } | { ok: false; problems: string[] };
@@ -149,6 +152,12 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       const behaviours = editBehaviours(scene.behaviours ?? [], edit);
       if (typeof behaviours === 'string') return refuse(behaviours);
       next = withBehaviours(scene, behaviours);
+      break;
+    }
+    case 'setLayout': {
+      // Checked below with the file rules: the same words and places (`layout.parts[0].x`).
+      const { layout: _old, ...rest } = scene;
+      next = edit.layout === null ? rest : { ...rest, layout: edit.layout };
       break;
     }
   }

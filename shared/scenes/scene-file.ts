@@ -1,11 +1,14 @@
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagDefinition } from '../core/tag-types.js';
+import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
+import { sceneBehaviours } from '../sim/scene-behaviours.js';
 import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneProblem, SceneValidationError } from './scene-problems.js';
 import { isRecord, kindOf, show, unknownFields } from './json-words.js';
 import { validateSceneTags } from './scene-tags.js';
+import { validateLayout } from './scene-layout.js';
 
 /** The `format` of every TagSim scene file. */
 export const SCENE_FORMAT = 'tagsim-scene';
@@ -23,6 +26,7 @@ export const SCENE_FILE_FIELDS: readonly string[] = [
   'description',
   'tags',
   'behaviours',
+  'layout',
 ];
 /** Most tags a scene holds: every address of both kinds and all three types, with room to spare. */
 export const MAX_SCENE_TAGS = 4096;
@@ -80,6 +84,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     Array.isArray(rawTags) && problems.length === beforeTags,
     problems,
   );
+  const layout = checkLayout(json['layout'], { name, tags, behaviours }, problems.length === 0, problems);
 
   if (problems.length > 0) throw new SceneValidationError(problems, source);
   return {
@@ -87,6 +92,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
     tags,
     ...(behaviours.length > 0 ? { behaviours } : {}),
+    ...(layout ? { layout } : {}),
   };
 }
 
@@ -114,6 +120,7 @@ export function serializeScene(scene: SceneDefinition, options: { schema?: strin
       ...(t.description ? { description: t.description } : {}),
     })),
     behaviours: scene.behaviours ?? [],
+    ...(scene.layout ? { layout: scene.layout } : {}),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
@@ -134,6 +141,27 @@ function checkBehaviours(
   const checked = validateBehaviours(json, tags);
   problems.push(...checked.problems);
   return checked.behaviours;
+}
+
+/**
+ * The Plant view's `layout` of a scene file (scene-layout.ts): its shape always, what it names
+ * (the plant's conveyors, the scene's tags) once the rest of the file has no problem, since a
+ * conveyor or tag left out for its own problem would only be named again.
+ */
+function checkLayout(
+  json: unknown,
+  scene: { name: unknown; tags: readonly TagDefinition[]; behaviours: readonly Behaviour[] },
+  restValid: boolean,
+  problems: SceneProblem[],
+): PlacementHints | undefined {
+  if (json === undefined) return undefined;
+  // The plant it places: the file's own, or the built-in's of its name that it borrows.
+  const plant = () =>
+    sceneBehaviours({ name: String(scene.name).trim(), tags: scene.tags, behaviours: scene.behaviours })
+      .behaviours;
+  const checked = validateLayout(json, restValid ? { tags: scene.tags, behaviours: plant() } : undefined);
+  problems.push(...checked.problems);
+  return checked.layout;
 }
 
 /**

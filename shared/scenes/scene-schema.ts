@@ -5,6 +5,7 @@ import { SYSTEM_TAGS } from '../core/system-tags.js';
 import { TAG_KINDS, TAG_TYPES, type TagType } from '../core/tag-types.js';
 import { behavioursJsonSchema } from '../sim/behaviours-schema.js';
 import { MAX_SCENE_TAGS, SCENE_FORMAT, SCENE_FORMAT_VERSION } from './scene-file.js';
+import { layoutJsonSchema } from './scene-layout.js';
 
 /** Where the schema lives in the repository, next to this module. */
 export const SCENE_SCHEMA_FILE = 'shared/scenes/tagsim-scene.schema.json';
@@ -94,6 +95,7 @@ export function sceneJsonSchema(): Record<string, unknown> {
         })),
       },
       behaviours: behaviours.property,
+      layout: layoutJsonSchema(),
     },
     definitions: {
       ...behaviours.definitions,

@@ -24,7 +24,15 @@ interface Item {
 /** What a conveyor holds, for tests and for a future plant view. */
 export interface ConveyorSnapshot {
   readonly name: string;
-  readonly items: readonly { readonly id: number; readonly label: string; readonly front: number }[];
+  readonly items: readonly {
+    readonly id: number;
+    readonly label: string;
+    readonly front: number;
+    readonly length: number;
+  }[];
+  /** Whether the belt moves (its `runs` held at the last step) and how fast, in metres per second. */
+  readonly running: boolean;
+  readonly speed: number;
   /** Items that left the plant here (end of the line or a remover), by label. */
   readonly removed: Readonly<Record<string, number>>;
 }
@@ -225,8 +233,10 @@ class ConveyorRuntime {
   snapshot(): ConveyorSnapshot {
     return {
       name: this.name,
-      items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x })),
+      items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x, length: i.length })),
       removed: Object.fromEntries(this.removed),
+      running: this.runs?.holds ?? true,
+      speed: Math.max(0, this.speed()),
     };
   }
 

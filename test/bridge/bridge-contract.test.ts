@@ -234,6 +234,26 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
     expect((await client.getScenes(undefined)).document.scene.behaviours).toEqual(before);
   });
 
+  it("edits the scene's layout for the Plant view, with the file's checks", async () => {
+    const { client } = await setup();
+    const layout = { conveyors: { entry: { x: 0, y: 1, angle: 0 } }, panel: { x: 0, y: 5 } };
+    const set = await client.editScene({ edit: { op: 'setLayout', layout } });
+    expect(set.ok && set.document.scene.layout).toEqual(layout);
+    // A layout the types refuse still reaches the file's checks (a window sends JSON).
+    const badLayout = { panel: { x: 'left', y: 0 } } as unknown as typeof layout;
+    const refused = await client.editScene({ edit: { op: 'setLayout', layout: badLayout } });
+    expect(refused.ok ? [] : 'problems' in refused ? refused.problems : []).toEqual([
+      'layout.panel.x: must be a number of metres from -10000 to 10000; got "left"',
+    ]);
+    const edit = client.editScene as unknown as (args: unknown) => Promise<unknown>;
+    await expect(edit({ edit: { op: 'setLayout', layout: 'left' } })).rejects.toThrow(
+      'editScene.edit.layout must be an object; got string.',
+    );
+    expect((await client.getScenes(undefined)).document.scene.layout).toEqual(layout);
+    const cleared = await client.editScene({ edit: { op: 'setLayout', layout: null } });
+    expect(cleared.ok && cleared.document.scene).not.toHaveProperty('layout');
+  });
+
   it('refuses a time scale the simulator does not offer', async () => {
     const { client } = await setup();
     const invoke = client.setTimeScale as unknown as (args: unknown) => Promise<unknown>;

@@ -12,6 +12,7 @@ import { Emitter } from '../../shared/core/emitter.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-host.js';
+import { createSimulationHost } from '../../main/runtime/simulation-host.js';
 import { ServerController } from '../../main/runtime/server-controller.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import {
@@ -228,11 +229,60 @@ describe('isTrustedSender', () => {
     const api = { getState: vi.fn(async () => 'state') } as unknown as BridgeApi;
     const dispose = registerIpcHost({
       ipcMain,
-      host: { api, events: new Emitter<BridgeEventMessage>(() => undefined) },
+      host: {
+        api,
+        events: new Emitter<BridgeEventMessage>(() => undefined),
+        openSession: () => ({ api, close: () => undefined }),
+      },
       contents: () => contents,
       reportError: vi.fn(),
     });
     await expect(ipcMain.invoke('tagsim:getState', contents.invokeEvent())).resolves.toBe('state');
     dispose();
+  });
+});
+
+describe('the IPC host and the Plant view', () => {
+  it('sends the plant to the window while it watches, and stops once no window is left to show it', async () => {
+    const engine = new TagEngine(SCENE);
+    const simulation = createSimulationHost(engine, { clock: 'virtual', every: () => () => undefined });
+    const server = new ServerController(engine, { host: '127.0.0.1', port: 0 });
+    const host = createBridgeHost({
+      engine,
+      server,
+      settings: memorySettingsStore(),
+      simulation,
+      every: () => () => undefined,
+      // The plant's slots come at once: the test sees each update as the plant moves.
+      schedule: (run) => void queueMicrotask(run),
+    });
+    const ipcMain = new FakeIpcMain();
+    let contents: FakeWebContents | undefined = new FakeWebContents();
+    const dispose = registerIpcHost({ ipcMain, host, contents: () => contents, reportError: vi.fn() });
+    const snapshot = vi.spyOn(simulation.simulation, 'snapshot');
+    const plantSent = () => contents!.sent.filter((m) => (m.args[0] as BridgeEventMessage).event === 'plant');
+    await ipcMain.invoke('tagsim:watchPlant', contents.invokeEvent());
+    expect(plantSent()).toHaveLength(1);
+    expect(plantSent()[0]!.args[0]).toMatchObject({
+      event: 'plant',
+      payload: { seq: 1, snapshot: { timeMs: 0 } },
+    });
+    await simulation.advance(100);
+    await vi.waitFor(() => expect(plantSent()).toHaveLength(2));
+    // The window closes (to the tray): the next update finds no window, and the watch ends.
+    contents = undefined;
+    await simulation.advance(100);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const taken = snapshot.mock.calls.length;
+    await simulation.advance(100);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(snapshot).toHaveBeenCalledTimes(taken);
+    // A new window watches afresh and gets the whole plant first.
+    contents = new FakeWebContents();
+    await ipcMain.invoke('tagsim:watchPlant', contents.invokeEvent());
+    expect(plantSent()[0]!.args[0]).toMatchObject({ payload: { snapshot: { timeMs: 300 } } });
+    dispose();
+    host.dispose();
+    simulation.dispose();
   });
 });

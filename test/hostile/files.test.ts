@@ -32,7 +32,7 @@ import { CONTROL_API_OWNERS, parseLabFile } from '../../shared/lab/lab-file.js';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
-import { serializeScene } from '../../shared/scenes/scene-file.js';
+import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
@@ -234,6 +234,99 @@ describe('random bytes as a file', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("a scene file's layout, whatever it holds", () => {
+  it('is taken whole when right, else refused with every problem under layout and nothing loaded', () => {
+    const base = JSON.parse(serializeScene(builtinScene('From A to B')!)) as Record<string, unknown>;
+    const name = fc.oneof(
+      fc.constantFrom('belt', 'Belt', '', '__proto__', 'toString'),
+      fc.string({ maxLength: 8 }),
+    );
+    const number = fc.oneof(
+      fc.double({ min: -20_000, max: 20_000, noNaN: true }),
+      fc.constantFrom(0, -0, 1e308, -1e308, 10_000, 10_000.5),
+      fc.jsonValue({ maxDepth: 1 }),
+    );
+    const tagRef = fc.oneof(
+      fc.constantFrom('Sensor', 'Conveyor', 'FACTORY I/O (Reset)', 'nope', ''),
+      fc.record({
+        name: fc.constantFrom('Sensor', 'Conveyor', 'x'),
+        kind: fc.constantFrom('Input', 'Output', 'Both'),
+      }),
+      fc.record({ id: fc.string({ maxLength: 40 }) }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const conveyor = fc.record(
+      {
+        x: number,
+        y: number,
+        angle: number,
+        width: number,
+        drawnLength: number,
+        look: fc.constantFrom('belt', 'path', 'x'),
+      },
+      { requiredKeys: [] },
+    );
+    const part = fc.record(
+      {
+        part: fc.constantFrom('tank', 'axis', 'robot', 'station'),
+        label: fc.string({ maxLength: 10 }),
+        x: number,
+        y: number,
+        width: number,
+        height: number,
+        axis: fc.constantFrom('x', 'y', 'z', 'w'),
+        tags: fc.array(fc.record({ tag: tagRef, role: fc.constantFrom('level', 'fill', 'dance') }), {
+          maxLength: 3,
+        }),
+      },
+      { requiredKeys: [] },
+    );
+    const layout = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.record(
+        {
+          conveyors: fc.oneof(fc.dictionary(name, conveyor, { maxKeys: 3 }), fc.jsonValue({ maxDepth: 2 })),
+          parts: fc.oneof(fc.array(part, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 })),
+          panel: fc.record(
+            { x: number, y: number, tags: fc.array(tagRef, { maxLength: 2 }) },
+            { requiredKeys: [] },
+          ),
+          extra: fc.jsonValue({ maxDepth: 1 }),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    let taken = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(layout, (value) => {
+        const text = JSON.stringify({ ...base, layout: value });
+        try {
+          const loaded = parseSceneFile(text, 'layout.tagsim.json');
+          // Taken whole, exactly as written (after JSON: what the file holds).
+          expect(loaded.layout).toEqual(JSON.parse(JSON.stringify(value)));
+          expect(loaded.tags).toHaveLength((base['tags'] as unknown[]).length);
+          taken++;
+        } catch (error) {
+          refused++;
+          expect(error).toBeInstanceOf(SceneValidationError);
+          const { problems } = error as SceneValidationError;
+          expect(problems.length).toBeGreaterThan(0);
+          for (const problem of problems) {
+            expect(problem.path).toMatch(/^layout(\.|\[|$)/);
+            expect(problem.message.length).toBeLessThan(600);
+          }
+        }
+        expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+    // Both ways were walked: the property says something about each.
+    expect(taken).toBeGreaterThan(10);
+    expect(refused).toBeGreaterThan(10);
   });
 });
 

@@ -3,7 +3,7 @@
 // call is answered or the socket is closed with a protocol code; a refused call changes nothing;
 // TagSim never counts a page's mistake as its own fault and keeps serving everyone else.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { clientFrame, openRawWs, type RawWs } from '../support/raw-ws.js';
@@ -29,7 +29,7 @@ const args = fc.oneof(
   fc.record({ path: fc.string({ maxLength: 40 }), text: fc.string({ maxLength: 200 }) }),
   fc.record({
     edit: fc.record({
-      op: fc.constantFrom('addTag', 'deleteTag', 'moveTag', 'addBehaviour', 'nope'),
+      op: fc.constantFrom('addTag', 'deleteTag', 'moveTag', 'addBehaviour', 'setLayout', 'nope'),
       id: fc.string(),
     }),
   }),
@@ -145,4 +145,46 @@ describe('random frames on the window socket', () => {
     await expect.poll(() => fresh.messages.some((m) => m.startsWith('{"id":1,"result"'))).toBe(true);
     fresh.socket.destroy();
   }, 120_000);
+});
+
+describe('pages that watch the plant and go', () => {
+  it('leave no watch behind: once their sockets are gone the server takes no snapshot', async () => {
+    const calls = fc.array(
+      fc.record({
+        method: fc.constantFrom('watchPlant', 'unwatchPlant'),
+        args: fc.oneof(fc.constant(undefined), fc.constant(null), fc.jsonValue({ maxDepth: 2 })),
+      }),
+      { minLength: 1, maxLength: 12 },
+    );
+    const snapshot = vi.spyOn(server.tagsim.simulation.simulation, 'snapshot');
+    await fc.assert(
+      fc.asyncProperty(fc.array(calls, { minLength: 1, maxLength: 3 }), async (pages) => {
+        const sockets = await Promise.all(pages.map(() => openRawWs(server.port, FUZZ_TOKEN)));
+        pages.forEach((page, p) =>
+          page.forEach((call, i) =>
+            sockets[p]!.socket.write(clientFrame(0x1, JSON.stringify({ id: i + 1, ...call }))),
+          ),
+        );
+        // Every call answered (refused or done), then the pages go without unwatching.
+        await Promise.all(
+          pages.map((page, p) =>
+            expect
+              .poll(() => sockets[p]!.messages.filter((m) => m.startsWith('{"id":')).length)
+              .toBe(page.length),
+          ),
+        );
+        for (const ws of sockets) ws.socket.destroy();
+        await Promise.all(sockets.map((ws) => ws.closed.catch(() => undefined)));
+      }),
+      { numRuns: 20 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    snapshot.mockClear();
+    server.tagsim.simulation.run();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.tagsim.simulation.pause();
+    expect(snapshot).not.toHaveBeenCalled();
+    expect(server.faults).toEqual([]);
+    snapshot.mockRestore();
+  }, 60_000);
 });

@@ -73,7 +73,9 @@ export const AT = {
   timeScale: 19, // FACTORY I/O (Time Scale), Input Float 240, initial 1
 } as const;
 
-const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours';
+const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout';
+const LAYOUT_NOWHERE =
+  "layout.conveyors[\"nowhere\"]: no conveyor of this scene's plant is named 'nowhere' (conveyors: 'entry', 'transfer', 'to left', 'to right', 'left', 'right')";
 const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, min, max, description';
 
 /** The default scene with these behaviours in place of its own plant. */
@@ -225,6 +227,18 @@ export const BROKEN_FILES: BrokenFile[] = [
     text: edited((f) => (f['description'] = 3)),
     problems: ['description: must be a string'],
     schema: true,
+  },
+  {
+    rule: 'layout with a bad value',
+    text: edited((f) => (f['layout'] = { conveyors: { entry: { x: 'left', y: 0 } } })),
+    problems: ['layout.conveyors["entry"].x: must be a number of metres from -10000 to 10000; got "left"'],
+    schema: true,
+  },
+  {
+    rule: 'layout placing a conveyor the plant does not have',
+    text: edited((f) => (f['layout'] = { conveyors: { nowhere: { x: 0, y: 0 } } })),
+    problems: [LAYOUT_NOWHERE],
+    schema: false,
   },
   {
     rule: 'no tags',

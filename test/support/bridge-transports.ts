@@ -2,6 +2,7 @@
 // in-memory (JSON round trip through dispatch, as IPC would) and the browser window's WebSocket.
 import WebSocket from 'ws';
 import type { BridgeTransport } from '../../shared/bridge/bridge-client.js';
+import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../../main/runtime/bridge-host.js';
 import {
@@ -10,20 +11,42 @@ import {
   type WsTransport,
 } from '../../renderer/transport/ws-transport.js';
 
-/** Calls the host directly, without serialisation. */
-export function inProcessTransport(host: BridgeHost): BridgeTransport {
+/** A window's session of the host: the host's events and its own (the Plant view's), as one stream. */
+function windowSession(host: BridgeHost) {
+  const own = new Set<(message: BridgeEventMessage) => void>();
+  const session = host.openSession((message) => own.forEach((listener) => listener(message)));
   return {
-    invoke: (method, args) => dispatchBridgeCall(host.api, method, args),
-    subscribe: (listener) => host.events.on(listener),
+    api: session.api,
+    close: () => session.close(),
+    subscribe(listener: (message: BridgeEventMessage) => void): () => void {
+      const stop = host.events.on(listener);
+      own.add(listener);
+      return () => {
+        stop();
+        own.delete(listener);
+      };
+    },
+  };
+}
+
+/** Calls the host directly, without serialisation, as one window of its own. */
+export function inProcessTransport(host: BridgeHost): BridgeTransport & { close(): void } {
+  const session = windowSession(host);
+  return {
+    invoke: (method, args) => dispatchBridgeCall(session.api, method, args),
+    subscribe: (listener) => session.subscribe(listener),
+    close: session.close,
   };
 }
 
 /** Serialises every call and event through JSON, as structured clone over IPC does. */
-export function inMemoryTransport(host: BridgeHost): BridgeTransport {
+export function inMemoryTransport(host: BridgeHost): BridgeTransport & { close(): void } {
   const clone = <T>(x: T): T => (x === undefined ? x : (JSON.parse(JSON.stringify(x)) as T));
+  const session = windowSession(host);
   return {
-    invoke: async (method, args) => clone(await dispatchBridgeCall(host.api, method, clone(args))),
-    subscribe: (listener) => host.events.on((message) => listener(clone(message))),
+    invoke: async (method, args) => clone(await dispatchBridgeCall(session.api, method, clone(args))),
+    subscribe: (listener) => session.subscribe((message) => listener(clone(message))),
+    close: session.close,
   };
 }
 

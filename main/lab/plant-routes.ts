@@ -1,0 +1,41 @@
+import { layoutPlant } from '../../shared/plant/layout.js';
+import { snapshotPlant } from '../../shared/plant/snapshot.js';
+import { jsonAnswer } from '../server/api-answer.js';
+import type { DashboardRoute } from './dashboard-routes.js';
+import type { LabStation } from './start-lab.js';
+
+/**
+ * The dashboard's routes for a station's Plant view (issue 23; docs/lab.md): the drawing of its
+ * scene's plant (`layout`, its scene name beside it, asked once per scene), and its plant's state
+ * now (`state`: items and belts, and the simulation's status), read each time the open view
+ * polls it: a station whose view nobody has open costs nothing. The tags, hidden faults marked,
+ * come from the station's `tags` route, as for the table.
+ */
+export function plantRoutes(stationOf: (param: string | undefined) => LabStation): DashboardRoute[] {
+  const route = (leaf: string) => (path: string) => {
+    const found = new RegExp(`^/api/stations/([^/]*)/plant/${leaf}$`).exec(path);
+    return found ? { station: found[1]! } : undefined;
+  };
+  return [
+    {
+      method: 'GET',
+      match: route('layout'),
+      handle: (_req, params) => {
+        const { scene } = stationOf(params['station']).tagsim.engine;
+        return jsonAnswer({ scene: scene.name, layout: layoutPlant(scene, scene.layout) });
+      },
+    },
+    {
+      method: 'GET',
+      match: route('state'),
+      handle: (_req, params) => {
+        const { simulation, engine } = stationOf(params['station']).tagsim;
+        return jsonAnswer({
+          scene: engine.scene.name,
+          simulation: simulation.status,
+          snapshot: snapshotPlant(simulation.simulation),
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,142 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
+import type { PlacedTag, PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
+import type { SimulationStatus } from '../../shared/sim/simulation.js';
+import type { TagStore } from '../state/tag-store.js';
+import { plantActions } from './plant-actions.js';
+import { PlantCtx, type PlantContext } from './plant-context.js';
+import { conveyorState, SCALE } from './plant-motion.js';
+import { PlantConveyor } from './PlantConveyor.js';
+import { PlantItems } from './PlantItems.js';
+import { ControlPanel, IoPanel } from './PlantPanel.js';
+import { PlantPart } from './PlantParts.js';
+import { TagMenu } from './TagMenu.js';
+
+export interface PlantViewProps {
+  layout: PlantLayout;
+  /** The plant's state (items, belts), from the bridge's plant stream; absent until it comes. */
+  snapshot: PlantSnapshot | undefined;
+  /** performance.now() when `snapshot` arrived, to move items on smoothly after it. */
+  receivedAt: number;
+  store: TagStore;
+  /** The store's version: the view draws again when tags change. */
+  version: number;
+  client: BridgeClient;
+  selectedId: string | undefined;
+  onSelect(id: string): void;
+  disabled: boolean;
+  restrictions?: UiRestrictions | undefined;
+  simulation?: SimulationStatus | undefined;
+}
+
+/**
+ * The Plant view (issue 23): the scene's machine drawn in 2D from the plant that runs, live. Belts
+ * run and stop, items move, sensors light while their effective value is on; forces and failures
+ * carry the table's marks; the control panel's buttons can be pressed. Every drawn tag can be
+ * reached by Tab, says its name and value, and selects its tag in the details panel.
+ */
+export function PlantView(props: PlantViewProps) {
+  const [error, setError] = useState<string | undefined>();
+  const [menu, setMenu] = useState<{ tag: PlacedTag; at: { x: number; y: number }; back: Element | null }>();
+  const faults = !(props.restrictions?.hideFaultControls ?? false);
+  const actions = useMemo(() => plantActions(props.client, faults, setError), [props.client, faults]);
+  const ctx: PlantContext = {
+    store: props.store,
+    selectedId: props.selectedId,
+    select: props.onSelect,
+    actions,
+    disabled: props.disabled,
+    openMenu: (tag, at, back) => setMenu({ tag, at, back }),
+  };
+  const { layout, snapshot } = props;
+  const running = props.simulation ? props.simulation.state === 'running' : true;
+  const timeScale = props.simulation?.timeScale ?? 1;
+  const machine = layout.conveyors.length > 0 || layout.parts.length > 0;
+  const closeMenu = () => {
+    const back = menu?.back;
+    setMenu(undefined);
+    if (back instanceof HTMLElement || back instanceof SVGElement) back.focus();
+  };
+  return (
+    <PlantCtx.Provider value={ctx}>
+      <section class="plant-view" aria-label={`Plant view of ${layout.scene}`} data-version={props.version}>
+        {machine ? (
+          <div class="plant-drawing-frame">
+            <svg
+              class="plant-drawing"
+              role="group"
+              aria-label={`${layout.scene}: machines, belts and sensors`}
+              viewBox={`0 0 ${layout.width * SCALE} ${layout.height * SCALE}`}
+              preserveAspectRatio="xMidYMin meet"
+              // At most one drawing unit a pixel: a small plant stays drawn at the size of a large one's parts.
+              style={{ maxWidth: `${Math.round(layout.width * SCALE)}px` }}
+              data-time={snapshot?.timeMs}
+            >
+              <rect
+                class="plant-floor"
+                x={0}
+                y={0}
+                width={layout.width * SCALE}
+                height={layout.height * SCALE}
+              />
+              {layout.parts.map((p) => (
+                <PlantPart key={p.label} part={p} />
+              ))}
+              {layout.conveyors.map((c, i) => {
+                const state = conveyorState(snapshot, c.name);
+                const moves = running && (state?.running ?? false);
+                return (
+                  <PlantConveyor
+                    key={c.name}
+                    conveyor={c}
+                    index={i}
+                    running={moves}
+                    speed={moves ? (state?.speed ?? 0) * timeScale : 0}
+                  />
+                );
+              })}
+              <PlantItems
+                conveyors={layout.conveyors}
+                snapshot={snapshot}
+                receivedAt={props.receivedAt}
+                running={running}
+                timeScale={timeScale}
+              />
+            </svg>
+            {snapshot === undefined ? (
+              <p class="plant-note" role="status">
+                Waiting for the plant's state…
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <p class="plant-note">
+            This scene has no behaviours that place its machines, so its I/O is shown as lamps and switches.
+          </p>
+        )}
+        <div class="plant-panels">
+          {layout.panel ? <ControlPanel panel={layout.panel} /> : null}
+          <IoPanel groups={layout.io} title={machine ? 'Other I/O' : 'I/O'} />
+        </div>
+        {error !== undefined ? (
+          <div class="banner banner-error plant-error" role="alert">
+            {error}
+            <button type="button" class="small" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        {menu ? (
+          <TagMenu
+            tag={menu.tag}
+            now={props.store.get(menu.tag.id)}
+            at={menu.at}
+            actions={actions}
+            onClose={closeMenu}
+          />
+        ) : null}
+      </section>
+    </PlantCtx.Provider>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext } from 'preact';
+import type { PlacedTag } from '../../shared/plant/plant-types.js';
+import type { TagStore } from '../state/tag-store.js';
+import type { PlantActions } from './plant-actions.js';
+
+/** What every drawn part of the Plant view reaches for: tags, selection, actions, the menu. */
+export interface PlantContext {
+  store: TagStore;
+  selectedId: string | undefined;
+  select(id: string): void;
+  actions: PlantActions;
+  /** Opens the tag menu (pulse, force, Always On / Off, release) at a point of the window. */
+  openMenu(tag: PlacedTag, at: { x: number; y: number }, returnFocus: Element | null): void;
+  disabled: boolean;
+}
+
+export const PlantCtx = createContext<PlantContext | undefined>(undefined);

@@ -1,0 +1,51 @@
+import type { ComponentChild } from 'preact';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { UiModel } from '../state/ui-model.js';
+import { PlantToggle } from './PlantToggle.js';
+import { PlantView } from './PlantView.js';
+import { usePlantState } from './use-plant-state.js';
+import type { ConnectionSource } from '../transport/connection.js';
+import { usePlantLayout, usePlantOpen } from './use-plant-view.js';
+
+export interface PlantPaneOptions {
+  /** Another view (Traffic) covers the workspace: no plant state is asked for meanwhile. */
+  covered: boolean;
+  selectedId: string | undefined;
+  onSelect(id: string): void;
+  /** The window's connection: after a reconnection the whole plant state is asked for again. */
+  link?: ConnectionSource;
+}
+
+/**
+ * The window's Plant view as two mount points: the scene bar's toggle, and the view that takes
+ * the table's place in the workspace while open (undefined while closed), so App stays a list of
+ * mount points.
+ */
+export function usePlantPane(
+  model: UiModel,
+  scene: SceneDefinition | undefined,
+  o: PlantPaneOptions,
+): { toggle: ComponentChild; view: ComponentChild | undefined } {
+  const [open, toggle] = usePlantOpen(scene?.name);
+  const layout = usePlantLayout(open ? scene : undefined);
+  const feed = usePlantState(model.client, open && !o.covered, o.link);
+  return {
+    toggle: <PlantToggle key="plant" open={open} onToggle={toggle} />,
+    view:
+      open && layout ? (
+        <PlantView
+          layout={layout}
+          snapshot={feed.snapshot}
+          receivedAt={feed.receivedAt}
+          store={model.tags}
+          version={model.tags.version}
+          client={model.client}
+          selectedId={o.selectedId}
+          onSelect={o.onSelect}
+          disabled={model.connection.status !== 'connected'}
+          restrictions={model.restrictions}
+          simulation={model.simulation.status}
+        />
+      ) : undefined,
+  };
+}

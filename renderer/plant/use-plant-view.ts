@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { SceneDefinition } from '../../shared/core/scene.js';
+import { layoutPlant } from '../../shared/plant/layout.js';
+import type { PlacementHints, PlantLayout } from '../../shared/plant/plant-types.js';
+import type { KeyPress } from '../state/shortcuts.js';
+
+const STORAGE_PREFIX = 'tagsim.plantView:';
+
+/**
+ * Ctrl+Shift+E (⇧⌘E on macOS) shows and hides the Plant view, in the desktop app and in a
+ * browser alike, text fields included (the combination types nothing).
+ */
+export function plantShortcut(press: KeyPress): boolean {
+  return (
+    (press.ctrlKey || press.metaKey) && press.shiftKey && !press.altKey && press.key.toLowerCase() === 'e'
+  );
+}
+
+/** Whether the Plant view was open when this scene was last shown (per scene, in this browser profile). */
+export function rememberedOpen(
+  scene: string,
+  storage: Pick<Storage, 'getItem'> | undefined = safeStorage(),
+): boolean {
+  return storage?.getItem(STORAGE_PREFIX + scene) === 'open';
+}
+
+export function remember(
+  scene: string,
+  open: boolean,
+  storage: Pick<Storage, 'setItem'> | undefined = safeStorage(),
+) {
+  storage?.setItem(STORAGE_PREFIX + scene, open ? 'open' : 'closed');
+}
+
+function safeStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    // A sandboxed or file: page may refuse storage; the view then simply starts closed.
+    return undefined;
+  }
+}
+
+/**
+ * The Plant view's open state for the scene shown: remembered per scene, toggled by the button or
+ * the shortcut. Changing scene brings back what that scene had.
+ */
+export function usePlantOpen(scene: string | undefined): [boolean, () => void] {
+  const [open, setOpen] = useState(() => (scene ? rememberedOpen(scene) : false));
+  useEffect(() => setOpen(scene ? rememberedOpen(scene) : false), [scene]);
+  const toggle = () =>
+    setOpen((was) => {
+      if (scene) remember(scene, !was);
+      return !was;
+    });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!plantShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [scene]);
+  return [open, toggle];
+}
+
+/** The drawing of a scene: from its behaviours, with the placement hints of its file's `layout` field. */
+export function usePlantLayout(scene: SceneDefinition | undefined): PlantLayout | undefined {
+  return useMemo(() => {
+    if (!scene) return undefined;
+    const hints = (scene as SceneDefinition & { layout?: PlacementHints }).layout;
+    return layoutPlant(scene, hints);
+  }, [scene]);
+}

@@ -1,0 +1,76 @@
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import { applyJsonDelta, type Json, type JsonDelta } from '../../shared/bridge/json-delta.js';
+import type { PlantFrame } from '../../shared/bridge/plant-spec.js';
+import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
+import type { ConnectionSource } from '../transport/connection.js';
+import { Notifier } from './observable.js';
+
+/**
+ * The plant's state in a window that shows the Plant view (issue 23): while started, it watches
+ * the plant over the bridge, applies each update's changes to the snapshot it holds, and asks
+ * for the whole snapshot again when it finds a gap (a lost update, a new connection after the
+ * socket dropped). Stopped, it tells the host, which then sends this window nothing more.
+ */
+export class PlantFeed {
+  readonly changes = new Notifier();
+  /** The plant as the last update left it; undefined until the first one came. */
+  snapshot: PlantSnapshot | undefined;
+  /** When that update came, on the clock given (performance.now in a window). */
+  receivedAt = 0;
+  private seq = -1;
+  /** A whole snapshot was asked for and has not come yet: changes until then are of no use. */
+  private awaitingWhole = false;
+
+  constructor(
+    private readonly client: BridgeClient,
+    private readonly link: ConnectionSource,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Starts watching; returns the function that stops. */
+  start(): () => void {
+    const stopEvents = this.client.on('plant', (frame) => this.receive(frame));
+    const stopLink = this.link.onConnection((state) => {
+      // A new connection is a new session on the host: it watches nothing until asked.
+      if (state.status === 'connected') this.watch();
+    });
+    this.watch();
+    return () => {
+      stopEvents();
+      stopLink();
+      this.client.unwatchPlant(undefined).catch(() => undefined);
+    };
+  }
+
+  /** Takes one update: a whole snapshot, or changes to the one held. */
+  receive(frame: PlantFrame): void {
+    if ('snapshot' in frame) {
+      this.awaitingWhole = false;
+      this.set(frame.snapshot, frame.seq);
+      return;
+    }
+    if (this.awaitingWhole) return;
+    if (this.snapshot === undefined || frame.base !== this.seq) return this.watch();
+    let next: Json;
+    try {
+      next = applyJsonDelta(this.snapshot as unknown as Json, frame.delta as JsonDelta);
+    } catch {
+      return this.watch();
+    }
+    this.set(next as unknown as PlantSnapshot, frame.seq);
+  }
+
+  private set(snapshot: PlantSnapshot, seq: number): void {
+    this.snapshot = snapshot;
+    this.seq = seq;
+    this.receivedAt = this.now();
+    this.changes.notify();
+  }
+
+  /** Asks for the whole snapshot (watching again is how; the host sends it first). */
+  private watch(): void {
+    this.awaitingWhole = true;
+    // Refused while the socket is down; the next connection asks again.
+    this.client.watchPlant(undefined).catch(() => undefined);
+  }
+}

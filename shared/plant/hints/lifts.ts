@@ -1,0 +1,55 @@
+import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
+
+// Placement hints of the elevator scenes, seen from the side (a top view would stack the floors):
+// each floor's belts at its height, the car riding up and down its shaft. The model's car is an
+// item on short "level" conveyors and on "up"/"down" rides between them; those are drawn as the
+// shaft's tracks so the car moves where it is.
+
+const track = (x: number, y: number, angle: number, drawnLength: number): ConveyorPlacement => ({
+  x,
+  y,
+  angle,
+  drawnLength,
+  width: 0.3,
+  look: 'path',
+});
+
+/** The tracks of one shaft at `x` for floors at `ys` (floor 0 first), named `${prefix}level k` etc. */
+function shaft(prefix: string, x: number, ys: readonly number[]): Record<string, ConveyorPlacement> {
+  const out: Record<string, ConveyorPlacement> = {};
+  ys.forEach((y, k) => {
+    out[`${prefix}level ${k}`] = track(x, y, -90, 0.1);
+    const above = ys[k + 1];
+    if (above === undefined) return;
+    out[`${prefix}up ${k}`] = track(x, y, -90, y - above);
+    out[`${prefix}down ${k}`] = track(x + 0.12, above, 90, y - above);
+  });
+  return out;
+}
+
+const BASIC_FLOORS = [4.8, 3.2, 1.6];
+
+export const ELEVATOR_BASIC: PlacementHints = {
+  conveyors: {
+    entry: { x: 0.8, y: 4.8 },
+    'left platform': { x: 3.8, y: 4.8, look: 'rollers' },
+    ...shaft('left ', 4.4, BASIC_FLOORS),
+    ...Object.fromEntries(BASIC_FLOORS.map((y, k) => [`conveyor ${k}`, { x: 5.4, y }])),
+    'right platform': { x: 7.4, y: 4.8, look: 'rollers' },
+    ...shaft('right ', 8.0, BASIC_FLOORS),
+    exit: { x: 8.6, y: 4.8 },
+  },
+};
+
+const ADVANCED_FLOORS = [6.2, 4.6, 3.0, 1.4];
+
+export const ELEVATOR_ADVANCED: PlacementHints = {
+  conveyors: {
+    'conveyor 0': { x: 0.8, y: 6.2 },
+    platform: { x: 3.8, y: 6.2, look: 'rollers' },
+    ...shaft('elevator ', 4.5, ADVANCED_FLOORS),
+    exit: { x: 5.2, y: 6.2 },
+    ...Object.fromEntries([1, 2, 3].map((k) => [`conveyor ${k}`, { x: 0.8, y: ADVANCED_FLOORS[k]! }])),
+    box: track(4.0, 0.6, 0, 0.4),
+  },
+};

@@ -1,0 +1,96 @@
+import type { PlacementHints } from '../plant-types.js';
+
+// Placement hints of the built-in sorting scenes: "Sorting by Height (Basic)" and "(Advanced)",
+// "Sorting Station", "Sorting by Weight", "Separating Station". Metres, y down, angles clockwise.
+
+/** The entry belt brings pallets to a chain transfer that sends them up (left) or down (right). */
+export const SORTING_BY_HEIGHT_BASIC: PlacementHints = {
+  conveyors: {
+    entry: { x: 0.8, y: 4.9 },
+    transfer: { x: 6.8, y: 4.9, look: 'rollers' },
+    'to left': { x: 7.3, y: 4.5, angle: -90, width: 0.6, look: 'rollers' },
+    left: { x: 7.3, y: 3.3, angle: -90 },
+    'to right': { x: 7.3, y: 5.3, angle: 90, width: 0.6, look: 'rollers' },
+    right: { x: 7.3, y: 6.5, angle: 90 },
+  },
+};
+
+/** A feeder and an entry belt, a turntable, then belts to the left (up) and the right (down). */
+export const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
+  conveyors: {
+    feeder: { x: 0.8, y: 4.4 },
+    entry: { x: 3.8, y: 4.4 },
+    'table back': { x: 7.8, y: 4.4, width: 0.9, look: 'rollers' },
+    'table front': { x: 8.4, y: 4.4, width: 0.9, look: 'rollers' },
+    left: { x: 8.4, y: 3.7, angle: -90, drawnLength: 3 },
+    'back to right': { x: 8.1, y: 4.85, angle: 90, width: 0.3, look: 'path', drawnLength: 0.3 },
+    'front to right': { x: 8.7, y: 4.85, angle: 90, width: 0.3, look: 'path', drawnLength: 0.3 },
+    right: { x: 8.4, y: 5.1, angle: 90 },
+  },
+};
+
+/** The entry belt past the vision sensor, the exit belt along three pivot arms, a ramp below each. */
+export const SORTING_STATION: PlacementHints = {
+  conveyors: {
+    entry: { x: 0.8, y: 1.4 },
+    'exit 1': { x: 4.8, y: 1.4 },
+    'exit 2': { x: 6.3, y: 1.4 },
+    'exit 3': { x: 7.8, y: 1.4 },
+    'exit end': { x: 9.3, y: 1.4 },
+    'ramp 1': { x: 6.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 2': { x: 7.5, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 3': { x: 9.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+  },
+};
+
+/** The entry belt, the scale, a sorter sending each box left (up), right (down) or forward. */
+export const SORTING_BY_WEIGHT: PlacementHints = {
+  conveyors: {
+    entry: { x: 0.8, y: 3.4 },
+    scale: { x: 3.8, y: 3.4, look: 'rollers' },
+    sorter: { x: 5.8, y: 3.4, look: 'rollers' },
+    left: { x: 6.3, y: 3.0, angle: -90 },
+    forward: { x: 6.8, y: 3.4 },
+    right: { x: 6.3, y: 3.8, angle: 90 },
+  },
+};
+
+/** Two lines side by side; a pusher on each sends a part across to the other line's exit. */
+export const SEPARATING_STATION: PlacementHints = {
+  conveyors: {
+    'entry 1': { x: 0.8, y: 1.3 },
+    'pusher 1': { x: 3.8, y: 1.3, look: 'rollers' },
+    'exit 1': { x: 4.6, y: 1.3 },
+    'push 1': { x: 4.2, y: 1.75, angle: 90, width: 0.4, look: 'path', drawnLength: 1.3 },
+    'entry 2': { x: 0.8, y: 3.5 },
+    'pusher 2': { x: 3.8, y: 3.5, look: 'rollers' },
+    'exit 2': { x: 4.6, y: 3.5 },
+    'push 2': { x: 4.35, y: 3.05, angle: -90, width: 0.4, look: 'path', drawnLength: 1.3 },
+  },
+  parts: [
+    {
+      part: 'pusher',
+      label: 'Pusher 1',
+      x: 2.9,
+      y: 0.05,
+      width: 2.2,
+      height: 0.55,
+      tags: [
+        { tag: 'Pusher 1 front', role: 'lamp' },
+        { tag: 'Pusher 1 back', role: 'lamp' },
+      ],
+    },
+    {
+      part: 'pusher',
+      label: 'Pusher 2',
+      x: 2.9,
+      y: 4.45,
+      width: 2.2,
+      height: 0.55,
+      tags: [
+        { tag: 'Pusher 2 front', role: 'lamp' },
+        { tag: 'Pusher 2 back', role: 'lamp' },
+      ],
+    },
+  ],
+};

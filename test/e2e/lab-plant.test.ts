@@ -1,0 +1,60 @@
+// The instructor's Plant view of a station in the lab's dashboard (issue 23, point 5), in Debian's
+// chromium: the station's machine drawn by the window's own component, its box moving as the
+// station's plant runs, and a fault hidden from the student listed and marked as hidden.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lab } from '../../main/lab/start-lab.js';
+import { RENDERER_DIR, startTestLab, act } from '../lab/support.js';
+import { openBrowser, poll, type TestBrowser } from './support/tagsim-ui.js';
+
+let lab: Lab;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  lab = await startTestLab({
+    stations: [{ scene: { builtin: 'From A to B' } }, {}],
+    ui: { rendererDir: RENDERER_DIR },
+  });
+  b = await openBrowser({ width: 1400, height: 900 });
+}, 30_000);
+afterAll(async () => {
+  await b?.close();
+  await lab?.close();
+});
+
+describe("a station's plant in the lab's dashboard", () => {
+  it('draws the machine live, and marks the faults hidden from the student', async () => {
+    const { page } = b;
+    const station = lab.stations[0]!.tagsim;
+    const belt = station.engine.listTags({ name: 'Conveyor', kind: 'Output' })[0]!;
+    station.engine.write('set', 'id', [{ id: belt.id, value: true }], 'api');
+    expect((await act(lab, { action: 'run', stations: [1] })).status).toBe(200);
+    expect(
+      (
+        await act(lab, {
+          action: 'applyFault',
+          stations: [1],
+          fault: { tag: 'Sensor', kind: 'alwaysOn', hidden: true },
+        })
+      ).status,
+    ).toBe(200);
+
+    await page.goto(lab.dashboard!.openUrl);
+    await page.getByRole('button', { name: 'Plant', exact: true }).first().click();
+    const view = page.getByRole('region', { name: "Station 1's plant" });
+    await view.getByRole('group', { name: 'From A to B: machines, belts and sensors' }).waitFor();
+    await view.getByText('Hidden from the student').waitFor();
+    await expect
+      .poll(() => view.locator('.hidden-faults li').allTextContents())
+      .toEqual(['hidden Sensor (Input): Always On']);
+    // The box moves on the drawing as it moves in the station.
+    const box = view.locator('.items .item').first();
+    await box.waitFor();
+    const at = async () => (await box.boundingBox())!.x;
+    const first = await at();
+    await poll(at, 5000).toBeGreaterThan(first + 5);
+
+    await view.getByRole('button', { name: 'Close' }).click();
+    await view.waitFor({ state: 'detached' });
+    expect(b.problems).toEqual([]);
+  });
+});

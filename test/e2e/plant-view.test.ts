@@ -1,0 +1,90 @@
+// The Plant view of the real `tagsim serve --ui` in chromium, live end to end: a controller
+// drives the plant over the HTTP API and the drawn view shows the box moving and the sensor that
+// sees it lit; pause freezes the drawing; axe-core finds nothing wrong with it, light or dark.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { poll, windowPerTest } from './support/tagsim-ui.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// The default scene, Sorting by Height (Basic), eight times as fast: boxes come down its 6 m
+// entry belt to the pallet sensor at its end.
+const ui = windowPerTest({ args: ['--time-scale', '8'], firstRow: 'Counter' });
+
+async function openPlant() {
+  await ui.b.page.getByRole('button', { name: 'Plant', exact: true }).click();
+  await ui.b.page.locator('.plant-view svg').waitFor();
+}
+
+/** Where the first box is drawn along the entry belt (drawing units), if one is drawn. */
+async function boxX(): Promise<number | undefined> {
+  const transform = await ui.b.page
+    .locator('[data-item]')
+    .first()
+    .getAttribute('transform', { timeout: 200 })
+    .catch(() => null);
+  const match = /^translate\(([\d.]+) /.exec(transform ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+describe('the Plant view of tagsim serve --ui', () => {
+  it('shows a box moving down the belt a controller runs, and the sensor that sees it lit', async () => {
+    await openPlant();
+    const pallet = ui.b.page.locator('[role="button"][data-tag="Pallet sensor"]');
+    expect(await pallet.getAttribute('class')).toContain('is-off');
+    const conveyor = await ui.client.byName('Conveyor entry', 'Output');
+    const sensor = await ui.client.byName('Pallet sensor', 'Input');
+
+    // The controller: run the entry belt until the pallet sensor sees a box, then stop it there.
+    const seen: number[] = [];
+    const deadline = Date.now() + 20_000;
+    let lit = false;
+    while (!lit && Date.now() < deadline) {
+      const now = await ui.client.tag(sensor.id);
+      await ui.client.setValues([{ id: conveyor.id, value: now.value !== true }]);
+      const x = await boxX();
+      if (x !== undefined) seen.push(x);
+      lit = (await pallet.getAttribute('class'))?.includes('is-on') ?? false;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(lit, 'the pallet sensor is drawn lit').toBe(true);
+    expect((await ui.client.tag(sensor.id)).value).toBe(true);
+    // The box was drawn at several places, further along each time.
+    const distinct = [...new Set(seen)];
+    expect(distinct.length).toBeGreaterThan(2);
+    expect(distinct[distinct.length - 1]!).toBeGreaterThan(distinct[0]!);
+    await poll(
+      async () => (await ui.b.page.locator('[data-conveyor="entry"]').getAttribute('class')) ?? '',
+    ).not.toContain('is-running');
+  });
+
+  it('freezes while the simulation is paused', async () => {
+    await openPlant();
+    const conveyor = await ui.client.byName('Conveyor entry', 'Output');
+    await ui.client.setValues([{ id: conveyor.id, value: true }]);
+    await poll(boxX).toBeGreaterThan(120);
+    await ui.b.page
+      .getByRole('group', { name: 'Simulation' })
+      .getByRole('button', { name: 'Pause', exact: true })
+      .click();
+    await poll(async () => ui.b.page.locator('.statusbar .sim-status').textContent()).toMatch(/^Paused/);
+    const x = await boxX();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await boxX()).toBe(x);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe findings, ${colorScheme}`, async () => {
+      await openPlant();
+      await ui.b.page.emulateMedia({ colorScheme });
+      await ui.b.page.evaluate(axeSource);
+      const results = (await ui.b.page.evaluate("axe.run('.plant-view')")) as {
+        violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+      };
+      expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual(
+        [],
+      );
+    });
+  }
+});

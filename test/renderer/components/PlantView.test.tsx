@@ -1,0 +1,240 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
+import type { SceneDefinition } from '../../../shared/core/scene.js';
+import { layoutPlant } from '../../../shared/plant/layout.js';
+import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
+import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
+import { PlantView, type PlantViewProps } from '../../../renderer/plant/PlantView.js';
+import { PULSE_MS } from '../../../renderer/plant/plant-actions.js';
+import { TagStore } from '../../../renderer/state/tag-store.js';
+import { testScene } from '../../sim/plc.js';
+import { tag } from '../fixtures.js';
+import { type Answers, byRole, click, fakeClient, mount, nameOf, settle } from './harness.js';
+import { act } from 'preact/test-utils';
+
+const SCENE = builtinScene('Sorting by Height (Basic)')!;
+
+/** The scene's tags as the bridge sends them, with some values changed. */
+function uiTags(scene: SceneDefinition, over: Record<string, Partial<UiTag>> = {}): UiTag[] {
+  return scene.tags.map((d) => {
+    const value = d.initial ?? (d.type === 'Bit' ? false : 0);
+    return tag(d.name, {
+      id: d.id,
+      kind: d.kind,
+      type: d.type,
+      address: d.address,
+      value,
+      raw: value,
+      ...over[`${d.kind} ${d.name}`],
+    });
+  });
+}
+
+function setup(over: Partial<PlantViewProps> = {}, tags = uiTags(SCENE), scene = SCENE, answers?: Answers) {
+  const store = new TagStore();
+  store.reset({ name: scene.name, tagCount: tags.length }, tags);
+  const { client, calls } = fakeClient(answers);
+  const onSelect = vi.fn();
+  const props: PlantViewProps = {
+    layout: layoutPlant(scene),
+    snapshot: undefined,
+    receivedAt: 0,
+    store,
+    version: store.version,
+    client,
+    selectedId: undefined,
+    onSelect,
+    disabled: false,
+    simulation: { state: 'running', timeScale: 1, timeMs: 0 },
+    ...over,
+  };
+  const { root, rerender } = mount(<PlantView {...props} />);
+  return { root, calls, onSelect, props, rerender, store };
+}
+
+/** The one drawn part (an SVG element with role button) or panel button with this accessible name. */
+function spot(root: HTMLElement, name: RegExp): HTMLElement {
+  const all = [...root.querySelectorAll<HTMLElement>('[role="button"], button')].filter((e) =>
+    name.test(nameOf(e)),
+  );
+  if (all.length !== 1) throw new Error(`Expected one control named ${String(name)}, found ${all.length}.`);
+  return all[0]!;
+}
+
+/** A click as a pointer makes it (SVG elements have no click() in happy-dom). */
+function press(element: Element): void {
+  act(() => {
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  });
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the Plant view', () => {
+  it('draws every belt of the plant, each sensor lit while its effective value is on, with the table words', () => {
+    const tags = uiTags(SCENE, {
+      'Input Pallet sensor': { value: true, raw: false, isForced: true, forcedValue: true },
+      'Input High sensor': { value: true, raw: false, shortCircuit: true },
+    });
+    const { root } = setup({}, tags);
+    expect([...root.querySelectorAll('[data-conveyor]')].map((c) => c.getAttribute('data-conveyor'))).toEqual(
+      SCENE.behaviours!.filter((b) => 'conveyor' in b).map((b) => (b as { conveyor: string }).conveyor),
+    );
+    const pallet = spot(root, /^Sensor Pallet sensor/);
+    expect(nameOf(pallet)).toBe('Sensor Pallet sensor: true (forced)');
+    expect(pallet.classList).toContain('is-on');
+    expect(pallet.classList).toContain('is-forced');
+    expect(pallet.querySelector('.mark-forced')).not.toBeNull();
+    const high = spot(root, /^Sensor High sensor/);
+    expect(nameOf(high)).toBe('Sensor High sensor: true (Always On)');
+    expect(high.querySelector('.mark-failed')).not.toBeNull();
+    const low = spot(root, /^Sensor Low sensor/);
+    expect(low.classList).toContain('is-off');
+    // Hover: name, kind, type, address, value.
+    expect(pallet.querySelector('title')?.textContent).toContain('Input Bit, address');
+  });
+
+  it('selects the tag of anything clicked, and a click on a sensor pulses it (force, then release)', async () => {
+    vi.useFakeTimers();
+    const { root, calls, onSelect } = setup();
+    const low = spot(root, /^Sensor Low sensor/);
+    press(low);
+    const id = SCENE.tags.find((t) => t.name === 'Low sensor')!.id;
+    expect(onSelect).toHaveBeenCalledWith(id);
+    expect(calls).toEqual([{ method: 'force', args: { id, value: true } }]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PULSE_MS);
+    });
+    expect(calls.slice(1)).toEqual([{ method: 'release', args: { id } }]);
+    press(spot(root, /^Drive Conveyor entry/));
+    expect(calls).toHaveLength(2);
+    expect(onSelect).toHaveBeenLastCalledWith(SCENE.tags.find((t) => t.name === 'Conveyor entry')!.id);
+  });
+
+  it('presses a push button while held: Start forced on, Stop (normally closed) forced off, then released', () => {
+    const { root, calls } = setup();
+    const start = spot(root, /^Push button Start:/);
+    const stop = spot(root, /^Push button Stop:/);
+    expect(nameOf(stop)).toBe('Push button Stop: true, normally closed');
+    const id = (name: string) => SCENE.tags.find((t) => t.name === name && t.kind === 'Input')!.id;
+    act(() => {
+      start.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
+      start.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    });
+    act(() => {
+      stop.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+      stop.dispatchEvent(new KeyboardEvent('keyup', { key: ' ', bubbles: true }));
+    });
+    expect(calls).toEqual([
+      { method: 'force', args: { id: id('Start'), value: true } },
+      { method: 'release', args: { id: id('Start') } },
+      { method: 'force', args: { id: id('Stop'), value: false } },
+      { method: 'release', args: { id: id('Stop') } },
+    ]);
+  });
+
+  it('shows lights and counters as the controller writes them', () => {
+    const tags = uiTags(SCENE, {
+      'Output Start light': { value: true, raw: true },
+      'Output Counter': { value: 17, raw: 17 },
+    });
+    const { root } = setup({}, tags);
+    expect(spot(root, /^Light Start light/).classList).toContain('is-on');
+    expect(spot(root, /^Light Stop light/).classList).toContain('is-off');
+    expect(nameOf(spot(root, /^Display Counter/))).toBe('Display Counter: 17');
+  });
+
+  it('offers Always On, Always Off and release in a menu on right-click, and runs the one chosen', async () => {
+    const { root, calls } = setup();
+    const low = spot(root, /^Sensor Low sensor/);
+    act(() => {
+      low.dispatchEvent(
+        new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: 10, clientY: 10 }),
+      );
+    });
+    const menu = byRole(root, 'menu');
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((b) => nameOf(b))).toEqual([
+      'Pulse (on for a moment)',
+      'Force ON',
+      'Force OFF',
+      'Release force',
+      'Always On',
+      'Always Off',
+      'Clear failure',
+    ]);
+    click(byRole(menu, 'menuitem', 'Always Off'));
+    await settle();
+    const id = SCENE.tags.find((t) => t.name === 'Low sensor')!.id;
+    expect(calls).toEqual([{ method: 'setFailure', args: { id, failure: 'alwaysOff' } }]);
+    expect(root.querySelector('[role="menu"]')).toBeNull();
+  });
+
+  it("keeps a lab's rules: without fault controls no menu and no pulse, and buttons are pressed by setting values", () => {
+    const { root, calls } = setup({ restrictions: { locked: [], hideFaultControls: true } });
+    const low = spot(root, /^Sensor Low sensor/);
+    press(low);
+    act(() => {
+      low.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    });
+    expect(root.querySelector('[role="menu"]')).toBeNull();
+    const start = spot(root, /^Push button Start:/);
+    act(() => {
+      start.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
+      start.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    });
+    const id = SCENE.tags.find((t) => t.name === 'Start')!.id;
+    expect(calls).toEqual([
+      { method: 'setValue', args: { id, value: true } },
+      { method: 'setValue', args: { id, value: false } },
+    ]);
+  });
+
+  it('draws the items where the snapshot has them, and keeps them still while the simulation is paused', () => {
+    const snapshot: PlantSnapshot = {
+      timeMs: 1000,
+      conveyors: [
+        {
+          name: 'entry',
+          running: true,
+          speed: 0.5,
+          items: [{ id: 7, label: 'high', front: 2, length: 0.5 }],
+        },
+      ],
+    };
+    const { root, props, rerender } = setup({
+      snapshot,
+      receivedAt: 0,
+      simulation: { state: 'paused', timeScale: 1, timeMs: 1000 },
+    });
+    const item = () => root.querySelector('[data-item="7"]')!;
+    const at = item().getAttribute('transform');
+    // Entry starts at x 0.8 m; the item's middle is 1.75 m along: 255 drawing units.
+    expect(at).toMatch(/^translate\(255\.0 /);
+    rerender(
+      <PlantView
+        {...props}
+        snapshot={snapshot}
+        simulation={{ state: 'paused', timeScale: 1, timeMs: 1000 }}
+        version={2}
+      />,
+    );
+    expect(item().getAttribute('transform')).toBe(at);
+    expect(root.querySelector('[data-conveyor="entry"]')!.classList).not.toContain('is-running');
+  });
+
+  it('shows a scene without behaviours as lamps (sensors) and switches (actuators), grouped by kind', () => {
+    const scene = testScene([
+      ['Part here', 'Bit', 'Input'],
+      ['Motor', 'Bit', 'Output'],
+    ]);
+    const { root, calls } = setup({}, uiTags(scene), scene);
+    expect(root.querySelector('svg')).toBeNull();
+    expect(byRole(root, 'group', 'Sensors').textContent).toContain('Part here');
+    const motor = spot(root, /^Actuator Motor/);
+    press(motor);
+    expect(calls).toEqual([
+      { method: 'force', args: { id: scene.tags.find((t) => t.name === 'Motor')!.id, value: true } },
+    ]);
+  });
+});
