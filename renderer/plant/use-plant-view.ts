@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
-import type { PlacementHints, PlantLayout } from '../../shared/plant/plant-types.js';
+import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import type { KeyPress } from '../state/shortcuts.js';
 
 const STORAGE_PREFIX = 'tagsim.plantView:';
@@ -65,11 +65,10 @@ export function usePlantOpen(scene: string | undefined): [boolean, () => void] {
   return [open, toggle];
 }
 
-/** The drawing of a scene: from its behaviours, with the placement hints of its file's `layout` field. */
+/** The drawing of a scene: from its behaviours, with its file's `layout` hints (or the built-in's). */
 export function usePlantLayout(scene: SceneDefinition | undefined): PlantLayout | undefined {
   return useMemo(() => {
     if (!scene) return undefined;
-    const hints = (scene as SceneDefinition & { layout?: PlacementHints }).layout;
-    return layoutPlant(scene, hints);
+    return layoutPlant(scene);
   }, [scene]);
 }

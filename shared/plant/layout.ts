@@ -28,12 +28,12 @@ const PANEL_COLUMNS = 6;
  * place (or where autoPlace puts it), its sensors at their places along it, the Outputs that drive
  * it and those that open its exits; the hinted machines (tanks, axes...); the control panel; and
  * every other tag as a lamp or switch. Each sensor and actuator tag of the scene is placed exactly
- * once; the system tags are left to the simulation controls. `hints` default to the built-in
- * scene's of the same name; a scene file passes its own `layout` field.
+ * once; the system tags are left to the simulation controls. `hints` default to the scene's own
+ * `layout` field, else the built-in scene's of the same name.
  */
 export function layoutPlant(scene: SceneDefinition, hints?: PlacementHints): PlantLayout {
   const { behaviours } = sceneBehaviours(scene);
-  const given = hints ?? builtinPlacementHints(scene.name) ?? {};
+  const given = hints ?? scene.layout ?? builtinPlacementHints(scene.name) ?? {};
   const claims = new TagClaims(scene.tags);
   const resting = restingOn(scene.tags, behaviours, claims);
 

@@ -182,6 +182,12 @@ describe("layoutPlant: scenes of one's own", () => {
       ],
     });
     expect(layout.conveyors[0]).toMatchObject({ x: 2, y: 3, angle: 90 });
+    // The same hints carried in the scene file's own `layout` field.
+    const fromFile = layoutPlant({
+      ...withPlant,
+      layout: { conveyors: { belt: { x: 2, y: 3, angle: 90 } } },
+    });
+    expect(fromFile.conveyors[0]).toMatchObject({ x: 2, y: 3, angle: 90 });
     expect(layout.parts[0]!.tags).toEqual([]);
     expect(layout.conveyors[0]!.drive.map((t) => t.name)).toEqual(['Motor']);
   });
