@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ConnectionSource } from '../transport/connection.js';
-import {
-  SortedOrders,
-  DEFAULT_VIEW_OPTIONS,
-  dependsOnValues,
-  filterRule,
-  visibleIds,
-  type SortKey,
-  type ViewOptions,
-} from '../state/tag-view.js';
+import { filterRule } from '../state/tag-view.js';
+import { useTableView } from './use-table-view.js';
 import type { Dialogs } from '../state/dialogs.js';
 import type { ScenesModel } from '../state/scenes-model.js';
 import type { UiModel } from '../state/ui-model.js';
@@ -63,13 +56,10 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
   useModel(dialogs);
   const [editing, setEditing] = useState(false);
   const [trafficOpen, setTrafficOpen] = useState(false);
-  const [options, setOptions] = useState<ViewOptions>(DEFAULT_VIEW_OPTIONS);
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
   const [bulkError, setBulkError] = useState<string | undefined>(undefined);
-  const [revealRequest, setRevealRequest] = useState(0);
   const filterRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const orders = useMemo(() => new SortedOrders(model.tags), [model]);
   const { client, tags } = model;
   const traffic = useMemo(() => new TrafficModel(client), [client]);
   const connected = model.connection.status === 'connected';
@@ -84,33 +74,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
     link,
   });
 
-  const ids = useMemo(
-    () => visibleIds(tags, orders, options, model.pinnedSet),
-    // The list changes with the options, the set of tags, the pins, and (for "Faulted") values.
-    [
-      tags,
-      orders,
-      options,
-      tags.structureVersion,
-      model.pinnedSet,
-      dependsOnValues(options) ? tags.version : 0,
-    ],
-  );
-
-  // A new view (filter, toggles, sort) brings the selected tag back into view, as sorting by a
-  // column header does; without a selection it starts at the top.
-  const changeOptions = useCallback((change: Partial<ViewOptions>) => {
-    setOptions((o) => ({ ...o, ...change }));
-    setRevealRequest((n) => n + 1);
-  }, []);
-  const sortBy = useCallback((key: SortKey) => {
-    setOptions((o) => ({
-      ...o,
-      sort: key,
-      direction: o.sort === key && o.direction === 'asc' ? 'desc' : 'asc',
-    }));
-    setRevealRequest((n) => n + 1);
-  }, []);
+  const { options, ids, revealRequest, reveal, changeOptions, sortBy } = useTableView(model);
   const togglePin = useCallback(
     (id: string) =>
       void runAction(() => client.setPinned({ id, pinned: !model.isPinned(id) }).then(() => null)),
@@ -165,7 +129,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
       const current = selectedId === undefined ? -1 : ids.indexOf(selectedId);
       const next = moveSelection(current, move, ids.length, pageSize);
       if (next !== undefined) setSelectedId(ids[next]);
-      setRevealRequest((n) => n + 1);
+      reveal();
       return;
     }
     if (!selected || !connected) return;
