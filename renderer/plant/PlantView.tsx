@@ -28,6 +28,8 @@ export interface PlantViewProps {
   disabled: boolean;
   restrictions?: UiRestrictions | undefined;
   simulation?: SimulationStatus | undefined;
+  /** On a virtual clock time moves only by advances, each of which sends a snapshot: no tweening. */
+  virtualClock?: boolean | undefined;
 }
 
 /**
@@ -50,7 +52,7 @@ export function PlantView(props: PlantViewProps) {
     openMenu: (tag, at, back) => setMenu({ tag, at, back }),
   };
   const { layout, snapshot } = props;
-  const running = props.simulation ? props.simulation.state === 'running' : true;
+  const running = props.simulation ? props.simulation.state === 'running' && !props.virtualClock : true;
   const timeScale = props.simulation?.timeScale ?? 1;
   const machine = layout.conveyors.length > 0 || layout.parts.length > 0;
   const closeMenu = () => {
@@ -60,7 +62,8 @@ export function PlantView(props: PlantViewProps) {
   };
   return (
     <PlantCtx.Provider value={ctx}>
-      <section class="plant-view" aria-label={`Plant view of ${layout.scene}`} data-version={props.version}>
+      <section class="plant-view" aria-labelledby="plant-view-heading" data-version={props.version}>
+        <h2 id="plant-view-heading" class="visually-hidden">{`Plant view of ${layout.scene}`}</h2>
         {machine ? (
           <div class="plant-drawing-frame">
             <svg

@@ -45,6 +45,7 @@ export function usePlantPane(
           disabled={model.connection.status !== 'connected'}
           restrictions={model.restrictions}
           simulation={model.simulation.status}
+          virtualClock={model.simulation.mode === 'virtual'}
         />
       ) : undefined,
   };

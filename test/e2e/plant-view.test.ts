@@ -69,6 +69,8 @@ describe('the Plant view of tagsim serve --ui', () => {
       .getByRole('button', { name: 'Pause', exact: true })
       .click();
     await poll(async () => ui.b.page.locator('.statusbar .sim-status').textContent()).toMatch(/^Paused/);
+    // An update the server sent just before the pause may still be on its way.
+    await new Promise((r) => setTimeout(r, 300));
     const x = await boxX();
     await new Promise((r) => setTimeout(r, 600));
     expect(await boxX()).toBe(x);
