@@ -38,8 +38,7 @@ import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
-import { PlantStream } from '../../shared/bridge/plant-stream.js';
-import { simulationPlantSource } from './plant-source.js';
+import { lazyPlantStream } from './plant-source.js';
 
 /** Who the lab's fault log names when a window's scene change took a hidden fault with its tag. */
 export const BY_WINDOW = "the station's window";
@@ -328,22 +327,17 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     ...control.api,
     ...SESSION_ONLY_METHODS,
   };
-  // Made when a first window watches the plant; it follows the simulation only while one does.
-  let plant: PlantStream | undefined;
-  const plantStream = () =>
-    simulation
-      ? (plant ??= new PlantStream(simulationPlantSource(simulation), { schedule, now }, (e) =>
-          server.errors.emit(e),
-        ))
-      : undefined;
+  const plant = lazyPlantStream(simulation, { schedule, now }, (e) => server.errors.emit(e));
 
+  // A window's session forwards to the same gated api: a lab student's socket meets its refusals.
+  const gated = station ? withStudentControls(api, station) : api;
   return {
-    api: station ? withStudentControls(api, station) : api,
+    api: gated,
     scenes,
     events,
-    openSession: (deliver) => openBridgeSession(api, plantStream, deliver),
+    openSession: (deliver) => openBridgeSession(gated, plant.get, deliver),
     dispose: () => {
-      plant?.dispose();
+      plant.dispose();
       unsubscribers.forEach((unsubscribe) => unsubscribe());
     },
   };

@@ -1,4 +1,5 @@
-import type { PlantSource } from '../../shared/bridge/plant-stream.js';
+import type { Schedule } from '../../shared/bridge/coalescer.js';
+import { PlantStream, type PlantSource } from '../../shared/bridge/plant-stream.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import type { SimulationHost } from './simulation-host.js';
 
@@ -27,5 +28,21 @@ export function simulationPlantSource(host: SimulationHost): PlantSource {
         stopStatus();
       };
     },
+  };
+}
+
+/**
+ * The host's one stream of plant state, made when a first window watches (none before: with the
+ * view closed the server does no extra work); undefined where TagSim runs no simulation.
+ */
+export function lazyPlantStream(
+  host: SimulationHost | undefined,
+  timing: { schedule: Schedule; now: () => number },
+  onError: (e: unknown) => void,
+): { get(): PlantStream | undefined; dispose(): void } {
+  let plant: PlantStream | undefined;
+  return {
+    get: () => (host ? (plant ??= new PlantStream(simulationPlantSource(host), timing, onError)) : undefined),
+    dispose: () => plant?.dispose(),
   };
 }
