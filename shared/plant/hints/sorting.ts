@@ -48,10 +48,11 @@ export const SORTING_BY_WEIGHT: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 3.4 },
     scale: { x: 3.8, y: 3.4, look: 'rollers' },
-    sorter: { x: 5.8, y: 3.4, look: 'rollers' },
-    left: { x: 6.3, y: 3.0, angle: -90 },
-    forward: { x: 6.8, y: 3.4 },
-    right: { x: 6.3, y: 3.8, angle: 90 },
+    // Drawn longer than it is, so "Send forward" ends before the front conveyor's motor.
+    sorter: { x: 5.8, y: 3.4, look: 'rollers', drawnLength: 1.6 },
+    left: { x: 6.6, y: 3.0, angle: -90 },
+    forward: { x: 7.4, y: 3.4 },
+    right: { x: 6.6, y: 3.8, angle: 90 },
   },
 };
 
