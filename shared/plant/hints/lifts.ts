@@ -50,10 +50,13 @@ export const ELEVATOR_ADVANCED: PlacementHints = {
   conveyors: {
     'conveyor 0': { x: 0.8, y: 6.2 },
     // Drawn longer than it is: its two motors (Load, Unload) and their names fit on it.
-    platform: { x: 3.8, y: 6.2, look: 'rollers', drawnLength: 2.5 },
-    ...shaft('elevator ', 4.5, ADVANCED_FLOORS),
-    exit: { x: 6.3, y: 6.2 },
-    ...Object.fromEntries([1, 2, 3].map((k) => [`conveyor ${k}`, { x: 0.8, y: ADVANCED_FLOORS[k]! }])),
+    platform: { x: 3.8, y: 6.2, look: 'rollers', drawnLength: 2.7 },
+    ...shaft('elevator ', 4.8, ADVANCED_FLOORS),
+    exit: { x: 6.5, y: 6.2 },
+    // Drawn shorter than they are, so the shaft's "At k (low)" names fit between them and the shaft.
+    ...Object.fromEntries(
+      [1, 2, 3].map((k) => [`conveyor ${k}`, { x: 0.8, y: ADVANCED_FLOORS[k]!, drawnLength: 2.4 }]),
+    ),
     box: track(4.0, 0.6, 0, 0.4),
   },
 };
