@@ -31,15 +31,16 @@ export const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
 
 /** The entry belt past the vision sensor, the exit belt along three pivot arms, a ramp below each. */
 export const SORTING_STATION: PlacementHints = {
+  // Low enough for the sorters' gate names, a row above the sensors'.
   conveyors: {
-    entry: { x: 0.8, y: 1.4 },
-    'exit 1': { x: 4.8, y: 1.4 },
-    'exit 2': { x: 6.3, y: 1.4 },
-    'exit 3': { x: 7.8, y: 1.4 },
-    'exit end': { x: 9.3, y: 1.4 },
-    'ramp 1': { x: 6.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
-    'ramp 2': { x: 7.5, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
-    'ramp 3': { x: 9.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    entry: { x: 0.8, y: 1.7 },
+    'exit 1': { x: 4.8, y: 1.7 },
+    'exit 2': { x: 6.3, y: 1.7 },
+    'exit 3': { x: 7.8, y: 1.7 },
+    'exit end': { x: 9.3, y: 1.7 },
+    'ramp 1': { x: 6.0, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 2': { x: 7.5, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 3': { x: 9.0, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
   },
 };
 
