@@ -27,6 +27,8 @@ export type AppMenuAction =
   | { kind: 'scene'; command: SceneCommand }
   /** View ▸ Traffic: the window opens or closes its Traffic view (docs/ui.md). */
   | { kind: 'toggleTraffic' }
+  /** View ▸ Plant: the window shows or hides its Plant view (docs/ui.md). */
+  | { kind: 'togglePlant' }
   | { kind: 'about' }
   | { kind: 'quit' };
 
@@ -47,6 +49,8 @@ export const APP_MENU_ACCELERATORS = {
   quit: 'CmdOrCtrl+Q',
   /** The window's own key too (it reaches the page first, which takes it: no double toggle). */
   traffic: 'Shift+CmdOrCtrl+L',
+  /** The window's own key too, taken by the page first like Traffic's. */
+  plant: 'Shift+CmdOrCtrl+E',
 } as const;
 
 type Item = MenuModelItem<AppMenuAction>;
@@ -138,6 +142,13 @@ export function buildAppMenu(state: AppMenuState): Item[] {
       enabled: true,
       accelerator: APP_MENU_ACCELERATORS.traffic,
       action: { kind: 'toggleTraffic' },
+    },
+    {
+      type: 'normal',
+      label: 'Plant',
+      enabled: true,
+      accelerator: APP_MENU_ACCELERATORS.plant,
+      action: { kind: 'togglePlant' },
     },
     separator,
     // Developer items only in development: a packaged window has no developer tools at all.
@@ -256,6 +267,7 @@ export function createAppMenuController<M>(deps: AppMenuControllerDeps<M>): AppM
 export interface AppMenuActionDeps {
   scene(command: SceneCommand): Promise<unknown>;
   toggleTraffic(): void;
+  togglePlant(): void;
   about(): Promise<unknown>;
   quit(): void;
   reportError(error: unknown): void;
@@ -270,6 +282,8 @@ export async function runAppMenuAction(action: AppMenuAction, deps: AppMenuActio
         return;
       case 'toggleTraffic':
         return deps.toggleTraffic();
+      case 'togglePlant':
+        return deps.togglePlant();
       case 'about':
         await deps.about();
         return;

@@ -148,6 +148,10 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
           deps.showWindow();
           bridge.events.emit({ event: 'toggleTraffic', payload: null });
         },
+        togglePlant: () => {
+          deps.showWindow();
+          bridge.events.emit({ event: 'togglePlant', payload: null });
+        },
         about: () => deps.dialogs.showMessageBox(aboutBox(deps.appVersion, deps.versions)),
         quit: deps.quit,
         reportError,

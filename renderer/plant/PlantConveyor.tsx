@@ -240,11 +240,12 @@ function Drive(props: { tag: PlacedTag; at: number; half: number; angle: number 
           <rect class="motor" x={props.at + 4} y={y} width={36} height={24} rx={5} />
           {/* A motor symbol (no letter: the name is the text a screen reader matches). */}
           <circle class="motor-mark" cx={props.at + 22} cy={y + 12} r={6} />
+          {/* Beside a belt drawn across the page the name reaches away from it, not over it. */}
           <Label
             x={props.at + 46}
             y={y + 12}
             angle={props.angle}
-            side={0}
+            side={Math.abs(Math.sin((props.angle * Math.PI) / 180)) > 0.5 ? 1 : 0}
             text={props.tag.name}
             anchor="start"
           />
@@ -270,7 +271,8 @@ function Gate({ tag, at, row, half, to, angle }: GateProps) {
       {() => (
         <>
           <path class="gate-paddle" d={`M ${at} ${y} l 16 -26 l 16 26 z`} />
-          <Label x={at + 16} y={y - 30 - row * 24} angle={angle} side={-1} text={tag.name} />
+          {/* A row above the first row of sensor names, so a gate beside a sensor keeps both legible. */}
+          <Label x={at + 16} y={y - 54 - row * 24} angle={angle} side={-1} text={tag.name} />
         </>
       )}
     </TagSpot>

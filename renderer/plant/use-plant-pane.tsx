@@ -26,7 +26,7 @@ export function usePlantPane(
   scene: SceneDefinition | undefined,
   o: PlantPaneOptions,
 ): { toggle: ComponentChild; view: ComponentChild | undefined } {
-  const [open, toggle] = usePlantOpen(scene?.name);
+  const [open, toggle] = usePlantOpen(scene?.name, model.client);
   const layout = usePlantLayout(open ? scene : undefined);
   const feed = usePlantState(model.client, open && !o.covered, o.link);
   return {

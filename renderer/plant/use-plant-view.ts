@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
@@ -42,10 +43,15 @@ function safeStorage(): Storage | undefined {
 }
 
 /**
- * The Plant view's open state for the scene shown: remembered per scene, toggled by the button or
- * the shortcut. Changing scene brings back what that scene had.
+ * The Plant view's open state for the scene shown: remembered per scene, toggled by the button,
+ * the shortcut or the desktop app's View ▸ Plant (the bridge's `togglePlant` event). Changing
+ * scene brings back what that scene had. The shortcut's key press is taken here (default
+ * prevented), so Electron never runs the menu's accelerator for it too: one toggle per press.
  */
-export function usePlantOpen(scene: string | undefined): [boolean, () => void] {
+export function usePlantOpen(
+  scene: string | undefined,
+  client?: Pick<BridgeClient, 'on'>,
+): [boolean, () => void] {
   const [open, setOpen] = useState(() => (scene ? rememberedOpen(scene) : false));
   useEffect(() => setOpen(scene ? rememberedOpen(scene) : false), [scene]);
   const toggle = () =>
@@ -62,6 +68,7 @@ export function usePlantOpen(scene: string | undefined): [boolean, () => void] {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [scene]);
+  useEffect(() => client?.on('togglePlant', toggle), [client, scene]);
   return [open, toggle];
 }
 

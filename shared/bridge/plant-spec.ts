@@ -45,4 +45,9 @@ export const PLANT_METHODS = {
 export const PLANT_EVENTS = {
   /** The plant moved (only to windows that watch it). */
   plant: event<PlantFrame>(),
+  /**
+   * The desktop app's View ▸ Plant: the window shows or hides its Plant view. Sent to every window;
+   * each toggles the view of the scene it shows.
+   */
+  togglePlant: event<null>(),
 } as const;

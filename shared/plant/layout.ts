@@ -152,6 +152,8 @@ function bottomOf(
 
 /** Room beside a belt for the names of its sensors, motor and gates (metres). */
 const LABEL_ROOM = 0.45;
+/** Room right of an axis for its readouts and command ("Move Z: far end"), metres. */
+const AXIS_LABEL_ROOM = 1.5;
 
 /** The bounding box of conveyors (with the room their labels take) and parts. */
 export function bounds(conveyors: readonly LaidConveyor[], parts: readonly LaidPart[]) {
@@ -164,7 +166,7 @@ export function bounds(conveyors: readonly LaidConveyor[], parts: readonly LaidP
     }
   }
   for (const p of parts) {
-    right = Math.max(right, p.x + p.width);
+    right = Math.max(right, p.x + p.width + (p.part === 'axis' ? AXIS_LABEL_ROOM : 0));
     bottom = Math.max(bottom, p.y + p.height);
   }
   return { right, bottom };

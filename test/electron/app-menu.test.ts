@@ -14,6 +14,8 @@ import {
 } from '../../main/electron/app-menu.js';
 import { type MenuModelItem, type MenuTemplateItem, toMenuTemplate } from '../../main/electron/menu-model.js';
 import { type FakeMenu, findItem } from './fakes/tray.js';
+import { plantShortcut } from '../../renderer/plant/use-plant-view.js';
+import { trafficShortcut } from '../../renderer/state/shortcuts.js';
 
 type Item = MenuModelItem<AppMenuAction>;
 
@@ -106,6 +108,29 @@ describe('the application menu', () => {
     expect(APP_MENU_ACCELERATORS.save).toBe('CmdOrCtrl+S');
   });
 
+  it("gives View ▸ Traffic and View ▸ Plant the window's own keys, which the page takes first", () => {
+    const view = findItem(template(state()), ['View']).submenu!;
+    const traffic = view.find((item) => item.label === 'Traffic')!;
+    const plant = view.find((item) => item.label === 'Plant')!;
+    expect([traffic.accelerator, plant.accelerator]).toStrictEqual([
+      'Shift+CmdOrCtrl+L',
+      'Shift+CmdOrCtrl+E',
+    ]);
+    // The key each accelerator names, as the page sees it: the window's handler takes it (and
+    // prevents the default) so the menu's accelerator never toggles a second time.
+    const press = (accelerator: string) => ({
+      key: accelerator.slice(-1).toLowerCase(),
+      ctrlKey: true,
+      metaKey: false,
+      shiftKey: accelerator.includes('Shift+'),
+      altKey: false,
+    });
+    expect(trafficShortcut(press(traffic.accelerator!))).toBe(true);
+    expect(plantShortcut(press(plant.accelerator!))).toBe(true);
+    expect(plantShortcut(press(traffic.accelerator!))).toBe(false);
+    expect(trafficShortcut(press(plant.accelerator!))).toBe(false);
+  });
+
   it('never takes a key that types a character: every key of its own has Ctrl or Cmd', () => {
     for (const platform of ['linux', 'win32', 'darwin']) {
       for (const item of all(template(state({ platform })))) {
@@ -166,6 +191,7 @@ describe('the application menu', () => {
     const dev = labelsOf(findItem(template(state()), ['View']).submenu!);
     expect(dev).toStrictEqual([
       'Traffic',
+      'Plant',
       '---',
       '(reload)',
       '(forceReload)',
@@ -239,6 +265,7 @@ describe('runAppMenuAction', () => {
     const deps = {
       scene: vi.fn(async () => 'done'),
       toggleTraffic: vi.fn(),
+      togglePlant: vi.fn(),
       about: vi.fn(async () => ({ response: 0 })),
       quit: vi.fn(),
       reportError: vi.fn(),
@@ -247,6 +274,10 @@ describe('runAppMenuAction', () => {
     await runAppMenuAction({ kind: 'about' }, deps);
     await runAppMenuAction({ kind: 'quit' }, deps);
     await runAppMenuAction({ kind: 'toggleTraffic' }, deps);
+    expect(deps.toggleTraffic).toHaveBeenCalledOnce();
+    expect(deps.togglePlant).not.toHaveBeenCalled();
+    await runAppMenuAction({ kind: 'togglePlant' }, deps);
+    expect(deps.togglePlant).toHaveBeenCalledOnce();
     expect(deps.toggleTraffic).toHaveBeenCalledOnce();
     expect(deps.scene).toHaveBeenCalledWith({ kind: 'save' });
     expect(deps.about).toHaveBeenCalledOnce();

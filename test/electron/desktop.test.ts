@@ -418,6 +418,17 @@ describe('startDesktop', () => {
       await vi.waitFor(() => expect(heard).toContain('toggleTraffic'));
     });
 
+    it("View ▸ Plant tells the window to show or hide its Plant view, with the window's own key", async () => {
+      const t = await start();
+      const heard: string[] = [];
+      t.desktop!.tagsim.bridge.events.on((message) => heard.push(message.event));
+      const item = findItem(t.appMenu().template, ['View', 'Plant']);
+      expect(item.accelerator).toBe('Shift+CmdOrCtrl+E');
+      item.click?.();
+      await vi.waitFor(() => expect(heard).toContain('togglePlant'));
+      expect(heard).not.toContain('toggleTraffic');
+    });
+
     it('has no developer items in the menu when packaged', async () => {
       const t = await start({ isPackaged: true });
       const view = findItem(t.appMenu().template, ['View']).submenu ?? [];

@@ -111,7 +111,8 @@ const positioner = (
   x: 6.4,
   y,
   width: 3.6,
-  height: 1.1,
+  // A row of 0.3 m per chip under the title: four chips.
+  height: 1.65,
   tags: [
     { tag: `Pos. at limit (${side})`, role: 'lamp' },
     { tag: { name: `Pos. raise (${side})`, kind: 'Output' }, role: 'switch' },
@@ -129,10 +130,10 @@ export const ASSEMBLER: PlacementHints = {
     exit: { x: 3.8, y: 3.7 },
   },
   parts: [
-    twoEndAxis('Gantry X', 6.4, 0.2, 'x', 'Move X', 'Moving X'),
-    twoEndAxis('Gantry Z', 10.6, 0.2, 'z', 'Move Z', 'Moving Z'),
-    positioner('Lid positioner', 2.6, 'lids', 'Lid clamped', 'Clamp lid'),
-    positioner('Base positioner', 4.1, 'bases', 'Base clamped', 'Clamp base'),
+    twoEndAxis('Gantry X', 6.4, 0.4, 'x', 'Move X', 'Moving X'),
+    twoEndAxis('Gantry Z', 11.0, 0.4, 'z', 'Move Z', 'Moving Z'),
+    positioner('Lid positioner', 2.4, 'lids', 'Lid clamped', 'Clamp lid'),
+    positioner('Base positioner', 4.25, 'bases', 'Base clamped', 'Clamp base'),
   ],
 };
 
@@ -197,9 +198,10 @@ export const AUTOMATED_WAREHOUSE: PlacementHints = {
 export const PALLETIZER: PlacementHints = {
   conveyors: {
     'pallet entry': { x: 0.8, y: 5.4 },
-    'elevator at 0': { x: 3.8, y: 5.4, look: 'rollers' },
+    // Drawn longer than it is: its two motors (Load pallet, Elevator up) and their names fit on it.
+    'elevator at 0': { x: 3.8, y: 5.4, look: 'rollers', drawnLength: 3.2 },
     'elevator back at 0': path(3.8, 5.4, 0, 1.4),
-    exit: { x: 5.2, y: 5.4 },
+    exit: { x: 7.0, y: 5.4 },
     ...Object.fromEntries([1, 2, 3].map((k) => [`elevator at ${k}`, path(4.2, 5.4 - 1.1 * k, 0, 0.6)])),
     ...Object.fromEntries(
       [
@@ -219,18 +221,19 @@ export const PALLETIZER: PlacementHints = {
       ]),
     ),
     'box feeder': { x: 0.8, y: 1.0 },
-    'load belt': { x: 2.8, y: 1.0 },
-    plate: { x: 4.3, y: 1.0, look: 'rollers' },
-    layers: path(6.8, 1.0, 0, 0.1),
+    // Drawn longer than it is: its two motors (Push, Load belt) and their names fit on it.
+    'load belt': { x: 2.8, y: 1.0, drawnLength: 3.0 },
+    plate: { x: 5.8, y: 1.0, look: 'rollers' },
+    layers: path(8.3, 1.0, 0, 0.1),
   },
   parts: [
     {
       part: 'station',
       label: 'Pusher, clamp and plate',
-      x: 8.6,
+      x: 9.6,
       y: 0.6,
       width: 3.6,
-      height: 1.7,
+      height: 2.0,
       tags: [
         { tag: 'Pusher limit', role: 'lamp' },
         { tag: 'Clamped', role: 'lamp' },
@@ -242,7 +245,7 @@ export const PALLETIZER: PlacementHints = {
     {
       part: 'station',
       label: 'Pallet elevator',
-      x: 8.6,
+      x: 9.6,
       y: 3.0,
       width: 3.6,
       height: 1.1,

@@ -27,17 +27,20 @@ function shaft(prefix: string, x: number, ys: readonly number[]): Record<string,
   return out;
 }
 
-const BASIC_FLOORS = [4.8, 3.2, 1.6];
+// Floors 2.4 m apart, so the names of the car's motors (drawn 0.6, 2.1 and 3.6 m up the shaft)
+// fall between floors; the floor belts 1.9 m from each shaft, so the shafts' names fit beside.
+const BASIC_FLOORS = [6.0, 3.6, 1.2];
 
 export const ELEVATOR_BASIC: PlacementHints = {
   conveyors: {
-    entry: { x: 0.8, y: 4.8 },
-    'left platform': { x: 3.8, y: 4.8, look: 'rollers' },
+    entry: { x: 0.8, y: 6.0 },
+    'left platform': { x: 3.8, y: 6.0, look: 'rollers' },
     ...shaft('left ', 4.4, BASIC_FLOORS),
-    ...Object.fromEntries(BASIC_FLOORS.map((y, k) => [`conveyor ${k}`, { x: 5.4, y }])),
-    'right platform': { x: 7.4, y: 4.8, look: 'rollers' },
-    ...shaft('right ', 8.0, BASIC_FLOORS),
-    exit: { x: 8.6, y: 4.8 },
+    ...Object.fromEntries(BASIC_FLOORS.map((y, k) => [`conveyor ${k}`, { x: 6.3, y }])),
+    // Drawn longer than it is: its drive's name fits before the exit's motor.
+    'right platform': { x: 9.6, y: 6.0, look: 'rollers', drawnLength: 1.4 },
+    ...shaft('right ', 10.2, BASIC_FLOORS),
+    exit: { x: 11.0, y: 6.0 },
   },
 };
 
@@ -46,10 +49,14 @@ const ADVANCED_FLOORS = [6.2, 4.6, 3.0, 1.4];
 export const ELEVATOR_ADVANCED: PlacementHints = {
   conveyors: {
     'conveyor 0': { x: 0.8, y: 6.2 },
-    platform: { x: 3.8, y: 6.2, look: 'rollers' },
-    ...shaft('elevator ', 4.5, ADVANCED_FLOORS),
-    exit: { x: 5.2, y: 6.2 },
-    ...Object.fromEntries([1, 2, 3].map((k) => [`conveyor ${k}`, { x: 0.8, y: ADVANCED_FLOORS[k]! }])),
+    // Drawn longer than it is: its two motors (Load, Unload) and their names fit on it.
+    platform: { x: 3.8, y: 6.2, look: 'rollers', drawnLength: 2.7 },
+    ...shaft('elevator ', 4.8, ADVANCED_FLOORS),
+    exit: { x: 6.5, y: 6.2 },
+    // Drawn shorter than they are, so the shaft's "At k (low)" names fit between them and the shaft.
+    ...Object.fromEntries(
+      [1, 2, 3].map((k) => [`conveyor ${k}`, { x: 0.8, y: ADVANCED_FLOORS[k]!, drawnLength: 2.4 }]),
+    ),
     box: track(4.0, 0.6, 0, 0.4),
   },
 };

@@ -29,22 +29,25 @@ export const CONVERGE_STATION: PlacementHints = {
 /** Two machining centres, lids above and bases below, their lines meeting on one exit belt. */
 export const PRODUCTION_LINE: PlacementHints = {
   conveyors: {
+    // The centres and exit belts are drawn longer than they are, so each drive's name fits
+    // beside its motor before the next belt's motor.
     'lids raw': { x: 0.8, y: 1.3 },
-    'lids center': { x: 4.8, y: 1.3, look: 'rollers' },
-    'lids exit 1': { x: 6.3, y: 1.3 },
-    'lids exit 2': { x: 8.3, y: 1.3 },
+    'lids center': { x: 4.8, y: 1.3, look: 'rollers', drawnLength: 2.4 },
+    'lids exit 1': { x: 7.2, y: 1.3, drawnLength: 2.6 },
+    'lids exit 2': { x: 9.8, y: 1.3, drawnLength: 2.6 },
     'bases raw': { x: 0.8, y: 4.9 },
-    'bases center': { x: 4.8, y: 4.9, look: 'rollers' },
-    'bases exit 1': { x: 6.3, y: 4.9 },
-    'bases exit 2': { x: 8.3, y: 4.9 },
-    exit: { x: 10.8, y: 0.9, angle: 90, drawnLength: 4.4 },
+    'bases center': { x: 4.8, y: 4.9, look: 'rollers', drawnLength: 2.4 },
+    'bases exit 1': { x: 7.2, y: 4.9, drawnLength: 2.6 },
+    'bases exit 2': { x: 9.8, y: 4.9, drawnLength: 2.6 },
+    // Starts above the lids line, so its motor and name sit clear of the lids' last belt.
+    exit: { x: 12.9, y: 0.2, angle: 90, drawnLength: 5.1 },
   },
   parts: [
     {
       part: 'station',
       label: 'Lids machining centre',
       x: 4.6,
-      y: 2.1,
+      y: 2.3,
       width: 3.2,
       height: 0.75,
       tags: [{ tag: 'Lids center (running)', role: 'lamp' }],
@@ -53,7 +56,7 @@ export const PRODUCTION_LINE: PlacementHints = {
       part: 'station',
       label: 'Bases machining centre',
       x: 4.6,
-      y: 3.15,
+      y: 3.25,
       width: 3.2,
       height: 0.75,
       tags: [{ tag: 'Bases center (running)', role: 'lamp' }],

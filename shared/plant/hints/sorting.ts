@@ -31,15 +31,16 @@ export const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
 
 /** The entry belt past the vision sensor, the exit belt along three pivot arms, a ramp below each. */
 export const SORTING_STATION: PlacementHints = {
+  // Low enough for the sorters' gate names, a row above the sensors'.
   conveyors: {
-    entry: { x: 0.8, y: 1.4 },
-    'exit 1': { x: 4.8, y: 1.4 },
-    'exit 2': { x: 6.3, y: 1.4 },
-    'exit 3': { x: 7.8, y: 1.4 },
-    'exit end': { x: 9.3, y: 1.4 },
-    'ramp 1': { x: 6.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
-    'ramp 2': { x: 7.5, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
-    'ramp 3': { x: 9.0, y: 1.9, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    entry: { x: 0.8, y: 1.7 },
+    'exit 1': { x: 4.8, y: 1.7 },
+    'exit 2': { x: 6.3, y: 1.7 },
+    'exit 3': { x: 7.8, y: 1.7 },
+    'exit end': { x: 9.3, y: 1.7 },
+    'ramp 1': { x: 6.0, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 2': { x: 7.5, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
+    'ramp 3': { x: 9.0, y: 2.2, angle: 90, width: 0.5, look: 'ramp', drawnLength: 1.2 },
   },
 };
 
@@ -48,10 +49,11 @@ export const SORTING_BY_WEIGHT: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 3.4 },
     scale: { x: 3.8, y: 3.4, look: 'rollers' },
-    sorter: { x: 5.8, y: 3.4, look: 'rollers' },
-    left: { x: 6.3, y: 3.0, angle: -90 },
-    forward: { x: 6.8, y: 3.4 },
-    right: { x: 6.3, y: 3.8, angle: 90 },
+    // Drawn longer than it is, so "Send forward" ends before the front conveyor's motor.
+    sorter: { x: 5.8, y: 3.4, look: 'rollers', drawnLength: 1.6 },
+    left: { x: 6.6, y: 3.0, angle: -90 },
+    forward: { x: 7.4, y: 3.4 },
+    right: { x: 6.6, y: 3.8, angle: 90 },
   },
 };
 

@@ -10,7 +10,19 @@ import { PULSE_MS } from '../../../renderer/plant/plant-actions.js';
 import { TagStore } from '../../../renderer/state/tag-store.js';
 import { testScene } from '../../sim/plc.js';
 import { tag } from '../fixtures.js';
-import { type Answers, byRole, click, fakeClient, mount, nameOf, settle } from './harness.js';
+import {
+  type Answers,
+  byRole,
+  click,
+  fakeClient,
+  mount,
+  nameOf,
+  press as keyDown,
+  settle,
+} from './harness.js';
+import { createBridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { BridgeEventMessage } from '../../../shared/bridge/bridge-spec.js';
+import { usePlantOpen } from '../../../renderer/plant/use-plant-view.js';
 import { act } from 'preact/test-utils';
 
 const SCENE = builtinScene('Sorting by Height (Basic)')!;
@@ -236,5 +248,49 @@ describe('the Plant view', () => {
     expect(calls).toEqual([
       { method: 'force', args: { id: scene.tags.find((t) => t.name === 'Motor')!.id, value: true } },
     ]);
+  });
+});
+
+describe("the Plant view's open state", () => {
+  /** A window's bridge whose host events the test sends, and a probe that shows the state. */
+  function opened(scene: string) {
+    const listeners = new Set<(message: BridgeEventMessage) => void>();
+    const client = createBridgeClient({
+      invoke: async () => null,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    const send = (message: BridgeEventMessage) => act(() => listeners.forEach((l) => l(message)));
+    function Probe() {
+      const [open] = usePlantOpen(scene, client);
+      return <p>{open ? 'open' : 'closed'}</p>;
+    }
+    const { root } = mount(<Probe />);
+    return { root, send };
+  }
+
+  it("toggles on the desktop app's View ▸ Plant (togglePlant) and not on View ▸ Traffic", () => {
+    localStorage.clear();
+    const { root, send } = opened('Filling Tank');
+    expect(root.textContent).toBe('closed');
+    send({ event: 'togglePlant', payload: null });
+    expect(root.textContent).toBe('open');
+    expect(localStorage.getItem('tagsim.plantView:Filling Tank')).toBe('open');
+    send({ event: 'toggleTraffic', payload: null });
+    expect(root.textContent).toBe('open');
+    send({ event: 'togglePlant', payload: null });
+    expect(root.textContent).toBe('closed');
+  });
+
+  it('toggles once per Ctrl+Shift+E and takes the key, so the menu accelerator does not run too', () => {
+    localStorage.clear();
+    const { root } = opened('Palletizer');
+    const event = keyDown('E', document, { ctrlKey: true, shiftKey: true });
+    expect(root.textContent).toBe('open');
+    expect(event.defaultPrevented).toBe(true);
+    keyDown('E', document, { ctrlKey: true, shiftKey: true });
+    expect(root.textContent).toBe('closed');
   });
 });
