@@ -101,12 +101,21 @@ async function drivePlant(api, until) {
 }
 
 /** In the page: rAF deltas into a small buffer the bench drains, and a count of DOM mutations. */
+/**
+ * `deltas`: the frame interval (rAF to rAF; at 60 Hz a frame on time is 16.7 ms, so this shows
+ * dropped frames, not work). `work`: from the frame's start to the first task after its rendering
+ * step (a message posted in rAF runs once style, layout and paint are done): the main thread's
+ * time on the frame, the figure the 16 ms goal is about.
+ */
 function installProbe() {
-  const probe = { deltas: [], mutations: 0, last: 0 };
+  const probe = { deltas: [], work: [], mutations: 0, last: 0 };
   window.__plantProbe = probe;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => probe.work.push(performance.now() - e.data);
   const tick = (t) => {
     if (probe.last) probe.deltas.push(t - probe.last);
     probe.last = t;
+    channel.port2.postMessage(t);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -123,12 +132,13 @@ const drain = () =>
   window.__plantProbe
     ? (() => {
         const p = window.__plantProbe;
-        const out = { deltas: p.deltas, mutations: p.mutations };
+        const out = { deltas: p.deltas, work: p.work, mutations: p.mutations };
         p.deltas = [];
+        p.work = [];
         p.mutations = 0;
         return out;
       })()
-    : { deltas: [], mutations: 0 };
+    : { deltas: [], work: [], mutations: 0 };
 
 const quantile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
@@ -206,17 +216,19 @@ try {
   }
 
   const all = [];
+  const allWork = [];
   const heap = [];
   const rows = [];
   let prev = await metricsOf(cdp);
   const t0 = Date.now();
   const end = t0 + MINUTES * 60 * 1000;
   console.log(
-    '\n    t(s)  frames   p50   p95   p99    max  layouts/f  styles/f  layout ms/f  script ms/f  task ms/f  mutations/s  heap MB  nodes',
+    '\n    t(s)  frames  interval p50/p95/p99/max  work p50/p95/p99/max  layouts/f  styles/f  layout ms/f  script ms/f  task ms/f  mutations/s  heap MB  nodes',
   );
   while (Date.now() < end) {
     await sleep(Math.min(SAMPLE_S * 1000, Math.max(0, end - Date.now())));
-    const { deltas, mutations } = await page.evaluate(drain);
+    const { deltas, work, mutations } = await page.evaluate(drain);
+    const w = frameStats(work);
     const now = await metricsOf(cdp);
     const seconds = now.Timestamp - prev.Timestamp;
     const frames = Math.max(1, deltas.length);
@@ -231,6 +243,7 @@ try {
       mutationsPerS: mutations / seconds,
     };
     all.push(...deltas);
+    allWork.push(...work);
     await cdp.send('HeapProfiler.collectGarbage');
     const after = await metricsOf(cdp);
     row.heapMb = after.JSHeapUsedSize / 2 ** 20;
@@ -239,10 +252,11 @@ try {
     rows.push(row);
     prev = await metricsOf(cdp); // the forced GC's own work stays out of the next sample
     console.log(
-      `  ${row.t.toFixed(0).padStart(6)}  ${String(row.n).padStart(6)}  ${f1(row.p50).padStart(4)}  ${f1(row.p95).padStart(4)}  ${f1(row.p99).padStart(4)}  ${f1(row.max).padStart(5)}  ${row.layouts.toFixed(2).padStart(9)}  ${row.styles.toFixed(2).padStart(8)}  ${row.layoutMs.toFixed(2).padStart(11)}  ${row.scriptMs.toFixed(2).padStart(11)}  ${row.taskMs.toFixed(2).padStart(9)}  ${row.mutationsPerS.toFixed(0).padStart(11)}  ${row.heapMb.toFixed(2).padStart(7)}  ${String(row.nodes).padStart(5)}`,
+      `  ${row.t.toFixed(0).padStart(6)}  ${String(row.n).padStart(6)}  ${[row.p50, row.p95, row.p99, row.max].map(f1).join('/').padStart(23)}  ${[w.p50, w.p95, w.p99, w.max].map(f1).join('/').padStart(19)}  ${row.layouts.toFixed(2).padStart(9)}  ${row.styles.toFixed(2).padStart(8)}  ${row.layoutMs.toFixed(2).padStart(11)}  ${row.scriptMs.toFixed(2).padStart(11)}  ${row.taskMs.toFixed(2).padStart(9)}  ${row.mutationsPerS.toFixed(0).padStart(11)}  ${row.heapMb.toFixed(2).padStart(7)}  ${String(row.nodes).padStart(5)}`,
     );
   }
   const total = frameStats(all);
+  const totalWork = frameStats(allWork);
   const seconds = (Date.now() - t0) / 1000;
   const mean = (key) => rows.reduce((a, r) => a + r[key], 0) / rows.length;
   const mbPerMin = slope(
@@ -253,7 +267,10 @@ try {
     `\nOverall (${seconds.toFixed(0)} s, ${total.n} frames, ${(total.n / seconds).toFixed(1)} fps):`,
   );
   console.log(
-    `  frame time ms: p50 ${f1(total.p50)}  p95 ${f1(total.p95)}  p99 ${f1(total.p99)}  max ${f1(total.max)}`,
+    `  frame interval ms (rAF to rAF): p50 ${f1(total.p50)}  p95 ${f1(total.p95)}  p99 ${f1(total.p99)}  max ${f1(total.max)}`,
+  );
+  console.log(
+    `  frame work ms (frame start to after paint): p50 ${f1(totalWork.p50)}  p95 ${f1(totalWork.p95)}  p99 ${f1(totalWork.p99)}  max ${f1(totalWork.max)}`,
   );
   console.log(
     `  per frame: ${mean('layouts').toFixed(2)} layouts, ${mean('styles').toFixed(2)} style recalcs, ${mean('layoutMs').toFixed(2)} ms layout, ${mean('scriptMs').toFixed(2)} ms script, ${mean('taskMs').toFixed(2)} ms main-thread tasks; ${mean('mutationsPerS').toFixed(0)} DOM mutations/s`,
@@ -263,7 +280,7 @@ try {
   );
   if (values.profile) printProfile((await cdp.send('Profiler.stop')).profile);
   console.log(
-    `  goal p95 < 16 ms: ${total.p95 < 16 ? 'met' : 'NOT met'}; controller writes: ${await Promise.race([controller, Promise.resolve('running')])}`,
+    `  goal (frame work p95 < 16 ms): ${totalWork.p95 < 16 ? 'met' : 'NOT met'}; controller writes: ${await Promise.race([controller, Promise.resolve('running')])}`,
   );
 } finally {
   await browser?.close().catch(() => {});
