@@ -1,5 +1,6 @@
 import type { ComponentChild } from 'preact';
 import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import type { UiModel } from '../state/ui-model.js';
 import { PlantToggle } from './PlantToggle.js';
 import { PlantView } from './PlantView.js';
@@ -28,25 +29,35 @@ export function usePlantPane(
 ): { toggle: ComponentChild; view: ComponentChild | undefined } {
   const [open, toggle] = usePlantOpen(scene?.name, model.client);
   const layout = usePlantLayout(open ? scene : undefined);
-  const feed = usePlantState(model.client, open && !o.covered, o.link);
   return {
     toggle: <PlantToggle key="plant" open={open} onToggle={toggle} />,
     view:
-      open && layout ? (
-        <PlantView
-          layout={layout}
-          snapshot={feed.snapshot}
-          receivedAt={feed.receivedAt}
-          store={model.tags}
-          version={model.tags.version}
-          client={model.client}
-          selectedId={o.selectedId}
-          onSelect={o.onSelect}
-          disabled={model.connection.status !== 'connected'}
-          restrictions={model.restrictions}
-          simulation={model.simulation.status}
-          virtualClock={model.simulation.mode === 'virtual'}
-        />
-      ) : undefined,
+      open && layout ? <LivePlantView model={model} layout={layout} active={!o.covered} o={o} /> : undefined,
   };
+}
+
+/**
+ * The view with its plant state: the feed lives here, not in App, so a plant update (up to 30 a
+ * second) re-renders the drawing only, not the whole window (docs/performance.md "Plant view in
+ * the browser").
+ */
+function LivePlantView(props: { model: UiModel; layout: PlantLayout; active: boolean; o: PlantPaneOptions }) {
+  const { model, layout, o } = props;
+  const feed = usePlantState(model.client, props.active, o.link);
+  return (
+    <PlantView
+      layout={layout}
+      snapshot={feed.snapshot}
+      receivedAt={feed.receivedAt}
+      store={model.tags}
+      version={model.tags.version}
+      client={model.client}
+      selectedId={o.selectedId}
+      onSelect={o.onSelect}
+      disabled={model.connection.status !== 'connected'}
+      restrictions={model.restrictions}
+      simulation={model.simulation.status}
+      virtualClock={model.simulation.mode === 'virtual'}
+    />
+  );
 }
