@@ -3,19 +3,9 @@ import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
-import type { KeyPress } from '../state/shortcuts.js';
+import { plantShortcut } from '../state/shortcuts.js';
 
 const STORAGE_PREFIX = 'tagsim.plantView:';
-
-/**
- * Ctrl+Shift+E (⇧⌘E on macOS) shows and hides the Plant view, in the desktop app and in a
- * browser alike, text fields included (the combination types nothing).
- */
-export function plantShortcut(press: KeyPress): boolean {
-  return (
-    (press.ctrlKey || press.metaKey) && press.shiftKey && !press.altKey && press.key.toLowerCase() === 'e'
-  );
-}
 
 /** Whether the Plant view was open when this scene was last shown (per scene, in this browser profile). */
 export function rememberedOpen(

@@ -46,3 +46,13 @@ export function trafficShortcut(press: KeyPress): boolean {
     (press.ctrlKey || press.metaKey) && press.shiftKey && !press.altKey && press.key.toLowerCase() === 'l'
   );
 }
+
+/**
+ * Ctrl+Shift+E (⇧⌘E on macOS) shows and hides the Plant view, in the desktop app and in a
+ * browser alike, text fields included (the combination types nothing).
+ */
+export function plantShortcut(press: KeyPress): boolean {
+  return (
+    (press.ctrlKey || press.metaKey) && press.shiftKey && !press.altKey && press.key.toLowerCase() === 'e'
+  );
+}

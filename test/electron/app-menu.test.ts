@@ -14,8 +14,7 @@ import {
 } from '../../main/electron/app-menu.js';
 import { type MenuModelItem, type MenuTemplateItem, toMenuTemplate } from '../../main/electron/menu-model.js';
 import { type FakeMenu, findItem } from './fakes/tray.js';
-import { plantShortcut } from '../../renderer/plant/use-plant-view.js';
-import { trafficShortcut } from '../../renderer/state/shortcuts.js';
+import { plantShortcut, trafficShortcut } from '../../renderer/state/shortcuts.js';
 
 type Item = MenuModelItem<AppMenuAction>;
 
