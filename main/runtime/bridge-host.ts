@@ -143,7 +143,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
   const faultsOff = deps.hideFaultControls === true || stationFaultsOff;
   const refuseFaultControls = () => {
-    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults'));
+    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults', station.setBy));
     if (deps.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
   };
   // The settings store refuses too; asked first, so nothing (the server's port) changes before.
@@ -156,7 +156,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ? {
           locked: [...(settings.locked ?? [])],
           hideFaultControls: faultsOff,
-          ...(station ? { station: { name: station.name, allowed: [...station.allowed] } } : {}),
+          ...(station ? { station: { ...station, allowed: [...station.allowed] } } : {}),
         }
       : undefined;
 
@@ -337,11 +337,13 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
         ))
       : undefined;
 
+  // Every way in (the host's api, each window's session) goes through the student's controls.
+  const served = station ? withStudentControls(api, station) : api;
   return {
-    api: station ? withStudentControls(api, station) : api,
+    api: served,
     scenes,
     events,
-    openSession: (deliver) => openBridgeSession(api, plantStream, deliver),
+    openSession: (deliver) => openBridgeSession(served, plantStream, deliver),
     dispose: () => {
       plant?.dispose();
       unsubscribers.forEach((unsubscribe) => unsubscribe());
