@@ -337,8 +337,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
         ))
       : undefined;
 
-  // Every way in (the host's api, each window's session) goes through the student's controls.
-  const served = station ? withStudentControls(api, station) : api;
+  const served = station ? withStudentControls(api, station) : api; // the only way in, sessions too
   return {
     api: served,
     scenes,
