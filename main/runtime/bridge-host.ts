@@ -126,7 +126,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const events = new Emitter<BridgeEventMessage>((e) => server.errors.emit(e));
   const meter = new TrafficMeter(now);
   const sceneInfo = (): SceneInfo => ({ name: engine.scene.name, tagCount: engine.tagCount });
-  const { hidden } = deps;
+  const { hidden, station } = deps;
   /** The tags as this window may see them. */
   const shown = (tags: TagState[]): TagState[] =>
     hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
@@ -136,7 +136,6 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     const masked = hidden ? hiddenTagAction(engine, hidden, id, action) : undefined;
     return masked !== undefined ? masked : otherwise();
   };
-  const { station } = deps;
   // Another scene or an edit must not take the instructor's hidden faults off (docs/lab.md).
   const keepHidden = <T>(action: () => Promise<T> | T): Promise<T> =>
     hidden ? carryHiddenFaults(hidden, engine, BY_WINDOW, action) : Promise.resolve(action());
