@@ -31,6 +31,7 @@ import {
 import type { SceneDialogs } from './native-dialogs.js';
 import type { SceneActions } from './scene-actions.js';
 import { loadStartupConfig, type OpenSettings } from './startup-config.js';
+import { presetsStation } from '../settings/presets.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
@@ -151,6 +152,8 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     reportError,
   });
   const { host: serverHost, port, simulation: startWith, modbus } = settings.get();
+  // The presets' student mode: the window is a student's, as at a lab station.
+  const student = presetsStation(presets);
   // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
   const tagsim = await startTagSim({
     scene: startScene,
@@ -165,7 +168,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
       ...deps.simulation,
     },
     notices,
-    ...(presets.studentMode?.hideFaultControls ? { bridge: { hideFaultControls: true } } : {}),
+    ...(student ? { bridge: { station: student } } : {}),
     reportError,
   });
 
@@ -206,7 +209,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     versions: deps.versions ?? {},
     documentsDir: documentsDir(app, reportError),
     showWindow,
-    ...(presets.studentMode?.hideFaultControls ? { hideFaultControls: true } : {}),
+    ...(student && !student.allowed.includes('faults') ? { hideFaultControls: true } : {}),
     quit: quitGuard.quit,
     reportError,
   });

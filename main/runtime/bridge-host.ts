@@ -125,7 +125,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const events = new Emitter<BridgeEventMessage>((e) => server.errors.emit(e));
   const meter = new TrafficMeter(now);
   const sceneInfo = (): SceneInfo => ({ name: engine.scene.name, tagCount: engine.tagCount });
-  const { hidden } = deps;
+  const { hidden, station } = deps;
   /** The tags as this window may see them. */
   const shown = (tags: TagState[]): TagState[] =>
     hidden && hidden.size > 0 ? tags.map((tag) => hidden.mask(tag)) : tags;
@@ -135,14 +135,13 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     const masked = hidden ? hiddenTagAction(engine, hidden, id, action) : undefined;
     return masked !== undefined ? masked : otherwise();
   };
-  const { station } = deps;
   // Another scene or an edit must not take the instructor's hidden faults off (docs/lab.md).
   const keepHidden = <T>(action: () => Promise<T> | T): Promise<T> =>
     hidden ? carryHiddenFaults(hidden, engine, BY_WINDOW, action) : Promise.resolve(action());
   const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
   const faultsOff = deps.hideFaultControls === true || stationFaultsOff;
   const refuseFaultControls = () => {
-    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults'));
+    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults', station.setBy));
     if (deps.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
   };
   // The settings store refuses too; asked first, so nothing (the server's port) changes before.
@@ -155,7 +154,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       ? {
           locked: [...(settings.locked ?? [])],
           hideFaultControls: faultsOff,
-          ...(station ? { station: { name: station.name, allowed: [...station.allowed] } } : {}),
+          ...(station ? { station: { ...station, allowed: [...station.allowed] } } : {}),
         }
       : undefined;
 

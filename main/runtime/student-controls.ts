@@ -29,7 +29,7 @@ export function withStudentControls(api: BridgeApi, station: StationRestrictions
     if (station.allowed.includes(control)) continue;
     for (const method of methods)
       gated[method] = async () => {
-        throw new BridgeArgumentError(studentRefusal(control));
+        throw new BridgeArgumentError(studentRefusal(control, station.setBy));
       };
   }
   return gated as unknown as BridgeApi;

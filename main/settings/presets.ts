@@ -4,6 +4,12 @@ import { closest, isRecord, kindOf, unknownFields } from '../../shared/scenes/js
 import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { readSettingsLayer, SIMULATION_FIELDS, type FieldSelection, type SettingsLayer } from './settings.js';
 import { LOCKABLE_NAMES, lockedBy, type LockableSetting } from './locked-settings.js';
+import {
+  STUDENT_CONTROLS,
+  type StationRestrictions,
+  type StudentControl,
+} from '../../shared/bridge/restrictions.js';
+import { studentModeProblems } from '../../shared/lab/student-mode.js';
 
 /**
  * Machine-wide presets (a lab installs TagSim on many PCs for many student accounts): a
@@ -23,12 +29,15 @@ export interface Presets {
   studentMode?: StudentMode;
 }
 
-/** presets.json `"studentMode"`: what the student's window leaves out. */
+/**
+ * presets.json `"studentMode"`: what the student may do, in the lab file's words
+ * (`{"allow": ["simulation", "clock"]}`, shared/bridge/restrictions.ts); `{"hideFaultControls":
+ * true}` is short for allowing everything but `faults`.
+ */
 export interface StudentMode {
-  /** No force, release or failure controls, quick faults or fault items in the tray; refused in main. */
-  hideFaultControls: boolean;
+  /** The controls the window offers; every other one is hidden there and refused in main. */
+  allow: StudentControl[];
 }
-const STUDENT_MODE_FIELDS = ['hideFaultControls'];
 
 export const NO_PRESETS: Presets = { settings: {} };
 
@@ -168,18 +177,47 @@ function readLocked(value: unknown, presets: Presets, report: (field: string, me
   if (locked.size > 0) presets.locked = [...locked];
 }
 
-/** `"studentMode"`: an object of switches; a wrong or unknown one is left out, the others apply. */
+/**
+ * `"studentMode"`: `{"allow": [...]}`, checked by the lab file's own schema, or the shorthand
+ * `{"hideFaultControls": true}` (both: the stricter). Wrong words are reported and left out, so
+ * the student never gets a control by a typo: `allow` that is not a list allows nothing.
+ */
 function readStudentMode(value: unknown, presets: Presets, report: (field: string, message: string) => void) {
   if (value === undefined) return;
   if (!isRecord(value)) {
-    report('studentMode', `expected an object such as {"hideFaultControls": true}, got ${kindOf(value)}`);
+    report(
+      'studentMode',
+      `expected an object such as {"allow": ["simulation", "clock"]} or {"hideFaultControls": true}, got ${kindOf(value)}`,
+    );
     return;
   }
-  const hide = value['hideFaultControls'];
-  if (typeof hide === 'boolean') presets.studentMode = { hideFaultControls: hide };
-  else if (hide !== undefined)
+  const { hideFaultControls: hide, ...vocabulary } = value;
+  if (hide !== undefined && typeof hide !== 'boolean')
     report('studentMode.hideFaultControls', `expected true or false, got ${kindOf(hide)}`);
-  unknownFields(value, STUDENT_MODE_FIELDS, 'studentMode.', report);
+  // Beside the shorthand, "allow" may be absent: the schema then only speaks of the other fields.
+  const given = 'allow' in vocabulary;
+  if (Object.keys(vocabulary).length > 0)
+    for (const problem of studentModeProblems(
+      given ? vocabulary : { allow: [], ...vocabulary },
+      'studentMode',
+    ))
+      report(problem.path, problem.message);
+  let allow: StudentControl[] | undefined;
+  if (given) {
+    const words = Array.isArray(vocabulary['allow']) ? (vocabulary['allow'] as unknown[]) : [];
+    allow = STUDENT_CONTROLS.filter((control) => words.includes(control));
+  }
+  if (hide === true) allow = (allow ?? [...STUDENT_CONTROLS]).filter((control) => control !== 'faults');
+  if (allow) presets.studentMode = { allow };
+}
+
+/**
+ * The student mode as the bridge host enforces it: a station of the presets' own, so the desktop
+ * window is restricted exactly as a lab station's is (the same refusals, the same hiding).
+ */
+export function presetsStation(presets: Presets): StationRestrictions | undefined {
+  const mode = presets.studentMode;
+  return mode ? { name: 'Student mode', allowed: [...mode.allow], setBy: 'presets' } : undefined;
 }
 
 function valueAt(record: Record<string, unknown>, field: string): unknown {

@@ -29,6 +29,8 @@ export interface StationRestrictions {
   readonly name: string;
   /** The controls its student has; every other one is hidden in the window and refused by the host. */
   readonly allowed: readonly StudentControl[];
+  /** Who chose them: a lab's instructor (the default), or the desktop app's presets (docs/desktop.md). */
+  readonly setBy?: 'instructor' | 'presets';
 }
 
 /** Why a locked setting is disabled, shown beside it. */
@@ -39,7 +41,7 @@ export const FAULT_CONTROLS_REFUSED = "Fault controls are turned off by your lab
 
 /** The window's quiet line at a lab station: "Lab station 2 · controls set by the instructor". */
 export function stationLine(station: StationRestrictions): string {
-  return `${station.name} · controls set by the instructor`;
+  return `${station.name} · controls set by ${station.setBy === 'presets' ? "your lab's presets" : 'the instructor'}`;
 }
 
 /** What a lab station's scene bar shows: its quiet line, and whether it offers scenes and editing. */
@@ -69,8 +71,13 @@ const CONTROL_WORDS: Record<StudentControl, string> = {
 };
 
 /** What a control the lab keeps from the student answers, if the window calls it anyway. */
-export function studentRefusal(control: StudentControl): string {
-  return `${CONTROL_WORDS[control]}: not at this lab station; the instructor sets its controls.`;
+export function studentRefusal(control: StudentControl, setBy?: StationRestrictions['setBy']): string {
+  if (setBy !== 'presets')
+    return `${CONTROL_WORDS[control]}: not at this lab station; the instructor sets its controls.`;
+  // The presets' fault switch said this before it had a vocabulary; its words stay.
+  return control === 'faults'
+    ? FAULT_CONTROLS_REFUSED
+    : `${CONTROL_WORDS[control]}: turned off by your lab's presets.`;
 }
 
 /** Whether the window offers `control` (everything, outside a lab station, but presets' faults). */

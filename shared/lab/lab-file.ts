@@ -6,7 +6,8 @@ import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';
 import { MAX_STATIONS } from './lab-plan.js';
-import { DEFAULT_STUDENT_CONTROLS, STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
+import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
+import { StudentModeSchema } from './student-mode.js';
 
 /**
  * Who may use a station's control API (/tagsim/v1): the instructor, with the dashboard's token
@@ -48,23 +49,6 @@ const nonEmpty = (what: string) =>
         : `must be a string; got ${kindOf(v)}`,
   });
 
-const StudentModeSchema = says(
-  Type.Object(
-    {
-      allow: Type.Array(
-        says(Type.Union(STUDENT_CONTROLS.map((c) => Type.Literal(c))), {
-          invalid: (v) => `must be one of ${STUDENT_CONTROLS.join(', ')}; got ${show(v)}`,
-        }),
-        { maxItems: STUDENT_CONTROLS.length, uniqueItems: true },
-      ),
-    },
-    closed,
-  ),
-  {
-    invalid: (v) =>
-      `must be an object such as {"allow": ["simulation"]}, listing what the student may do; got ${kindOf(v)}`,
-  },
-);
 const ControlApiSchema = says(Type.Union(CONTROL_API_OWNERS.map((o) => Type.Literal(o))), {
   invalid: (v) => `must be one of ${CONTROL_API_OWNERS.join(', ')}; got ${show(v)}`,
 });

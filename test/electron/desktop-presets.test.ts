@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiState } from '../../shared/bridge/bridge-spec.js';
-import { FAULT_CONTROLS_REFUSED } from '../../shared/bridge/restrictions.js';
+import { FAULT_CONTROLS_REFUSED, stationLine } from '../../shared/bridge/restrictions.js';
 import { startDesktop } from '../../main/electron/desktop.js';
 import { FakeApp } from './fakes/app.js';
 import { FakeDialogs } from './fakes/dialogs.js';
@@ -98,5 +98,45 @@ describe('a lab PC with locked settings and student mode', () => {
     await expect(pc.call('force', { id: motor.id, value: true })).rejects.toThrow(FAULT_CONTROLS_REFUSED);
     expect(pc.desktop.tagsim.engine.getTag(motor.id)?.isForced).toBe(false);
     expect(pc.reportError).not.toHaveBeenCalled();
+  });
+
+  it('"studentMode": {"allow": [...]}: the window is a student\'s, as at a lab station', async () => {
+    const pc = await labPc({ studentMode: { allow: ['simulation', 'faults'] } });
+    const { restrictions } = (await pc.call('getState')) as UiState;
+    // The window hides what is not allowed (SceneBar, App: mayUse and stationBar).
+    expect(restrictions).toEqual({
+      locked: [],
+      hideFaultControls: false,
+      station: { name: 'Student mode', allowed: ['faults', 'simulation'], setBy: 'presets' },
+    });
+    expect(stationLine(restrictions!.station!)).toBe("Student mode · controls set by your lab's presets");
+    const scene = pc.desktop.tagsim.engine.scene.name;
+    await expect(pc.call('openScene', { builtin: 'Filling Tank' })).rejects.toThrow(
+      "Choosing, saving and restoring scenes: turned off by your lab's presets.",
+    );
+    await expect(pc.call('undoEdit')).rejects.toThrow("Editing the scene: turned off by your lab's presets.");
+    await expect(pc.call('stepClock')).rejects.toThrow(
+      "The virtual clock: turned off by your lab's presets.",
+    );
+    expect(pc.desktop.tagsim.engine.scene.name).toBe(scene);
+    // What it allows still works: the simulation's controls and faults.
+    await pc.call('pauseSimulation');
+    expect(pc.desktop.tagsim.simulation.status.state).toBe('paused');
+    const motor = pc.desktop.tagsim.engine.listTags()[0]!;
+    await pc.call('force', { id: motor.id, value: true });
+    expect(pc.desktop.tagsim.engine.getTag(motor.id)?.isForced).toBe(true);
+    expect(pc.trayLabels()).toContain('Quick faults');
+    expect(pc.reportError).not.toHaveBeenCalled();
+  });
+
+  it('without "faults" in "allow", the tray offers none and main refuses them as the shorthand does', async () => {
+    const pc = await labPc({ studentMode: { allow: ['scenes'] } });
+    expect(pc.trayLabels()).not.toContain('Quick faults');
+    const motor = pc.desktop.tagsim.engine.listTags()[0]!;
+    await expect(pc.call('force', { id: motor.id, value: true })).rejects.toThrow(FAULT_CONTROLS_REFUSED);
+    await expect(pc.call('pauseSimulation')).rejects.toThrow(
+      "The simulation's controls: turned off by your lab's presets.",
+    );
+    expect(pc.desktop.tagsim.engine.getTag(motor.id)?.isForced).toBe(false);
   });
 });

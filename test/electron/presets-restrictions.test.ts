@@ -14,6 +14,7 @@ import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-hos
 import { ServerController } from '../../main/runtime/server-controller.js';
 import { SettingsLockedError } from '../../main/settings/locked-settings.js';
 import { parsePresets } from '../../main/settings/presets.js';
+import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { fileSettingsStore, type SettingsStore } from '../../main/settings/settings-store.js';
 import { FakeIpcMain } from './fakes/ipc-main.js';
 import { FakeWebContents } from './fakes/window.js';
@@ -43,15 +44,50 @@ describe('presets.json "locked" and "studentMode"', () => {
       'simulation.seed',
       'simulation.timeScale',
     ]);
-    expect(presets.studentMode).toEqual({ hideFaultControls: true });
+    expect(presets.studentMode).toEqual({ allow: ['scenes', 'editing', 'simulation', 'clock'] });
     expect(presets.settings.port).toBe(7420);
     expect(problems.map((p) => p.message)).toEqual([
       'presets /etc/tagsim/presets.json: locked[1]: expected one of port, host, pinnedTagIds, modbus, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got string "ports"; did you mean \'port\'?; ignored',
       'presets /etc/tagsim/presets.json: locked[3]: expected one of port, host, pinnedTagIds, modbus, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got number 3; ignored',
-      expect.stringMatching(
-        /^presets \/etc\/tagsim\/presets\.json: studentMode\.hideEverything: unknown field/,
-      ),
+      expect.stringMatching(/^presets \/etc\/tagsim\/presets\.json: studentMode\.hideEverything: /),
     ]);
+  });
+
+  it('reads "allow" with the lab file\'s words and messages, leaving out a wrong word', () => {
+    const { presets, problems } = parsePresets(
+      { studentMode: { allow: ['simulation', 'sceness', 'clock'] } },
+      'p.json',
+    );
+    expect(presets.studentMode).toEqual({ allow: ['simulation', 'clock'] });
+    expect(problems.map((p) => p.message)).toEqual([
+      'presets p.json: studentMode.allow[1]: must be one of scenes, editing, faults, simulation, clock; got "sceness"; ignored',
+    ]);
+    // The same mistake in a lab file reads the same (shared/lab/student-mode.ts).
+    expect(() =>
+      parseLabFile(JSON.stringify({ studentMode: { allow: ['sceness'] }, stations: [{}] })),
+    ).toThrow(
+      'studentMode.allow[0]: must be one of scenes, editing, faults, simulation, clock; got "sceness"',
+    );
+  });
+
+  it('"hideFaultControls": true is short for everything but faults, and stricter beside "allow"', () => {
+    expect(parsePresets({ studentMode: { hideFaultControls: false } }, 'p.json').presets.studentMode).toBe(
+      undefined,
+    );
+    const both = parsePresets(
+      { studentMode: { allow: ['faults', 'clock'], hideFaultControls: true } },
+      'p.json',
+    );
+    expect(both.presets.studentMode).toEqual({ allow: ['clock'] });
+    expect(both.problems).toEqual([]);
+    expect(parsePresets({ studentMode: { allow: [] } }, 'p.json').presets.studentMode).toEqual({ allow: [] });
+  });
+
+  it('"allow" that is not a list is reported and allows nothing', () => {
+    const { presets, problems } = parsePresets({ studentMode: { allow: 'everything' } }, 'p.json');
+    expect(presets.studentMode).toEqual({ allow: [] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toMatch(/^presets p\.json: studentMode\.allow: .*; ignored$/);
   });
 
   it('reports wrong types and applies nothing of them', () => {
@@ -66,7 +102,7 @@ describe('presets.json "locked" and "studentMode"', () => {
       'presets p.json: studentMode.hideFaultControls: expected true or false, got string "yes"; ignored',
     ]);
     expect(parsePresets({ studentMode: [] }, 'p.json').problems[0]?.message).toBe(
-      'presets p.json: studentMode: expected an object such as {"hideFaultControls": true}, got an array; ignored',
+      'presets p.json: studentMode: expected an object such as {"allow": ["simulation", "clock"]} or {"hideFaultControls": true}, got an array; ignored',
     );
   });
 });

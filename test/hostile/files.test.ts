@@ -352,7 +352,19 @@ describe("presets' fields, whatever they hold", () => {
         fc.record(
           {
             locked: fc.oneof(anything, fc.array(fc.oneof(fc.constantFrom(...LOCKABLE_NAMES), anything))),
-            studentMode: fc.oneof(anything, fc.record({ hideFaultControls: anything }, { requiredKeys: [] })),
+            studentMode: fc.oneof(
+              anything,
+              fc.record(
+                {
+                  hideFaultControls: fc.oneof(fc.boolean(), anything),
+                  allow: fc.oneof(
+                    anything,
+                    fc.array(fc.oneof(fc.constantFrom(...STUDENT_CONTROLS), anything)),
+                  ),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
             modbus: fc.oneof(
               anything,
               fc.record({ port: anything, scaleFactor: anything }, { requiredKeys: [] }),
@@ -364,7 +376,22 @@ describe("presets' fields, whatever they hold", () => {
         (input) => {
           const { presets, problems } = parsePresets(input, 'presets.json');
           for (const name of presets.locked ?? []) expect(LOCKABLE_NAMES).toContain(name);
-          if (presets.studentMode) expect(typeof presets.studentMode.hideFaultControls).toBe('boolean');
+          const asked = input.studentMode as Record<string, unknown> | undefined;
+          if (presets.studentMode) {
+            const { allow } = presets.studentMode;
+            // Only the lab's words, once each, and never one the presets did not give.
+            for (const word of allow) expect(STUDENT_CONTROLS).toContain(word);
+            expect(new Set(allow).size).toBe(allow.length);
+            if (asked?.['hideFaultControls'] === true) expect(allow).not.toContain('faults');
+            if (Array.isArray(asked?.['allow']))
+              for (const word of allow) expect(asked['allow']).toContain(word);
+          }
+          const words = asked?.['allow'];
+          if (
+            Array.isArray(words) &&
+            words.some((w) => !(STUDENT_CONTROLS as readonly unknown[]).includes(w))
+          )
+            expect(problems.some((p) => p.message.includes('studentMode.allow['))).toBe(true);
           for (const problem of problems) expect(problem.message).toMatch(/presets\.json/);
         },
       ),

@@ -58,6 +58,18 @@ const CASES: readonly EmitterCase[] = [
     run: { 'Bases conveyor 1': true, 'Stop blade 2': false, 'Bases conveyor 2': true },
     conveyors: ['bases 1', 'bases 2'],
   },
+  {
+    scene: 'Palletizer',
+    emitter: 'Parts emitter',
+    run: { 'Box feeder': true, 'Load belt': true },
+    conveyors: ['box feeder', 'load belt'],
+  },
+  {
+    scene: 'Palletizer',
+    emitter: 'Pallets emitter',
+    run: { 'Pallet feeder': true, 'Load pallet': true, 'Exit conveyor': true },
+    conveyors: ['pallet entry', 'elevator at 0', 'exit'],
+  },
 ];
 
 /** Every item the emitter has put into the plant: on its conveyors, or gone from them. */

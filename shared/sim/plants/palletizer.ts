@@ -1,6 +1,6 @@
 // The plant of the built-in scene "Palletizer" (see ../builtin-behaviours.ts).
 import type { Behaviour, Condition, ConveyorExit, TagRef } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 
 const UP = output('Elevator up');
 const DOWN = output('Elevator down');
@@ -154,7 +154,7 @@ export const PALLETIZER: readonly Behaviour[] = [
     length: 3,
     speed: SPEED,
     runs: isOn(output('Pallet feeder')),
-    feeder: { items: ['pallet'], itemLength: 1.2, maxOnConveyor: 1 },
+    feeder: { items: ['pallet'], itemLength: 1.2, maxOnConveyor: 1, when: emitterOn('Pallets emitter') },
     sensors: [{ tag: input('Pallet at entry'), from: 2.8, to: 3, normallyClosed: true }],
     exits: [{ to: stopName(0), when: { all: [isOn(LOAD_PALLET), isOff(PALLET_LOADED)] } }],
   },
@@ -197,7 +197,7 @@ export const PALLETIZER: readonly Behaviour[] = [
     length: 2,
     speed: SPEED,
     runs: isOn(output('Box feeder')),
-    feeder: { items: ['box'], itemLength: 0.4, maxOnConveyor: 1 },
+    feeder: { items: ['box'], itemLength: 0.4, maxOnConveyor: 1, when: emitterOn('Parts emitter') },
     sensors: [{ tag: input('Box at entry'), from: 1.9, to: 2, normallyClosed: true }],
     exits: [{ to: 'load belt', when: isOn(output('Load belt')) }],
   },
