@@ -9,6 +9,7 @@ import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { dashboardRoutes } from '../../main/lab/dashboard-routes.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
+import { routedPath } from '../../shared/api/routes.js';
 import { closeStations, startStation } from './control-station.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -84,7 +85,9 @@ afterAll(closeStations);
 
 /** Placeholders (`{id}`, `<k>`) stand for any segment; wildcards (`/api/*`) are filters, not routes. */
 function isRoute(mention: Mention): boolean {
-  const path = mention.path.replace(/\{[^}]*\}|<[^>]*>/g, 'x');
+  const named = mention.path.replace(/\{[^}]*\}|<[^>]*>/g, 'x');
+  // The tag API routes a path as the simulator's EmbedIO does (runs of slashes collapse).
+  const path = named.startsWith('/api') ? routedPath(named) : named;
   return routes.some((r) => (mention.method === undefined || r.method === mention.method) && r.matches(path));
 }
 
