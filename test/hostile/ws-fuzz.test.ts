@@ -178,11 +178,17 @@ describe('pages that watch the plant and go', () => {
       }),
       { numRuns: 20 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    snapshot.mockClear();
-    server.tagsim.simulation.run();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    server.tagsim.simulation.pause();
+    // A loaded machine may hear of a closed socket late; a watch left behind never stops, so it
+    // still shows in every one of these windows of running time.
+    let taken = -1;
+    for (let attempt = 0; attempt < 10 && taken !== 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      snapshot.mockClear();
+      server.tagsim.simulation.run();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.tagsim.simulation.pause();
+      taken = snapshot.mock.calls.length;
+    }
     expect(snapshot).not.toHaveBeenCalled();
     expect(server.faults).toEqual([]);
     snapshot.mockRestore();
