@@ -107,6 +107,10 @@ export class RequestJournal {
   private droppedForBytes = 0;
   // The listing whose turn it is: listings run one after another (scan).
   private turn: Promise<unknown> = Promise.resolve();
+  // When the running slice of listing ends. One budget for all listings: queued listings follow
+  // each other in microtasks, so a budget of their own each would let eight short pages run back
+  // to back (25 ms) before the event loop got back to the tag API.
+  private sliceEnd = 0;
 
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_ENTRIES,
@@ -281,7 +285,7 @@ export class RequestJournal {
     const held = this.count;
     // Entry i (1: the newest) has seq upTo - i + 1: a page after `before` starts right there.
     const first = query.before === undefined ? 1 : Math.max(1, upTo - query.before + 2);
-    let sliceEnd = performance.now() + LIST_SLICE_MS;
+    await this.restIfSliceSpent();
     for (let i = first; i <= held; i++) {
       const slot = this.slots[(newest - i + this.capacity) % this.capacity];
       // Cleared, dropped, or overwritten by a request newer than the listing: what was there is gone.
@@ -293,14 +297,23 @@ export class RequestJournal {
           if (taken === 'enough') return i < held ? upTo - i + 1 : undefined;
         }
       }
-      if ((i & 15) === 0 && performance.now() > sliceEnd) {
-        // A rest as long as the slice: listings back to back take half the process's time at
-        // most, and the other half is the tag API's, however busy the machine.
-        await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
-        sliceEnd = performance.now() + LIST_SLICE_MS;
-      }
+      if ((i & 15) === 0) await this.restIfSliceSpent();
     }
     return undefined;
+  }
+
+  /**
+   * Starts a slice, after a rest as long as a slice when the last one is spent: listings back to
+   * back take half the process's time at most, and the other half is the tag API's, however busy
+   * the machine.
+   */
+  private async restIfSliceSpent(): Promise<void> {
+    const now = performance.now();
+    if (now <= this.sliceEnd) return;
+    if (now < this.sliceEnd + LIST_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
+    }
+    this.sliceEnd = performance.now() + LIST_SLICE_MS;
   }
 
   clear(): void {

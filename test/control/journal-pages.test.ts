@@ -1,7 +1,7 @@
 // The request journal's bounds over real HTTP (docs/control-api.md, "The request journal"): a
 // listing answers at most 256 KiB a page and says where the next page starts (`Link`, `before`),
 // and the journal holds at most its bytes, dropping the oldest entries first and counting them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
 import { MAX_PAGE_BYTES, RequestJournal } from '../../main/server/request-journal.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
@@ -106,5 +106,50 @@ describe('the journal bounded by bytes', () => {
     });
     await station.call('DELETE', 'requests');
     expect(await summary(station)).toMatchObject({ entries: 0, bytes: 0, lastSeq: 5 });
+  });
+});
+
+describe('listings side by side', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('share one slice: eight queued pages let the event loop in between, not after all eight', async () => {
+    const journal = new RequestJournal();
+    for (let i = 0; i < 8 * 48; i++) {
+      journal.recordExchange(
+        {
+          address: '127.0.0.1',
+          port: 502,
+          method: 'WRITE',
+          path: `/coil/${i}`,
+          status: 200,
+          body: '',
+          itemErrors: undefined,
+        },
+        0,
+      );
+    }
+    // A clock that moves 1 ms each time a listing looks at it: a page of 48 entries looks 3
+    // times, so one page fits a 5 ms slice and the eight together do not.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const pagesDoneAt: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, k) =>
+        journal.page({ limit: 48, before: 8 * 48 - 48 * k + 1 }).then((page) => {
+          expect(page.count).toBe(48);
+          pagesDoneAt.push(turns);
+        }),
+      ),
+    );
+    counting = false;
+    // Without one shared slice all eight pages end in the same turn of the event loop.
+    expect(new Set(pagesDoneAt).size).toBeGreaterThanOrEqual(3);
   });
 });
