@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { closest } from '../../shared/scenes/json-words.js';
+import { closest } from '../../shared/problems/json-words.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { generalHelp } from './cli-help.js';

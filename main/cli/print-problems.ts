@@ -1,4 +1,4 @@
-import { formatProblem, type SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, type SceneValidationError } from '../../shared/problems/problem-list.js';
 import type { CliIo } from './run-cli.js';
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */

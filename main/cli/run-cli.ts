@@ -1,5 +1,5 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';

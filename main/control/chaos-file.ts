@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { chaosRulesProblems, type ChaosRule } from '../../shared/api/chaos-rules.js';
-import { parseJsonText } from '../../shared/scenes/json-text.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { parseJsonText } from '../../shared/problems/json-text.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 import { readTextFile } from '../storage/read-text-file.js';
 
 /**

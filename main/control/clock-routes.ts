@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { show } from '../../shared/scenes/json-words.js';
+import { show } from '../../shared/problems/json-words.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { says } from '../../shared/schema/shape-hints.js';
 import type { Shape } from '../../shared/schema/shape-paths.js';

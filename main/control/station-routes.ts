@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import { show } from '../../shared/scenes/json-words.js';
+import { show } from '../../shared/problems/json-words.js';
 import {
   captureSnapshot,
   serializeSnapshot,
   snapshotFromJson,
 } from '../../shared/scenes/runtime-snapshot.js';
 import type { SceneOutcome } from '../../shared/scenes/scene-document.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 import { says } from '../../shared/schema/shape-hints.js';
 import type { Shape } from '../../shared/schema/shape-paths.js';
 import { resolveScene } from '../runtime/resolve-scene.js';

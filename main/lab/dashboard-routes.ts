@@ -6,7 +6,7 @@ import {
   formatProblem,
   SceneValidationError,
   type SceneProblem,
-} from '../../shared/scenes/scene-problems.js';
+} from '../../shared/problems/problem-list.js';
 import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
 import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';

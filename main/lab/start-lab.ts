@@ -12,7 +12,7 @@ import { newControlToken } from '../control/control-access.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
-import { SceneValidationError, type SceneProblem } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError, type SceneProblem } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';

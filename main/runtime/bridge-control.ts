@@ -2,7 +2,7 @@ import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { BridgeApi, BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { ChaosView, ClockStatus, JournalView } from '../../shared/bridge/control-spec.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 import { chaosRulesFromText } from '../control/chaos-file.js';
 import { advanceClock, changeClock, ClockRefusal } from '../control/clock-control.js';
 import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';

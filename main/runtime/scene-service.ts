@@ -9,7 +9,7 @@ import type { TagRuntimeState } from '../../shared/core/engine-types.js';
 import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import type {

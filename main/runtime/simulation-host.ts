@@ -1,7 +1,7 @@
 import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { formatProblem, type SceneProblem } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, type SceneProblem } from '../../shared/problems/problem-list.js';
 import { type PlantSource, sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
 import { Simulation, type SimulationStatus } from '../../shared/sim/simulation.js';
 

@@ -14,7 +14,7 @@ import {
   type ScenarioTarget,
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';

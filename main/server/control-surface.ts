@@ -6,7 +6,7 @@ import type { BytesInFlight } from './bytes-in-flight.js';
 import { hasBody, type JsonBodyReader } from './json-body.js';
 import type { RequestJournal } from './request-journal.js';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
-import { isRecord } from '../../shared/scenes/json-words.js';
+import { isRecord } from '../../shared/problems/json-words.js';
 
 /** Where TagSim's own API lives: a path the simulator does not have (docs/control-api.md). */
 export const CONTROL_PREFIX = '/tagsim/v1';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { closest, isRecord, kindOf, unknownFields } from '../../shared/scenes/json-words.js';
+import { closest, isRecord, kindOf, unknownFields } from '../../shared/problems/json-words.js';
 import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { readSettingsLayer, SIMULATION_FIELDS, type FieldSelection, type SettingsLayer } from './settings.js';
 import { LOCKABLE_NAMES, lockedBy, type LockableSetting } from './locked-settings.js';

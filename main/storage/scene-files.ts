@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 import { fileProblemOf, MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
 import { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
 

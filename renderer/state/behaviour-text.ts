@@ -1,5 +1,5 @@
 import type { TagDefinition } from '../../shared/core/tag-types.js';
-import { parseJsonText } from '../../shared/scenes/json-text.js';
+import { parseJsonText } from '../../shared/problems/json-text.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 
 // The behaviour editor's text: one behaviour as pretty JSON, read back with errors a person can

@@ -11,7 +11,7 @@ import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
 import { sceneFileName } from '../../shared/scenes/file-names.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import type { Ask } from './dialogs.js';
 

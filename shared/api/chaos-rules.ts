@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { compileWildcard } from '../core/wildcard.js';
-import { show } from '../scenes/json-words.js';
+import { show } from '../problems/json-words.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';

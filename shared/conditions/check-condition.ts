@@ -1,6 +1,6 @@
 import { convertTo } from '../core/convert.js';
 import type { TagValue } from '../core/tag-types.js';
-import { show } from '../scenes/json-words.js';
+import { show } from '../problems/json-words.js';
 import { fits, shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import type { Problem } from '../schema/shape-paths.js';

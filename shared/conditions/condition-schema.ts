@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { isRecord, kindOf, listKindOf, show } from '../scenes/json-words.js';
+import { isRecord, kindOf, listKindOf, show } from '../problems/json-words.js';
 import { milliseconds } from '../schema/milliseconds.js';
 import { says } from '../schema/shape-hints.js';
 import type { Problem, Shape } from '../schema/shape-paths.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
-import { isRecord, show } from '../scenes/json-words.js';
+import { isRecord, show } from '../problems/json-words.js';
 import { says, type Told } from '../schema/shape-hints.js';
 
 /**

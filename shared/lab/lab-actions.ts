@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { formatProblem } from '../scenes/scene-problems.js';
-import { closest, isRecord, kindOf, show } from '../scenes/json-words.js';
+import { formatProblem } from '../problems/problem-list.js';
+import { closest, isRecord, kindOf, show } from '../problems/json-words.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';

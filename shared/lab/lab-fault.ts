@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { TagEngine } from '../core/tag-engine.js';
 import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
 import type { HiddenFaults } from '../bridge/hidden-faults.js';
-import { kindOf, show } from '../scenes/json-words.js';
+import { kindOf, show } from '../problems/json-words.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { parseJsonText } from '../scenes/json-text.js';
-import { kindOf, listKindOf, show } from '../scenes/json-words.js';
-import { SceneValidationError } from '../scenes/scene-problems.js';
+import { parseJsonText } from '../problems/json-text.js';
+import { kindOf, listKindOf, show } from '../problems/json-words.js';
+import { SceneValidationError } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';

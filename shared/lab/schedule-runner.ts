@@ -4,7 +4,7 @@ import type { BoundCondition } from '../conditions/condition-types.js';
 import { TagIndex } from '../conditions/tag-refs.js';
 import { watchCondition, type ConditionWatch } from '../conditions/watch-condition.js';
 import type { TagEngine } from '../core/tag-engine.js';
-import type { SceneProblem } from '../scenes/scene-problems.js';
+import type { SceneProblem } from '../problems/problem-list.js';
 import { deriveSeed, mulberry32 } from '../sim/random.js';
 import type { FaultLog } from './fault-log.js';
 import type { FaultSchedule, ScheduledFault } from './fault-schedule.js';

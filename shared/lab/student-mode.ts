@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { kindOf, show } from '../scenes/json-words.js';
+import { kindOf, show } from '../problems/json-words.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';

@@ -5,8 +5,8 @@ import { findTag, TagIndex, type TagRef } from '../conditions/tag-refs.js';
 import { convertTo } from '../core/convert.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagValue } from '../core/tag-types.js';
-import { show } from '../scenes/json-words.js';
-import { type SceneProblem, SceneValidationError } from '../scenes/scene-problems.js';
+import { show } from '../problems/json-words.js';
+import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
 import { placeProblems } from '../schema/shape-paths.js';
 import type { BoundScenario, BoundStep, BoundTag, Scenario } from './scenario-types.js';
 

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CONDITION_REFS } from '../conditions/condition-schema.js';
 import type { TagFailure } from '../core/tag-types.js';
-import { closest, isRecord, kindOf, show } from '../scenes/json-words.js';
+import { closest, isRecord, kindOf, show } from '../problems/json-words.js';
 import { milliseconds } from '../schema/milliseconds.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';

@@ -1,7 +1,7 @@
 import type { SceneDefinition } from '../core/scene.js';
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType, type TagValue } from '../core/tag-types.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
-import { type SceneProblem, SceneValidationError } from './scene-problems.js';
+import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
 
 /**
  * Builds a scene from the answer of `GET /api/tags` of a running simulator (the real one or

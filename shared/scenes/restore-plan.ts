@@ -2,7 +2,7 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagRuntimeState } from '../core/tag-engine.js';
 import type { RuntimeSnapshot } from './runtime-snapshot.js';
-import { SceneValidationError } from './scene-problems.js';
+import { SceneValidationError } from '../problems/problem-list.js';
 
 /**
  * Matches a snapshot to the scene being served: the states to hand to `TagEngine.restoreStates`

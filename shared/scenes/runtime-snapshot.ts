@@ -9,9 +9,9 @@ import {
   type TagType,
   type TagValue,
 } from '../core/tag-types.js';
-import { parseJsonText } from './json-text.js';
-import { type SceneProblem, SceneValidationError } from './scene-problems.js';
-import { isRecord, show, unknownFields } from './json-words.js';
+import { parseJsonText } from '../problems/json-text.js';
+import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { isRecord, show, unknownFields } from '../problems/json-words.js';
 
 /**
  * Runtime snapshots: the state of a running scene (each tag's raw value, force and failure) in a

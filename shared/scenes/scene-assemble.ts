@@ -4,7 +4,7 @@ import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { builtinTagDefaults } from './builtin-scenes.js';
 import { serializeScene, validateSceneJson } from './scene-file.js';
-import type { SceneProblem } from './scene-problems.js';
+import type { SceneProblem } from '../problems/problem-list.js';
 
 /** A tag as an import found it, before TagSim's address rules are applied. */
 export interface ImportedTag {

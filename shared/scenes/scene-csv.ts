@@ -1,8 +1,8 @@
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
-import { stripBom } from './json-text.js';
+import { stripBom } from '../problems/json-text.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
-import { type SceneProblem, SceneValidationError } from './scene-problems.js';
+import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
 
 /**
  * The tag list of the simulator's driver configuration as CSV: `Name,Type,Data Type,Address`,

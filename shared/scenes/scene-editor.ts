@@ -6,7 +6,7 @@ import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.j
 import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
-import { formatProblem, SceneValidationError } from './scene-problems.js';
+import { formatProblem, SceneValidationError } from '../problems/problem-list.js';
 import { serializeScene } from './scene-file.js';
 import { addressTaken } from './scene-tags.js';
 

@@ -8,8 +8,8 @@ import { says } from '../schema/shape-hints.js';
 import { placeOf, placeProblems, type Shape } from '../schema/shape-paths.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { isConveyor } from '../sim/behaviour-types.js';
-import { kindOf, show } from './json-words.js';
-import type { SceneProblem } from './scene-problems.js';
+import { kindOf, show } from '../problems/json-words.js';
+import type { SceneProblem } from '../problems/problem-list.js';
 
 // The optional `layout` field of a scene file (issue 23): where the Plant view draws the parts
 // of the scene's plant (shared/plant/plant-types.ts, PlacementHints). Described once, as the

@@ -10,7 +10,7 @@ import {
   type TagType,
   type TagValue,
 } from '../core/tag-types.js';
-import { isRecord, kindOf, show, unknownFields } from './json-words.js';
+import { isRecord, kindOf, show, unknownFields } from '../problems/json-words.js';
 
 /**
  * The `tags` of a scene file: each tag's own fields (with the spellings people often use

@@ -1,6 +1,6 @@
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType, type TagValue } from '../core/tag-types.js';
 import { fitsType, type RuntimeSnapshot, type SnapshotTag } from './runtime-snapshot.js';
-import { type SceneProblem, SceneValidationError } from './scene-problems.js';
+import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
 
 /**
  * A snapshot from the answer of `GET /api/tags` of a running simulator. The API shows the

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { show } from '../scenes/json-words.js';
+import { show } from '../problems/json-words.js';
 import { says } from './shape-hints.js';
 
 /** Largest time a file may give: about 24 days, the most a JavaScript timer holds. */

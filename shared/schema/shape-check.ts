@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { type ValueError, type ValueErrorIterator, ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
-import { closest, kindOf, show } from '../scenes/json-words.js';
+import { closest, kindOf, show } from '../problems/json-words.js';
 import { hintOf, type Segment, type Told } from './shape-hints.js';
 import type { Problem, Shape } from './shape-paths.js';
 

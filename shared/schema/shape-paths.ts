@@ -1,5 +1,5 @@
 import { Kind, type TSchema } from '@sinclair/typebox';
-import { isRecord } from '../scenes/json-words.js';
+import { isRecord } from '../problems/json-words.js';
 import { hintOf, type Segment } from './shape-hints.js';
 
 /** A schema and the definitions its `$ref`s name (by `$id`). */

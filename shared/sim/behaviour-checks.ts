@@ -3,7 +3,7 @@ import { aType, tagRefProblem, type TagIndex } from '../conditions/tag-refs.js';
 import { convertTo, INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { FLOAT32_MAX } from '../core/float32.js';
 import type { TagDefinition } from '../core/tag-types.js';
-import { isRecord, show } from '../scenes/json-words.js';
+import { isRecord, show } from '../problems/json-words.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { placeOf, type Problem } from '../schema/shape-paths.js';
 import { ACTION_KEYS } from './behaviour-fields.js';

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CONDITION_REFS, tagValue } from '../conditions/condition-schema.js';
-import { isRecord, kindOf, listKindOf, show } from '../scenes/json-words.js';
+import { isRecord, kindOf, listKindOf, show } from '../problems/json-words.js';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';

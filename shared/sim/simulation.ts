@@ -4,7 +4,7 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import { initialValue } from '../core/tag-record.js';
 import type { TagDefinition } from '../core/tag-types.js';
-import { formatProblem, type SceneProblem } from '../scenes/scene-problems.js';
+import { formatProblem, type SceneProblem } from '../problems/problem-list.js';
 import type { Behaviour } from './behaviour-types.js';
 import { Plant, type PlantSnapshot } from './behaviours.js';
 import { LifecycleTags } from './lifecycle-tags.js';

@@ -1,8 +1,8 @@
 import { CONDITION_NESTING, nestingProblem, type NestingRules } from '../conditions/condition-schema.js';
 import { TagIndex } from '../conditions/tag-refs.js';
 import type { TagDefinition } from '../core/tag-types.js';
-import { isRecord, kindOf } from '../scenes/json-words.js';
-import type { SceneProblem } from '../scenes/scene-problems.js';
+import { isRecord, kindOf } from '../problems/json-words.js';
+import type { SceneProblem } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';

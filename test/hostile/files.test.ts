@@ -33,7 +33,7 @@ import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
-import { SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { SceneValidationError } from '../../shared/problems/problem-list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
 let n = 0;

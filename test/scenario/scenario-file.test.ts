@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenarioFile, validateScenarioJson } from '../../shared/scenario/scenario-file.js';
 import { DEFAULT_SCENARIO_TIMEOUT_MS } from '../../shared/scenario/scenario-types.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 
 const base = { format: 'tagsim-scenario', version: 1, name: 'S' };
 

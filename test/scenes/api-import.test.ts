@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { sceneFromApiTags } from '../../shared/scenes/api-import.js';
 import { builtinScene, builtinTagId } from '../../shared/scenes/builtin-scenes.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 
 const answerOf = (name: string) => JSON.parse(JSON.stringify(new TagEngine(builtinScene(name)!).listTags()));
 

@@ -3,7 +3,7 @@
 // nested thousands deep overflowed the stack when a message showed it).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { show } from '../../shared/scenes/json-words.js';
+import { show } from '../../shared/problems/json-words.js';
 
 const cut = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}...` : text);
 

@@ -15,7 +15,7 @@ import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { planRestore } from '../../shared/scenes/restore-plan.js';
 import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 import { BASE_SCENE } from './corpus.js';
 

@@ -11,7 +11,7 @@ import {
   importSceneCsv,
 } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 
 const HEADER = 'Name,Type,Data Type,Address';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';

@@ -9,7 +9,7 @@ import type { PlacementHints } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { applySceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
 import { validateLayout } from '../../shared/scenes/scene-layout.js';

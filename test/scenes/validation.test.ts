@@ -10,7 +10,7 @@ import { readSceneFile } from '../../main/storage/scene-files.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/scenes/scene-problems.js';
+import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
 import { AT, base, BASE_SCENE, BASE_TEXT, BROKEN_FILES } from './corpus.js';
 

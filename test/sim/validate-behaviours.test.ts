@@ -1,7 +1,7 @@
 // validateBehaviours: every problem with its place and a message that says how to fix it, in the
 // style of the scene file's own problems.
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../shared/scenes/scene-problems.js';
+import { formatProblem } from '../../shared/problems/problem-list.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { validateBehaviours } from '../../shared/sim/validate-behaviours.js';
 import { testScene } from './plc.js';
