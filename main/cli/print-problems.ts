@@ -1,4 +1,4 @@
-import { formatProblem, type SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, type ValidationError } from '../../shared/problems/problem-list.js';
 import type { CliIo } from './run-cli.js';
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
@@ -8,7 +8,7 @@ const MAX_PRINTED_PROBLEMS = 50;
  * "tagsim: x.tagsim.json is not a valid scene (2 problems):", then one line per problem; `context`
  * goes before the first line ("station 2: ").
  */
-export function printProblems(io: Pick<CliIo, 'err'>, error: SceneValidationError, context = ''): void {
+export function printProblems(io: Pick<CliIo, 'err'>, error: ValidationError, context = ''): void {
   const [head] = error.message.split('\n', 1);
   io.err(`tagsim: ${context}${head}`);
   for (const problem of error.problems.slice(0, MAX_PRINTED_PROBLEMS)) io.err(`  ${formatProblem(problem)}`);

@@ -1,5 +1,5 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
@@ -83,7 +83,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
   } catch (error) {
-    if (error instanceof SceneValidationError) printProblems(io, error);
+    if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
@@ -117,7 +117,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       },
     });
   } catch (error) {
-    if (error instanceof SceneValidationError) {
+    if (error instanceof ValidationError) {
       printProblems(io, error);
       return 1;
     }
@@ -198,7 +198,7 @@ async function runFileCommand(
     }
     return 0;
   } catch (error) {
-    if (error instanceof SceneValidationError) printProblems(io, error);
+    if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

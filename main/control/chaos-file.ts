@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
 import { chaosRulesProblems, type ChaosRule } from '../../shared/api/chaos-rules.js';
 import { parseJsonText } from '../../shared/problems/json-text.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import { readTextFile } from '../storage/read-text-file.js';
 
 /**
  * The rules of a `--chaos` file: `{"rules": [...]}`, as `PUT /tagsim/v1/chaos` takes them. Throws
- * a SceneValidationError with every problem (`rules[0].probability: 2 is above 1`), or the file
+ * a ValidationError with every problem (`rules[0].probability: 2 is above 1`), or the file
  * reader's one-line Error.
  */
 export async function readChaosFile(path: string): Promise<ChaosRule[]> {
@@ -16,11 +16,11 @@ export async function readChaosFile(path: string): Promise<ChaosRule[]> {
 
 /**
  * The rules of a chaos rules file's text (`fileName` names it in problems): the check `--chaos`
- * makes, for the window's Load rules too. Throws a SceneValidationError with every problem.
+ * makes, for the window's Load rules too. Throws a ValidationError with every problem.
  */
 export function chaosRulesFromText(text: string, fileName: string): ChaosRule[] {
   const fail = (problems: { path: string; message: string }[]) =>
-    new SceneValidationError(problems, fileName, 'chaos rules file');
+    new ValidationError(problems, fileName, 'chaos rules file');
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw fail([{ path: '(file)', message: parsed.message }]);
   const problems = chaosRulesProblems(parsed.value);

@@ -7,7 +7,7 @@ import {
   snapshotFromJson,
 } from '../../shared/scenes/runtime-snapshot.js';
 import type { SceneOutcome } from '../../shared/scenes/scene-document.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import { says } from '../../shared/schema/shape-hints.js';
 import type { Shape } from '../../shared/schema/shape-paths.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
@@ -88,7 +88,7 @@ export function stationRoutes(deps: ControlDeps, onReset: () => void): ControlRo
           const applied = await keep(() => deps.scenes.applySnapshot(snapshot, 'the request body'));
           return jsonAnswer(applied);
         } catch (error) {
-          if (error instanceof SceneValidationError)
+          if (error instanceof ValidationError)
             throw new ApiError(400, describeProblems('The state snapshot', error.problems));
           throw error;
         }

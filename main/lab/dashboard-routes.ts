@@ -4,8 +4,8 @@ import { parseLabAction } from '../../shared/lab/lab-actions.js';
 import { validateFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import {
   formatProblem,
-  SceneValidationError,
-  type SceneProblem,
+  ValidationError,
+  type PlacedProblem,
 } from '../../shared/problems/problem-list.js';
 import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
 import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
@@ -104,7 +104,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
         try {
           schedule = validateFaultSchedule(value);
         } catch (error) {
-          if (!(error instanceof SceneValidationError)) throw error;
+          if (!(error instanceof ValidationError)) throw error;
           throw scheduleProblems(error.problems);
         }
         const started = lab.startSchedule(schedule);
@@ -147,7 +147,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
 }
 
 /** A schedule with problems: the first ten of them, in the words of the file's messages. */
-function scheduleProblems(problems: readonly SceneProblem[]): ApiError {
+function scheduleProblems(problems: readonly PlacedProblem[]): ApiError {
   return new ApiError(
     400,
     `The schedule has problems: ${problems.slice(0, 10).map(formatProblem).join('; ')}`,

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { LabCommand } from '../cli/lab-command.js';
 import { modbusServerOptions } from '../cli/modbus-options.js';
 import { printProblems } from '../cli/print-problems.js';
@@ -40,7 +40,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     });
   } catch (error) {
     const cause = error instanceof LabStartError ? error.cause : error;
-    if (cause instanceof SceneValidationError)
+    if (cause instanceof ValidationError)
       printProblems(
         io,
         cause,

@@ -12,7 +12,7 @@ import { newControlToken } from '../control/control-access.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
-import { SceneValidationError, type SceneProblem } from '../../shared/problems/problem-list.js';
+import { ValidationError, type PlacedProblem } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
@@ -88,7 +88,7 @@ export interface Lab {
    * Starts a schedule now (its times count from now), checked against every station's scene:
    * the runner, or every problem and nothing started.
    */
-  startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: SceneProblem[] };
+  startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: PlacedProblem[] };
   /** Stops the dashboard, every station and their shared timers. */
   close(): Promise<void>;
 }
@@ -110,7 +110,7 @@ export class LabStartError extends Error {
  * definitions it was given (read once, never changed in place) and one timer per period for all
  * their simulations (shared-ticker.ts). Checks the whole plan first (station count, port range,
  * every scene), then binds station by station; rejects with a LabStartError naming the station
- * (its `cause` a SceneValidationError for a scene file with problems), leaving nothing running.
+ * (its `cause` a ValidationError for a scene file with problems), leaving nothing running.
  */
 export async function startLab(options: LabOptions): Promise<Lab> {
   const host = options.host ?? DEFAULT_HOST;
@@ -211,7 +211,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     const bound = startSchedule(options.schedule.schedule);
     if ('problems' in bound) {
       await close();
-      const error = new SceneValidationError(bound.problems, options.schedule.source, 'fault schedule');
+      const error = new ValidationError(bound.problems, options.schedule.source, 'fault schedule');
       throw new LabStartError(error.message.split('\n', 1)[0]!, undefined, { cause: error });
     }
   }
@@ -297,7 +297,7 @@ async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]):
       scenes.push(await scene);
     } catch (error) {
       const message =
-        error instanceof SceneValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
+        error instanceof ValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
       throw new LabStartError(`station ${i + 1}: ${message}`, i + 1, { cause: error });
     }
   }

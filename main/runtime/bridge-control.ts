@@ -2,7 +2,7 @@ import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { BridgeApi, BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { ChaosView, ClockStatus, JournalView } from '../../shared/bridge/control-spec.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import { chaosRulesFromText } from '../control/chaos-file.js';
 import { advanceClock, changeClock, ClockRefusal } from '../control/clock-control.js';
 import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';
@@ -118,7 +118,7 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
       try {
         control.chaos.set(chaosRulesFromText(text, fileName ?? 'the chaos rules file'));
       } catch (error) {
-        if (error instanceof SceneValidationError) return { ok: false, message: error.message };
+        if (error instanceof ValidationError) return { ok: false, message: error.message };
         throw error;
       }
       return { ok: true, chaos: chaosView() };

@@ -61,7 +61,7 @@ export function resolveScene(choice: LibraryChoice = { builtin: DEFAULT_SCENE_NA
 
 /**
  * Loads any scene choice: a library scene, or a scene file (read and validated). A built-in name
- * that no built-in has is tried as a file when one exists at that path. Throws SceneValidationError
+ * that no built-in has is tried as a file when one exists at that path. Throws ValidationError
  * (every problem) for a file with problems and an Error with one line for anything else.
  */
 export async function loadScene(choice: SceneChoice = { builtin: DEFAULT_SCENE_NAME }): Promise<LoadedScene> {

@@ -9,7 +9,7 @@ import type { TagRuntimeState } from '../../shared/core/engine-types.js';
 import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import type {
@@ -222,7 +222,7 @@ export class SceneService {
 
   /**
    * Applies a snapshot already read (`name` is its file's, for the messages) in one engine
-   * update; throws SceneValidationError, changing nothing, when it holds no tag of this scene.
+   * update; throws ValidationError, changing nothing, when it holds no tag of this scene.
    * A tag `keepFaultsOf` names keeps its force and failure as they are now (a student's window
    * may not touch them, docs/desktop.md), and its value too where the snapshot has none for it.
    */
@@ -274,7 +274,7 @@ export class SceneService {
 }
 
 function refusal(error: unknown): Extract<SceneRefusal, { reason: 'invalid' | 'changedOnDisk' | 'error' }> {
-  if (error instanceof SceneValidationError)
+  if (error instanceof ValidationError)
     return { ok: false, reason: 'invalid', problems: error.problems.map(formatProblem) };
   if (error instanceof ChangedOnDiskError) return { ok: false, reason: 'changedOnDisk', path: error.path };
   return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };

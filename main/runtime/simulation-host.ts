@@ -1,7 +1,7 @@
 import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { formatProblem, type SceneProblem } from '../../shared/problems/problem-list.js';
+import { formatProblem, type PlacedProblem } from '../../shared/problems/problem-list.js';
 import { type PlantSource, sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
 import { Simulation, type SimulationStatus } from '../../shared/sim/simulation.js';
 
@@ -117,7 +117,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
   const first = sceneBehaviours(engine.scene);
   let plantSource = first.source;
   let behaviourCount = first.behaviours.length;
-  let problems: readonly SceneProblem[] = [];
+  let problems: readonly PlacedProblem[] = [];
   const seed = options.seed ?? 1;
   const simulation = new Simulation(engine, first.behaviours, {
     seed,
@@ -139,7 +139,7 @@ export function createSimulationHost(engine: TagEngine, options: SimulationHostO
       simulation.setBehaviours(next.behaviours);
     } catch (error) {
       // A scene's own behaviours were checked against its tags when it was read: not expected.
-      problems = (error as { problems?: readonly SceneProblem[] }).problems ?? [];
+      problems = (error as { problems?: readonly PlacedProblem[] }).problems ?? [];
       plantSource = 'none';
       behaviourCount = 0;
       simulation.setBehaviours([]);

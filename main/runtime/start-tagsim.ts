@@ -125,7 +125,7 @@ export class TagSimStartError extends Error {
  * the scene service, the simulation, the API server with the browser UI when asked, and the
  * bridge. `tagsim serve`, `tagsim run`, the desktop app and the tests all start it here. Nothing
  * is shared between two TagSims, so one process may hold many. Rejects, leaving nothing running,
- * when the scene is unknown or has problems (a SceneValidationError lists them all), the state
+ * when the scene is unknown or has problems (a ValidationError lists them all), the state
  * snapshot does not fit, or (listen 'required') the port cannot be bound (TagSimStartError).
  */
 export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> {

@@ -14,7 +14,7 @@ import {
   type ScenarioTarget,
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
@@ -147,7 +147,7 @@ export async function runScenario(
       },
     });
   } catch (error) {
-    if (error instanceof SceneValidationError) return cannotRun(...describeError(error), scenario.name);
+    if (error instanceof ValidationError) return cannotRun(...describeError(error), scenario.name);
     const cause = error instanceof TagSimStartError ? error.cause : error;
     return cannotRun(describeListenError(cause, command.host, command.port), [], scenario.name);
   }
@@ -305,7 +305,7 @@ const MAX_PRINTED_PROBLEMS = 50;
 
 /** The one-line title and the problem lines of an error. */
 function describeError(error: unknown): [string, string[]] {
-  if (error instanceof SceneValidationError) {
+  if (error instanceof ValidationError) {
     const [head] = error.message.split('\n', 1);
     const lines = error.problems.slice(0, MAX_PRINTED_PROBLEMS).map(formatProblem);
     const more = error.problems.length - MAX_PRINTED_PROBLEMS;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import { fileProblemOf, MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
 import { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
 
@@ -23,7 +23,7 @@ export function fingerprint(content: string | Buffer): string {
 }
 
 /**
- * Reads and validates a scene file. Throws SceneValidationError (every problem, with places) for
+ * Reads and validates a scene file. Throws ValidationError (every problem, with places) for
  * a file that is not a valid scene, and a plain Error naming the file for one that cannot be read.
  */
 export async function readSceneFile(path: string): Promise<LoadedSceneFile> {
@@ -67,4 +67,4 @@ export async function writeSceneFile(
   return fingerprint(text);
 }
 
-export { SceneValidationError };
+export { ValidationError };

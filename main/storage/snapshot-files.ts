@@ -8,7 +8,7 @@ import { readTextFile } from './read-text-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /**
- * Reads a state snapshot file. Throws SceneValidationError (every problem, with places) for a file
+ * Reads a state snapshot file. Throws ValidationError (every problem, with places) for a file
  * that is not a valid snapshot, and a plain Error naming the file for one that cannot be read.
  */
 export async function readSnapshotFile(path: string): Promise<RuntimeSnapshot> {

@@ -11,7 +11,7 @@ import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
 import { sceneFileName } from '../../shared/scenes/file-names.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import type { Ask } from './dialogs.js';
 
@@ -186,7 +186,7 @@ export function sceneFileProblems(text: string, fileName: string): string[] | un
     parseSceneFile(text, fileName);
     return undefined;
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
 }

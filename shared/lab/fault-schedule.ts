@@ -4,7 +4,7 @@ import { nestingProblem } from '../conditions/condition-schema.js';
 import type { Condition } from '../conditions/condition-types.js';
 import { parseJsonText } from '../problems/json-text.js';
 import { isRecord, kindOf, listKindOf, show } from '../problems/json-words.js';
-import { SceneValidationError, type SceneProblem } from '../problems/problem-list.js';
+import { ValidationError, type PlacedProblem } from '../problems/problem-list.js';
 import { milliseconds } from '../schema/milliseconds.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
@@ -88,12 +88,12 @@ const RootSchema = Type.Object(
 const ROOT_SHAPE: Shape = { schema: RootSchema, refs: [] };
 
 /**
- * Reads a fault schedule's text. Returns the schedule, or throws a SceneValidationError (what:
+ * Reads a fault schedule's text. Returns the schedule, or throws a ValidationError (what:
  * 'fault schedule') with every problem and its place: `faults[1].when.tag: ...`. The tags are
  * checked later, against each station's scene (bindSchedule).
  */
 export function parseFaultSchedule(text: string, source?: string): FaultSchedule {
-  const fail = (problems: SceneProblem[]) => new SceneValidationError(problems, source, 'fault schedule');
+  const fail = (problems: PlacedProblem[]) => new ValidationError(problems, source, 'fault schedule');
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw fail([{ path: '(file)', message: parsed.message }]);
   return validateFaultSchedule(parsed.value, source);
@@ -101,7 +101,7 @@ export function parseFaultSchedule(text: string, source?: string): FaultSchedule
 
 /** Validates parsed JSON as a fault schedule (see parseFaultSchedule). */
 export function validateFaultSchedule(json: unknown, source?: string): FaultSchedule {
-  const fail = (problems: SceneProblem[]) => new SceneValidationError(problems, source, 'fault schedule');
+  const fail = (problems: PlacedProblem[]) => new ValidationError(problems, source, 'fault schedule');
   if (!isRecord(json))
     throw fail([
       {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { parseJsonText } from '../problems/json-text.js';
 import { kindOf, listKindOf, show } from '../problems/json-words.js';
-import { SceneValidationError } from '../problems/problem-list.js';
+import { ValidationError } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';
@@ -84,19 +84,19 @@ const LabFileSchema = Type.Object(
 const LAB_FILE_SHAPE: Shape = { schema: LabFileSchema, refs: [] };
 
 /**
- * Reads a lab file's text. Returns the lab, or throws a SceneValidationError (what: 'lab file')
+ * Reads a lab file's text. Returns the lab, or throws a ValidationError (what: 'lab file')
  * with every problem and its place: `stations[2].scene: must be a string; got number 3`.
  */
 export function parseLabFile(text: string, source?: string): LabFile {
   const parsed = parseJsonText(text);
   const fail = (path: string, message: string) =>
-    new SceneValidationError([{ path, message }], source, 'lab file');
+    new ValidationError([{ path, message }], source, 'lab file');
   if (!parsed.ok) throw fail('(file)', parsed.message);
   const json = parsed.value;
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw fail('(file)', `a lab file is a JSON object such as {"stations": [...]}; got ${kindOf(json)}`);
   const problems = placeProblems(LAB_FILE_SHAPE, json, '', shapeProblems(LAB_FILE_SHAPE, json));
-  if (problems.length > 0) throw new SceneValidationError(problems, source, 'lab file');
+  if (problems.length > 0) throw new ValidationError(problems, source, 'lab file');
   const lab = json as {
     stations: LabStationPlan[];
     studentMode?: StudentModePlan;

@@ -4,7 +4,7 @@ import type { BoundCondition } from '../conditions/condition-types.js';
 import { TagIndex } from '../conditions/tag-refs.js';
 import { watchCondition, type ConditionWatch } from '../conditions/watch-condition.js';
 import type { TagEngine } from '../core/tag-engine.js';
-import type { SceneProblem } from '../problems/problem-list.js';
+import type { PlacedProblem } from '../problems/problem-list.js';
 import { deriveSeed, mulberry32 } from '../sim/random.js';
 import type { FaultLog } from './fault-log.js';
 import type { FaultSchedule, ScheduledFault } from './fault-schedule.js';
@@ -57,8 +57,8 @@ export function bindSchedule(
   schedule: FaultSchedule,
   stations: readonly ScheduleStation[],
   options: { seed: number; log: FaultLog; now: () => number },
-): { runner: ScheduleRunner } | { problems: SceneProblem[] } {
-  const problems: SceneProblem[] = [];
+): { runner: ScheduleRunner } | { problems: PlacedProblem[] } {
+  const problems: PlacedProblem[] = [];
   const tasks: Task[] = [];
   const seed = schedule.seed ?? options.seed;
   schedule.faults.forEach((entry, i) => {

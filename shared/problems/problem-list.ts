@@ -1,5 +1,11 @@
-/** One thing wrong with a scene, where it is and how to fix it: `tags[3].address: ...`. */
-export interface SceneProblem {
+/**
+ * A list of problems with their places: how every text TagSim reads (scenes, CSV, state snapshots,
+ * scenarios, labs, fault schedules, chaos rules) reports what is wrong with it, all of it at once
+ * and in the same words, whichever folder reads it.
+ */
+
+/** One thing wrong, where it is and how to fix it: `tags[3].address: ...`. */
+export interface PlacedProblem {
   /**
    * Where: `name`, `tags[3].address`, `tags` (for a missing system tag), `(file)`; `line 7` in a
    * CSV file.
@@ -9,17 +15,17 @@ export interface SceneProblem {
 }
 
 /** `tags[3].address: 600 is outside the Bit range 0-511` */
-export function formatProblem(problem: SceneProblem): string {
+export function formatProblem(problem: PlacedProblem): string {
   return `${problem.path}: ${problem.message}`;
 }
 
 /**
- * A scene (or a scene's CSV, or a state snapshot) that could not be read; it carries every problem
- * found, not only the first.
+ * A text that could not be read (a scene, a scene's CSV, a state snapshot, a scenario, a lab, a
+ * fault schedule, chaos rules); it carries every problem found, not only the first.
  */
-export class SceneValidationError extends Error {
+export class ValidationError extends Error {
   constructor(
-    readonly problems: readonly SceneProblem[],
+    readonly problems: readonly PlacedProblem[],
     readonly source?: string,
     /** What the text should have been: 'scene' unless told otherwise. */
     what = 'scene',
@@ -27,6 +33,7 @@ export class SceneValidationError extends Error {
     const head = source ? `${source} is not a valid ${what}` : `Not a valid ${what}`;
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
     super(`${head} (${count}):\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
-    this.name = 'SceneValidationError';
+    this.name = 'ValidationError';
   }
 }
+

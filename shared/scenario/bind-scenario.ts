@@ -6,7 +6,7 @@ import { convertTo } from '../core/convert.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagValue } from '../core/tag-types.js';
 import { show } from '../problems/json-words.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 import { placeProblems } from '../schema/shape-paths.js';
 import type { BoundScenario, BoundStep, BoundTag, Scenario } from './scenario-types.js';
 
@@ -14,11 +14,11 @@ type Report = (path: string, message: string) => void;
 
 /**
  * Resolves a scenario's tag references against the scene it will run on and converts its values
- * to the tags' types. Throws a SceneValidationError listing every problem with its place
+ * to the tags' types. Throws a ValidationError listing every problem with its place
  * (`steps[3].set: no tag is named 'Palet sensor' in this scene; did you mean 'Pallet sensor'?`).
  */
 export function bindScenario(scenario: Scenario, scene: SceneDefinition, source?: string): BoundScenario {
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const report: Report = (path, message) => void problems.push({ path, message });
   const tags = new TagIndex(scene.tags);
   const steps: BoundStep[] = [];
@@ -69,7 +69,7 @@ export function bindScenario(scenario: Scenario, scene: SceneDefinition, source?
     if (bound && problems.length === before) steps.push(bound);
   });
   if (problems.length > 0) {
-    throw new SceneValidationError(problems, source, `scenario for the scene "${scene.name}"`);
+    throw new ValidationError(problems, source, `scenario for the scene "${scene.name}"`);
   }
   return { name: scenario.name, sceneName: scene.name, timeoutMs: scenario.timeoutMs, steps };
 }

@@ -4,7 +4,7 @@ import { nestingProblem } from '../conditions/condition-schema.js';
 import type { TagFailure, TagValue } from '../core/tag-types.js';
 import { parseJsonText } from '../problems/json-text.js';
 import { isRecord, kindOf } from '../problems/json-words.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';
 import { SCENARIO_ROOT_SHAPE, STEP_KINDS, STEP_SHAPE } from './scenario-schema.js';
@@ -27,13 +27,13 @@ const EXPECT_LIMITS: ConditionLimits = {
 };
 
 /**
- * Reads a scenario file's text. Returns the scenario, or throws a SceneValidationError (what:
+ * Reads a scenario file's text. Returns the scenario, or throws a ValidationError (what:
  * 'scenario') that lists every problem with its place: `steps[2].mode: must be one of ...`.
  */
 export function parseScenarioFile(text: string, source?: string): Scenario {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    throw new SceneValidationError([{ path: '(file)', message: parsed.message }], source, 'scenario');
+    throw new ValidationError([{ path: '(file)', message: parsed.message }], source, 'scenario');
   }
   return validateScenarioJson(parsed.value, source);
 }
@@ -41,13 +41,13 @@ export function parseScenarioFile(text: string, source?: string): Scenario {
 /** Validates parsed JSON as a scenario file (see parseScenarioFile). */
 export function validateScenarioJson(json: unknown, source?: string): Scenario {
   if (!isRecord(json)) {
-    throw new SceneValidationError(
+    throw new ValidationError(
       [{ path: '(file)', message: `a scenario file is a JSON object; got ${kindOf(json)}` }],
       source,
       'scenario',
     );
   }
-  const problems: SceneProblem[] = placeProblems(
+  const problems: PlacedProblem[] = placeProblems(
     SCENARIO_ROOT_SHAPE,
     json,
     '',
@@ -78,7 +78,7 @@ export function validateScenarioJson(json: unknown, source?: string): Scenario {
       steps.push(step);
     });
   }
-  if (problems.length > 0) throw new SceneValidationError(problems, source, 'scenario');
+  if (problems.length > 0) throw new ValidationError(problems, source, 'scenario');
   const description = json['description'] as string | undefined;
   return {
     name: (json['name'] as string).trim(),
@@ -118,7 +118,7 @@ function stepProblems(raw: unknown): Problem[] {
  * The rules of a chaos step, checked by the very check of `PUT /tagsim/v1/chaos` and `--chaos`
  * files, its places moved into the step: `rules[0].status` is `steps[2].chaos[0].status`.
  */
-function chaosStepProblems(raw: Record<string, unknown>, path: string): SceneProblem[] {
+function chaosStepProblems(raw: Record<string, unknown>, path: string): PlacedProblem[] {
   if (!('chaos' in raw)) return [];
   return chaosRulesProblems({ rules: raw['chaos'] }).map((p) => ({
     path: `${path}.chaos${p.path.replace(/^rules/, '')}`,

@@ -1,7 +1,7 @@
 import type { SceneDefinition } from '../core/scene.js';
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType, type TagValue } from '../core/tag-types.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 
 /**
  * Builds a scene from the answer of `GET /api/tags` of a running simulator (the real one or
@@ -12,15 +12,15 @@ import { type SceneProblem, SceneValidationError } from '../problems/problem-lis
  *
  * Initial values: the API does not show them, so tags start OFF (the Time Scale at 1), as after a
  * reset of the simulator; with `values`, each tag starts from the value it has now instead.
- * Throws a SceneValidationError when the answer is not a tag list TagSim can serve.
+ * Throws a ValidationError when the answer is not a tag list TagSim can serve.
  */
 export function sceneFromApiTags(
   answer: unknown,
   options: { sceneName: string; values?: boolean; source?: string },
 ): { scene: SceneDefinition; notes: string[] } {
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const fail = (): never => {
-    throw new SceneValidationError(problems, options.source, 'tag list (GET /api/tags)');
+    throw new ValidationError(problems, options.source, 'tag list (GET /api/tags)');
   };
   if (!Array.isArray(answer)) {
     problems.push({ path: '(answer)', message: 'is not a list of tags; is this the FACTORY I/O Web API?' });

@@ -2,7 +2,7 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagRuntimeState } from '../core/tag-engine.js';
 import type { RuntimeSnapshot } from './runtime-snapshot.js';
-import { SceneValidationError } from '../problems/problem-list.js';
+import { ValidationError } from '../problems/problem-list.js';
 
 /**
  * Matches a snapshot to the scene being served: the states to hand to `TagEngine.restoreStates`
@@ -41,7 +41,7 @@ export function planRestore(
       snapshot.scene === scene.name
         ? `it holds none of the tags of the scene '${scene.name}'`
         : `none of its tags is in the scene '${scene.name}' (it was saved from '${snapshot.scene}'); open that scene first`;
-    throw new SceneValidationError([{ path: 'tags', message }], source, 'state snapshot for this scene');
+    throw new ValidationError([{ path: 'tags', message }], source, 'state snapshot for this scene');
   }
   if (absent.length > 0)
     notes.push(`${count(absent.length)} of the snapshot not in this scene: ${list(absent)}`);

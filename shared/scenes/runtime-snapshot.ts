@@ -10,7 +10,7 @@ import {
   type TagValue,
 } from '../core/tag-types.js';
 import { parseJsonText } from '../problems/json-text.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 import { isRecord, show, unknownFields } from '../problems/json-words.js';
 
 /**
@@ -130,19 +130,19 @@ export function serializeSnapshot(snapshot: RuntimeSnapshot): string {
   return `{\n${fields.join('\n')}\n${list}\n}\n`;
 }
 
-/** Reads a snapshot file's text, or throws a SceneValidationError with every problem and its place. */
+/** Reads a snapshot file's text, or throws a ValidationError with every problem and its place. */
 export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
   const parsed = parseJsonText(text);
   if (!parsed.ok)
-    throw new SceneValidationError([{ path: '(file)', message: parsed.message }], source, 'state snapshot');
+    throw new ValidationError([{ path: '(file)', message: parsed.message }], source, 'state snapshot');
   return snapshotFromJson(parsed.value, source);
 }
 
 /** A snapshot from JSON already parsed (a request body), checked as parseSnapshot checks a file. */
 export function snapshotFromJson(json: unknown, source?: string): RuntimeSnapshot {
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const report = (path: string, message: string) => problems.push({ path, message });
-  const fail = () => new SceneValidationError(problems, source, 'state snapshot');
+  const fail = () => new ValidationError(problems, source, 'state snapshot');
   if (!isRecord(json)) {
     report('(file)', 'a state snapshot is a JSON object');
     throw fail();

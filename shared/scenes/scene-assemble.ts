@@ -4,7 +4,7 @@ import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { builtinTagDefaults } from './builtin-scenes.js';
 import { serializeScene, validateSceneJson } from './scene-file.js';
-import type { SceneProblem } from '../problems/problem-list.js';
+import type { PlacedProblem } from '../problems/problem-list.js';
 
 /** A tag as an import found it, before TagSim's address rules are applied. */
 export interface ImportedTag {
@@ -24,7 +24,7 @@ export interface ImportedTag {
 
 /** The outcome of assembling: a valid scene and notes, or the problems that prevent one. */
 export type Assembled =
-  { ok: true; scene: SceneDefinition; notes: string[] } | { ok: false; problems: SceneProblem[] };
+  { ok: true; scene: SceneDefinition; notes: string[] } | { ok: false; problems: PlacedProblem[] };
 
 const TIME_SCALE = 'FACTORY I/O (Time Scale)';
 
@@ -41,7 +41,7 @@ const TIME_SCALE = 'FACTORY I/O (Time Scale)';
  * - missing system tags are added at the end, the Time Scale starting at 1.
  */
 export function assembleScene(sceneName: string, imported: readonly ImportedTag[]): Assembled {
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const notes: string[] = [];
   const systemOf = new Map<ImportedTag, SystemTagSpec>();
   const systemSeen = new Map<string, string>();
@@ -140,7 +140,7 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
       notes,
     };
   } catch (error) {
-    const listed = (error as { problems?: SceneProblem[] }).problems;
+    const listed = (error as { problems?: PlacedProblem[] }).problems;
     if (!listed) throw error;
     return { ok: false, problems: listed };
   }

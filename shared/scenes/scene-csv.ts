@@ -2,7 +2,7 @@ import type { SceneDefinition } from '../core/scene.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
 import { stripBom } from '../problems/json-text.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 
 /**
  * The tag list of the simulator's driver configuration as CSV: `Name,Type,Data Type,Address`,
@@ -48,15 +48,15 @@ export interface CsvImport {
 }
 
 /**
- * Reads a driver configuration CSV into a scene. Throws a SceneValidationError listing every
+ * Reads a driver configuration CSV into a scene. Throws a ValidationError listing every
  * problem with its line (`line 4: unknown Data Type 'Word'; use Bool, Int or Real`).
  */
 export function importSceneCsv(text: string, options: { sceneName: string; source?: string }): CsvImport {
   const sceneName = options.sceneName.trim() || 'Imported scene';
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const report = (line: number, message: string) => problems.push({ path: `line ${line}`, message });
   const fail = (): never => {
-    throw new SceneValidationError(problems, options.source, 'tag list (CSV)');
+    throw new ValidationError(problems, options.source, 'tag list (CSV)');
   };
 
   const records = parseCsv(stripBom(text), report);

@@ -6,7 +6,7 @@ import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.j
 import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { validateSceneJson } from './scene-file.js';
-import { formatProblem, SceneValidationError } from '../problems/problem-list.js';
+import { formatProblem, ValidationError } from '../problems/problem-list.js';
 import { serializeScene } from './scene-file.js';
 import { addressTaken } from './scene-tags.js';
 
@@ -164,7 +164,7 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
   try {
     return { ok: true, scene: validateSceneJson(JSON.parse(serializeScene(next))) };
   } catch (error) {
-    if (error instanceof SceneValidationError)
+    if (error instanceof ValidationError)
       return { ok: false, problems: error.problems.map(formatProblem) };
     throw error;
   }

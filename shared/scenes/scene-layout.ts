@@ -9,7 +9,7 @@ import { placeOf, placeProblems, type Shape } from '../schema/shape-paths.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { isConveyor } from '../sim/behaviour-types.js';
 import { kindOf, show } from '../problems/json-words.js';
-import type { SceneProblem } from '../problems/problem-list.js';
+import type { PlacedProblem } from '../problems/problem-list.js';
 
 // The optional `layout` field of a scene file (issue 23): where the Plant view draws the parts
 // of the scene's plant (shared/plant/plant-types.ts, PlacementHints). Described once, as the
@@ -179,13 +179,13 @@ const LAYOUT_SHAPE: Shape = { schema: LayoutSchema, refs: [TagRefSchema] };
 export function validateLayout(
   json: unknown,
   scene: { tags: readonly TagDefinition[]; behaviours: readonly Behaviour[] } | undefined,
-): { layout?: PlacementHints; problems: SceneProblem[] } {
+): { layout?: PlacementHints; problems: PlacedProblem[] } {
   const found = shapeProblems(LAYOUT_SHAPE, json);
   if (found.length > 0) return { problems: placeProblems(LAYOUT_SHAPE, json, 'layout', found) };
   const layout = json as PlacementHints;
   if (!scene) return { problems: [] };
   const { tags, behaviours } = scene;
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const at = (...segments: (string | number)[]) => placeOf(LAYOUT_SHAPE, json, 'layout', segments);
   const conveyors = behaviours.filter(isConveyor).map((c) => c.conveyor);
   for (const name of Object.keys(layout.conveyors ?? {})) {

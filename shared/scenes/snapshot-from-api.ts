@@ -1,6 +1,6 @@
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType, type TagValue } from '../core/tag-types.js';
 import { fitsType, type RuntimeSnapshot, type SnapshotTag } from './runtime-snapshot.js';
-import { type SceneProblem, SceneValidationError } from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 
 /**
  * A snapshot from the answer of `GET /api/tags` of a running simulator. The API shows the
@@ -11,7 +11,7 @@ export function snapshotFromApiTags(
   answer: unknown,
   options: { sceneName: string; savedAt?: Date; source?: string },
 ): { snapshot: RuntimeSnapshot; hidden: number } {
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const tags: SnapshotTag[] = [];
   let hidden = 0;
   if (!Array.isArray(answer)) {
@@ -50,7 +50,7 @@ export function snapshotFromApiTags(
     });
   }
   if (problems.length > 0)
-    throw new SceneValidationError(problems, options.source, 'tag list (GET /api/tags)');
+    throw new ValidationError(problems, options.source, 'tag list (GET /api/tags)');
   return {
     snapshot: {
       scene: options.sceneName,

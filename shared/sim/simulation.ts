@@ -4,7 +4,7 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import { initialValue } from '../core/tag-record.js';
 import type { TagDefinition } from '../core/tag-types.js';
-import { formatProblem, type SceneProblem } from '../problems/problem-list.js';
+import { formatProblem, type PlacedProblem } from '../problems/problem-list.js';
 import type { Behaviour } from './behaviour-types.js';
 import { Plant, type PlantSnapshot } from './behaviours.js';
 import { LifecycleTags } from './lifecycle-tags.js';
@@ -41,7 +41,7 @@ export interface SimulationStatus {
 
 /** Behaviours that do not fit the scene they were given with; carries every problem. */
 export class BehaviourError extends Error {
-  constructor(readonly problems: readonly SceneProblem[]) {
+  constructor(readonly problems: readonly PlacedProblem[]) {
     super(`The behaviours do not fit the scene:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
     this.name = 'BehaviourError';
   }
@@ -66,7 +66,7 @@ export class Simulation {
   private mirror!: TagMirror;
   private plant!: Plant;
   private lifecycleTags!: LifecycleTags;
-  private problemList: readonly SceneProblem[] = [];
+  private problemList: readonly PlacedProblem[] = [];
   private lastStatus: { state: SimState; timeScale: number; clientWritten: boolean } | undefined;
   /** The engine's client write count at the start or the last reset. */
   private clientWritesAtStart: number;
@@ -115,7 +115,7 @@ export class Simulation {
    * Problems of the behaviours with the scene now loaded: after the engine loads another scene,
    * behaviours that no longer fit are left out (and listed here) rather than stopping the timer.
    */
-  get problems(): readonly SceneProblem[] {
+  get problems(): readonly PlacedProblem[] {
     return this.problemList;
   }
 
@@ -304,9 +304,9 @@ function strict(behaviours: readonly Behaviour[], tags: readonly TagDefinition[]
 function fitting(
   behaviours: readonly Behaviour[],
   tags: readonly TagDefinition[],
-): { behaviours: Behaviour[]; problems: SceneProblem[] } {
+): { behaviours: Behaviour[]; problems: PlacedProblem[] } {
   let kept = behaviours.map((b, i) => ({ b, i }));
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   for (;;) {
     const round = validateBehaviours(
       kept.map((k) => k.b),

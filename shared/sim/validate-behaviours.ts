@@ -2,7 +2,7 @@ import { CONDITION_NESTING, nestingProblem, type NestingRules } from '../conditi
 import { TagIndex } from '../conditions/tag-refs.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import { isRecord, kindOf } from '../problems/json-words.js';
-import type { SceneProblem } from '../problems/problem-list.js';
+import type { PlacedProblem } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';
@@ -22,7 +22,7 @@ import { BEHAVIOUR_SHAPE } from './behaviours-schema.js';
 export function validateBehaviours(
   json: unknown,
   tags: readonly TagDefinition[],
-): { behaviours: Behaviour[]; problems: SceneProblem[] } {
+): { behaviours: Behaviour[]; problems: PlacedProblem[] } {
   if (!Array.isArray(json)) {
     return {
       behaviours: [],
@@ -35,7 +35,7 @@ export function validateBehaviours(
   }
   const index = new TagIndex(tags);
   const across: AcrossBehaviours = { writes: new Map(), conveyors: new Map(), exits: [] };
-  const problems: SceneProblem[] = [];
+  const problems: PlacedProblem[] = [];
   const bad = new Set<number>();
   json.forEach((raw, i) => {
     const deep = nesting(raw);

@@ -10,7 +10,7 @@ import { convertTo } from '../../shared/core/convert.js';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import { bindScenario } from '../../shared/scenario/bind-scenario.js';
 import { validateScenarioJson } from '../../shared/scenario/scenario-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { placeProblems } from '../../shared/schema/shape-paths.js';
 import { validateBehaviours } from '../../shared/sim/validate-behaviours.js';
 import { testScene } from '../sim/plc.js';
@@ -143,7 +143,7 @@ function scenarioProblems(step: unknown): string[] {
     });
     bindScenario(scenario, scene);
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   return [];

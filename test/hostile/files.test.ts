@@ -33,7 +33,7 @@ import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
-import { SceneValidationError } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
 let n = 0;
@@ -57,7 +57,7 @@ async function clearOutcome(read: Promise<unknown>, path: string): Promise<'ok' 
     await read;
     return 'ok';
   } catch (error) {
-    if (error instanceof SceneValidationError) {
+    if (error instanceof ValidationError) {
       for (const problem of error.problems) expect(typeof problem.message).toBe('string');
       return 'refused';
     }
@@ -323,8 +323,8 @@ describe("a scene file's layout, whatever it holds", () => {
           taken++;
         } catch (error) {
           refused++;
-          expect(error).toBeInstanceOf(SceneValidationError);
-          const { problems } = error as SceneValidationError;
+          expect(error).toBeInstanceOf(ValidationError);
+          const { problems } = error as ValidationError;
           expect(problems.length).toBeGreaterThan(0);
           for (const problem of problems) {
             expect(problem.path).toMatch(/^layout(\.|\[|$)/);
@@ -443,7 +443,7 @@ describe('a file TagSim may not read', () => {
 });
 
 describe("a lab file's studentMode and controlApi, whatever they hold", () => {
-  it('never throw but a SceneValidationError naming the file: only known controls and owners are taken', () => {
+  it('never throw but a ValidationError naming the file: only known controls and owners are taken', () => {
     const anything = fc.oneof(
       fc.json({ maxDepth: 4 }).map((j) => JSON.parse(j) as unknown),
       fc.anything(),
@@ -467,7 +467,7 @@ describe("a lab file's studentMode and controlApi, whatever they hold", () => {
           try {
             lab = parseLabFile(JSON.stringify(input), 'lab.json');
           } catch (error) {
-            expect(error).toBeInstanceOf(SceneValidationError);
+            expect(error).toBeInstanceOf(ValidationError);
             expect((error as Error).message).toContain('lab.json');
             return;
           }

@@ -3,7 +3,7 @@ import { convertTo } from '../../shared/core/convert.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { bindScenario } from '../../shared/scenario/bind-scenario.js';
 import { validateScenarioJson } from '../../shared/scenario/scenario-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 
 const scene = builtinScene(DEFAULT_SCENE_NAME)!;
 const idOf = (name: string, kind: 'Input' | 'Output') =>
@@ -21,7 +21,7 @@ function problemsOf(steps: unknown[]): string[] {
   try {
     bind(steps);
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   return [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenarioFile, validateScenarioJson } from '../../shared/scenario/scenario-file.js';
 import { DEFAULT_SCENARIO_TIMEOUT_MS } from '../../shared/scenario/scenario-types.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 
 const base = { format: 'tagsim-scenario', version: 1, name: 'S' };
 
@@ -10,7 +10,7 @@ function problemsOf(json: unknown): string[] {
   try {
     validateScenarioJson(json, 'x.json');
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   return [];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { sceneFromApiTags } from '../../shared/scenes/api-import.js';
 import { builtinScene, builtinTagId } from '../../shared/scenes/builtin-scenes.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 
 const answerOf = (name: string) => JSON.parse(JSON.stringify(new TagEngine(builtinScene(name)!).listTags()));
 
@@ -12,7 +12,7 @@ function problems(answer: unknown): string[] {
   try {
     sceneFromApiTags(answer, { sceneName: 'S' });
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   throw new Error('accepted');

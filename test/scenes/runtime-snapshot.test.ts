@@ -15,7 +15,7 @@ import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { planRestore } from '../../shared/scenes/restore-plan.js';
 import { snapshotFromApiTags } from '../../shared/scenes/snapshot-from-api.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 import { BASE_SCENE } from './corpus.js';
 
@@ -46,7 +46,7 @@ function problemsOf(text: string): string[] {
   try {
     parseSnapshot(text, 'state.tagsim-state.json');
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   throw new Error('accepted');

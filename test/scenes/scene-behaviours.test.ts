@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 import { behavioursUsingTag } from '../../shared/sim/behaviour-tag-refs.js';
 import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
@@ -20,7 +20,7 @@ function problemsOf(json: unknown): string[] {
   try {
     parseSceneFile(JSON.stringify(json));
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   return [];

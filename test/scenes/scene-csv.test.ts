@@ -11,7 +11,7 @@ import {
   importSceneCsv,
 } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 
 const HEADER = 'Name,Type,Data Type,Address';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
@@ -22,7 +22,7 @@ function problems(text: string): string[] {
   try {
     load(text);
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   throw new Error('the CSV was accepted');

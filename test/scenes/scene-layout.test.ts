@@ -9,7 +9,7 @@ import type { PlacementHints } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { applySceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
 import { validateLayout } from '../../shared/scenes/scene-layout.js';
@@ -40,7 +40,7 @@ function problemsOf(json: unknown): string[] {
   try {
     validateSceneJson(json, 'scene.tagsim.json');
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   throw new Error('the file was accepted');

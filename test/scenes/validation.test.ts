@@ -10,7 +10,7 @@ import { readSceneFile } from '../../main/storage/scene-files.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
-import { formatProblem, SceneValidationError } from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
 import { AT, base, BASE_SCENE, BASE_TEXT, BROKEN_FILES } from './corpus.js';
 
@@ -18,7 +18,7 @@ function problemsOf(text: string): string[] {
   try {
     parseSceneFile(text, 'broken.tagsim.json');
   } catch (error) {
-    if (error instanceof SceneValidationError) return error.problems.map(formatProblem);
+    if (error instanceof ValidationError) return error.problems.map(formatProblem);
     throw error;
   }
   throw new Error('the file was accepted');
@@ -50,13 +50,13 @@ describe('scene file validation', () => {
     file.tags[AT.counter]!['min'] = 10;
     file.tags[AT.counter]!['max'] = 0;
     file.tags.splice(AT.timeScale, 1);
-    let error: SceneValidationError | undefined;
+    let error: ValidationError | undefined;
     try {
       parseSceneFile(JSON.stringify(file), 'line3.tagsim.json');
     } catch (e) {
-      error = e as SceneValidationError;
+      error = e as ValidationError;
     }
-    expect(error).toBeInstanceOf(SceneValidationError);
+    expect(error).toBeInstanceOf(ValidationError);
     expect(error!.problems.map(formatProblem)).toEqual([
       'author: unknown field; remove it (known fields: format, version, name, description, tags, behaviours, layout)',
       'version: 2 is newer than this TagSim reads (1); update TagSim',
