@@ -9,6 +9,7 @@ import { readTextFile } from '../storage/read-text-file.js';
 import { writeSceneFile } from '../storage/scene-files.js';
 import { writeSnapshotFile } from '../storage/snapshot-files.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** A command that could not do its work; the message is one line for the user. */
 export class CommandError extends Error {}
@@ -121,9 +122,7 @@ async function getJson(url: string): Promise<unknown> {
       );
     if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN')
       throw new CommandError(`cannot reach ${url}: the host name does not resolve`);
-    throw new CommandError(
-      `cannot reach ${url}: ${cause?.code ?? (error instanceof Error ? error.message : String(error))}`,
-    );
+    throw new CommandError(`cannot reach ${url}: ${cause?.code ?? errorMessage(error)}`);
   }
   const body = await response.text();
   if (response.status !== 200)

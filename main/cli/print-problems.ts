@@ -1,4 +1,8 @@
-import { formatProblem, type ValidationError } from '../../shared/problems/problem-list.js';
+import {
+  firstProblemLines,
+  formatProblem,
+  type ValidationError,
+} from '../../shared/problems/problem-list.js';
 import type { CliIo } from './run-cli.js';
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
@@ -11,7 +15,6 @@ const MAX_PRINTED_PROBLEMS = 50;
 export function printProblems(io: Pick<CliIo, 'err'>, error: ValidationError, context = ''): void {
   const [head] = error.message.split('\n', 1);
   io.err(`tagsim: ${context}${head}`);
-  for (const problem of error.problems.slice(0, MAX_PRINTED_PROBLEMS)) io.err(`  ${formatProblem(problem)}`);
-  const more = error.problems.length - MAX_PRINTED_PROBLEMS;
-  if (more > 0) io.err(`  … and ${more} more problem${more === 1 ? '' : 's'}`);
+  for (const line of firstProblemLines(error.problems.map(formatProblem), MAX_PRINTED_PROBLEMS))
+    io.err(`  ${line}`);
 }

@@ -25,6 +25,7 @@ import { modbusServerOptions } from './modbus-options.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
+import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 
 /** What the CLI needs from its process, injected so tests can run it in-process. */
 export interface CliIo {
@@ -84,7 +85,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
-    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    else io.err(`tagsim: ${errorMessage(error)}`);
     return 1;
   }
   let tagsim: TagSim;
@@ -135,7 +136,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     // A window's misbehaving socket is its own fault: one line, no stack.
     e instanceof WsClientError
       ? io.err(`tagsim: ${e.message}`)
-      : io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+      : io.err(`tagsim: internal error: ${errorStack(e)}`),
   );
   const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
@@ -199,7 +200,7 @@ async function runFileCommand(
     return 0;
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
-    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    else io.err(`tagsim: ${errorMessage(error)}`);
     return 1;
   }
 }

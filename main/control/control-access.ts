@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../server/api-error.js';
 import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
+import { printable } from '../../shared/problems/message-text.js';
 
 /** A new random token for the control API (18 bytes, base64url), made at each start. */
 export function newControlToken(): string {
@@ -23,7 +24,7 @@ export function controlAccess(token: string | undefined): (req: IncomingMessage)
     if (origin !== undefined && origin !== `http://${host ?? ''}`)
       return new ApiError(
         403,
-        `The control API does not take requests from web pages of other sites (Origin ${printable(origin)}).`,
+        `The control API does not take requests from web pages of other sites (Origin "${printable(origin)}").`,
       );
     if (token !== undefined) {
       const given = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -39,12 +40,8 @@ export function controlAccess(token: string | undefined): (req: IncomingMessage)
     if (!isAllowedHost(host))
       return new ApiError(
         403,
-        `Without a token, the control API answers only requests addressed to an IP address or localhost (Host ${printable(host ?? '')}).`,
+        `Without a token, the control API answers only requests addressed to an IP address or localhost (Host "${printable(host ?? '')}").`,
       );
     return undefined;
   };
-}
-
-function printable(text: string): string {
-  return JSON.stringify(text.slice(0, 100));
 }

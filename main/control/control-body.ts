@@ -2,6 +2,7 @@ import type { Shape } from '../../shared/schema/shape-paths.js';
 import { placeProblems } from '../../shared/schema/shape-paths.js';
 import { shapeProblems } from '../../shared/schema/shape-check.js';
 import { ApiError } from '../server/api-error.js';
+import { andMore } from '../../shared/problems/problem-list.js';
 
 /** Most problems one message lists; a body that is nothing like the shape would list hundreds. */
 const MAX_LISTED = 10;
@@ -27,5 +28,5 @@ export function describeProblems(
     .map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`))
     .join('; ');
   const more = problems.length - MAX_LISTED;
-  return `${what} is not valid: ${listed}${more > 0 ? ` (and ${more} more)` : ''}.`;
+  return `${what} is not valid: ${listed}${more > 0 ? ` (${andMore(more)})` : ''}.`;
 }

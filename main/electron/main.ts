@@ -17,6 +17,7 @@ import {
 import { registerPrivilegedSchemes } from './app-protocol.js';
 import { startDesktop } from './desktop.js';
 import { bindDialogs } from './native-dialogs.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 // Electron accepts privileged schemes only before 'ready', so this runs first, synchronously.
 registerPrivilegedSchemes(protocol);
@@ -51,6 +52,6 @@ startDesktop({
   reportError,
 }).catch((error: unknown) => {
   reportError(error);
-  dialog.showErrorBox('TagSim could not start', error instanceof Error ? error.message : String(error));
+  dialog.showErrorBox('TagSim could not start', errorMessage(error));
   app.exit(1);
 });

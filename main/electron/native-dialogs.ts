@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SCENE_FILE_EXTENSION } from '../../shared/scenes/scene-file.js';
+import { firstProblemLines } from '../../shared/problems/problem-list.js';
 
 /**
  * Electron's dialogs as TagSim uses them, passed in so that every flow is tested with fakes, and
@@ -115,8 +116,8 @@ export const MAX_LISTED_PROBLEMS = 15;
 
 /** The problems of a file for the error box: the first ones, then how many more there are. */
 export function problemList(problems: readonly string[], max = MAX_LISTED_PROBLEMS): string {
-  const listed = problems.slice(0, max).map((problem) => `• ${problem}`);
-  const more = problems.length - listed.length;
-  if (more > 0) listed.push(`…and ${more} more ${more === 1 ? 'problem' : 'problems'}`);
-  return listed.join('\n');
+  return firstProblemLines(
+    problems.map((problem) => `• ${problem}`),
+    max,
+  ).join('\n');
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SceneDefinition } from '../../shared/core/scene.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { PresetsProblem, type Presets } from '../settings/presets.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * How to read the presets' `scene`: like `tagsim serve --scene` (a name ending in .json is a
@@ -27,7 +28,7 @@ export async function loadStartScene(
   try {
     return await loadScene(presetSceneChoice(presets.scene, presets.file));
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     reportError(
       new PresetsProblem(
         presets.file,

@@ -15,6 +15,7 @@ import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-serv
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
 import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-routes.js';
+import { printable } from '../../shared/problems/message-text.js';
 
 /** The instructor's dashboard while it listens. */
 export interface Dashboard {
@@ -176,10 +177,4 @@ function bearerOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header.trim());
   return match?.[1];
-}
-
-/** A client's text, safe to echo: control characters escaped, bounded length. */
-function printable(text: string): string {
-  const escaped = JSON.stringify(text.slice(0, 100)).slice(1, -1);
-  return text.length > 100 ? `${escaped}...` : escaped;
 }

@@ -10,6 +10,7 @@ import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import { LabStartError, startLab, type Lab, type LabOptions } from './start-lab.js';
+import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 
 /**
  * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each
@@ -46,7 +47,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
         cause,
         error instanceof LabStartError && error.station ? `station ${error.station}: ` : '',
       );
-    else io.err(`tagsim: ${error instanceof Error ? error.message : String(error)}`);
+    else io.err(`tagsim: ${errorMessage(error)}`);
     return 1;
   }
   io.out(`TagSim ${io.version} lab: ${lab.stations.length} stations on ${lab.host}  (Ctrl+C to stop)`);
@@ -92,5 +93,5 @@ function describeStationError(error: unknown, station: number): string {
   const where = station > 0 ? `station ${station}: ` : '';
   // A window's misbehaving socket is its own fault: one line, no stack.
   if (error instanceof WsClientError) return `${where}${error.message}`;
-  return `${where}internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  return `${where}internal error: ${errorStack(error)}`;
 }

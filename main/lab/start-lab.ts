@@ -24,6 +24,7 @@ import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashbo
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation, type StationMonitor } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {
@@ -296,8 +297,7 @@ async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]):
     try {
       scenes.push(await scene);
     } catch (error) {
-      const message =
-        error instanceof ValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
+      const message = error instanceof ValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
       throw new LabStartError(`station ${i + 1}: ${message}`, i + 1, { cause: error });
     }
   }
@@ -305,5 +305,5 @@ async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]):
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

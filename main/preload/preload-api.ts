@@ -5,6 +5,7 @@ import {
   type BridgeEventMessage,
   isBridgeMethod,
 } from '../../shared/bridge/bridge-spec.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** The part of Electron's `ipcRenderer` the preload uses (a fake in the tests). */
 export interface IpcRendererLike {
@@ -21,7 +22,7 @@ const REMOTE_ERROR_PREFIX = /^Error invoking remote method '[^']*': (?:[A-Za-z]*
  * window shows the same text ("args.id must be a string; got number.") as over the WebSocket.
  */
 export function remoteErrorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message.replace(REMOTE_ERROR_PREFIX, '');
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/problems/message-text.js';
 /** The option that picks the port, and a free port to suggest for it. */
 export interface PortHint {
   option: string;
@@ -30,6 +31,6 @@ export function describeListenError(
     case 'EAI_AGAIN':
       return `cannot listen on ${host}: the host name does not resolve (try 127.0.0.1 or 0.0.0.0)`;
     default:
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
   }
 }

@@ -35,6 +35,7 @@ import {
   type LoadedSceneFile,
 } from '../storage/scene-files.js';
 import { readSnapshotFile, writeSnapshotFile } from '../storage/snapshot-files.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** How many recently opened files the app remembers. */
 export const MAX_RECENT_SCENES = 10;
@@ -189,7 +190,7 @@ export class SceneService {
         ...(path !== undefined ? { path } : {}),
       };
     } catch (error) {
-      return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };
+      return { ok: false, reason: 'error', message: errorMessage(error) };
     }
   }
 
@@ -277,7 +278,7 @@ function refusal(error: unknown): Extract<SceneRefusal, { reason: 'invalid' | 'c
   if (error instanceof ValidationError)
     return { ok: false, reason: 'invalid', problems: error.problems.map(formatProblem) };
   if (error instanceof ChangedOnDiskError) return { ok: false, reason: 'changedOnDisk', path: error.path };
-  return { ok: false, reason: 'error', message: error instanceof Error ? error.message : String(error) };
+  return { ok: false, reason: 'error', message: errorMessage(error) };
 }
 
 function exists(path: string): Promise<boolean> {

@@ -14,7 +14,7 @@ import {
   type ScenarioTarget,
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
-import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
+import { firstProblemLines, formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../control/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
@@ -25,6 +25,7 @@ import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tag
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
+import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 
 /** What `tagsim run` was asked to do. */
 export interface RunScenarioCommand {
@@ -155,9 +156,7 @@ export async function runScenario(
   let result: ScenarioResult;
   let bound: BoundScenario;
   try {
-    runtime.errors.on((e) =>
-      io.err(`tagsim: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-    );
+    runtime.errors.on((e) => io.err(`tagsim: internal error: ${errorStack(e)}`));
     // The scene served is the one checked above; bind to its very tags.
     bound = bindScenario(scenario, runtime.engine.scene, source);
     const { scene: served } = runtime.engine;
@@ -307,12 +306,9 @@ const MAX_PRINTED_PROBLEMS = 50;
 function describeError(error: unknown): [string, string[]] {
   if (error instanceof ValidationError) {
     const [head] = error.message.split('\n', 1);
-    const lines = error.problems.slice(0, MAX_PRINTED_PROBLEMS).map(formatProblem);
-    const more = error.problems.length - MAX_PRINTED_PROBLEMS;
-    if (more > 0) lines.push(`… and ${more} more problem${more === 1 ? '' : 's'}`);
-    return [head!, lines];
+    return [head!, firstProblemLines(error.problems.map(formatProblem), MAX_PRINTED_PROBLEMS)];
   }
-  return [error instanceof Error ? error.message : String(error), []];
+  return [errorMessage(error), []];
 }
 
 async function writeReport(path: string, xml: string, io: RunScenarioIo): Promise<boolean> {
@@ -320,9 +316,7 @@ async function writeReport(path: string, xml: string, io: RunScenarioIo): Promis
     await writeFileAtomic(path, xml);
     return true;
   } catch (error) {
-    io.err(
-      `tagsim: cannot write the report ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    io.err(`tagsim: cannot write the report ${path}: ${errorMessage(error)}`);
     return false;
   }
 }

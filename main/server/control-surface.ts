@@ -7,6 +7,7 @@ import { hasBody, type JsonBodyReader } from './json-body.js';
 import type { RequestJournal } from './request-journal.js';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { isRecord } from '../../shared/problems/json-words.js';
+import { printable } from '../../shared/problems/message-text.js';
 
 /** Where TagSim's own API lives: a path the simulator does not have (docs/control-api.md). */
 export const CONTROL_PREFIX = '/tagsim/v1';
@@ -115,10 +116,4 @@ export function controlDispatcher(
       .then((a) => writeAnswer(res, a))
       .catch(onUnexpected);
   };
-}
-
-/** A client's text, safe to echo in a message: control characters escaped, bounded length. */
-function printable(text: string): string {
-  const escaped = JSON.stringify(text.slice(0, 200)).slice(1, -1);
-  return text.length > 200 ? `${escaped}...` : escaped;
 }

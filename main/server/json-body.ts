@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createUnzip } from 'node:zlib';
 import { ApiError } from './api-error.js';
+import { printable } from '../../shared/problems/message-text.js';
 
 /** A request's JSON body: the parsed value (`undefined` when there is none) and its decoded size. */
 export interface JsonBody {
@@ -129,12 +130,6 @@ function parseJson(bytes: Buffer): unknown {
       throw new ApiError(400, `Request body is not valid JSON: ${error.message}`);
     throw error;
   }
-}
-
-/** A client's header value, safe to echo in a message: control characters escaped, bounded length. */
-function printable(text: string): string {
-  const escaped = JSON.stringify(text.slice(0, 64)).slice(1, -1);
-  return text.length > 64 ? `${escaped}...` : escaped;
 }
 
 function formatBytes(bytes: number): string {

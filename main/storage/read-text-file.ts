@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** Scene, CSV and snapshot files are small; anything bigger is not one (and would stall the app). */
 export const MAX_TEXT_FILE_BYTES = MAX_SCENE_FILE_BYTES;
@@ -129,7 +130,7 @@ function describeSystemError(error: unknown): string {
   if (code === 'ENAMETOOLONG') return 'the name is too long';
   if (code === 'ENOTDIR') return 'a part of the path is a file, not a folder';
   if (code === 'EAGAIN' || code === 'ENXIO') return 'it is not a regular file (a pipe, a device or a socket)';
-  return printableText(error instanceof Error ? error.message : String(error));
+  return printableText(errorMessage(error));
 }
 
 /** A path as a message may show it: as is, or JSON-escaped when it holds control characters. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { ChaosView } from '../../shared/bridge/control-spec.js';
 import { describeChaosRule } from '../state/traffic-text.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 export interface ChaosControlsProps {
   client: BridgeClient;
@@ -28,7 +29,7 @@ export function ChaosControls({ client, disabled }: ChaosControlsProps) {
       const next = await action();
       if (next) setView(next);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   const load = (file: File) =>

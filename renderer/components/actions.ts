@@ -1,4 +1,5 @@
 import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * Runs a per-tag action and returns what to show inline: the host's item error message (the
@@ -9,6 +10,6 @@ export async function runAction(action: () => Promise<ActionResult | void>): Pro
     const result = await action();
     return result ? result.error : undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }

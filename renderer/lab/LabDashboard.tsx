@@ -8,6 +8,7 @@ import { ScheduleForm } from './ScheduleForm.js';
 import { StationPlant } from './StationPlant.js';
 import { StationTags } from './StationTags.js';
 import { usePoll } from './use-poll.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 const TASK_STATES = { waiting: 'waiting', on: 'on now', done: 'done' } as const;
 
@@ -41,7 +42,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
       setMessage(describeOutcomes(outcomes));
       setPoll((n) => n + 1);
     } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
+      setMessage(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -55,7 +56,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
     try {
       downloadText(`lab-faults.${format}`, await client.report(format));
     } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
+      setMessage(errorMessage(e));
     }
   };
   const onNames = useCallback((names: string[]) => setTagNames(names), []);

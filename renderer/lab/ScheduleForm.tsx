@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { LabClient } from './lab-client.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 const EXAMPLE = `{
   "faults": [
@@ -24,7 +25,7 @@ export function ScheduleForm(props: { client: LabClient; onStarted: () => void }
       });
       props.onStarted();
     } catch (e) {
-      setOutcome({ ok: false, message: e instanceof Error ? e.message : String(e) });
+      setOutcome({ ok: false, message: errorMessage(e) });
     } finally {
       setBusy(false);
     }

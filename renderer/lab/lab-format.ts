@@ -1,6 +1,7 @@
 import { FAILURE_LABELS, forcedToLabel } from '../../shared/core/fault-words.js';
 import type { ActiveFault } from '../../shared/lab/lab-fault.js';
 import type { StationModbus, StationOutcome } from '../../shared/lab/lab-views.js';
+import { andMore } from '../../shared/problems/problem-list.js';
 
 /** "just now", "12 s ago", "3 min ago", "never": how long since a moment, on the server's clock. */
 export function ago(at: number | undefined, now: number): string {
@@ -27,7 +28,7 @@ export function describeOutcomes(outcomes: readonly StationOutcome[]): string {
   const head = `Done on ${done} station${done === 1 ? '' : 's'}.`;
   if (failed.length === 0) return head;
   const shown = failed.slice(0, 3).map((o) => `station ${o.station}: ${o.error ?? 'refused'}`);
-  const more = failed.length > 3 ? ` … and ${failed.length - 3} more` : '';
+  const more = failed.length > 3 ? ` … ${andMore(failed.length - 3)}` : '';
   return `${head} Not done on ${shown.join('; ')}${more}.`;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * Reads `read()` now and again `ms` after each answer (never two at once), for as long as the
@@ -22,7 +23,7 @@ export function usePoll<T>(
         setValue(next);
         setError(undefined);
       } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+        if (!stopped) setError(errorMessage(e));
       }
       if (!stopped) timer = window.setTimeout(() => void tick(), ms);
     };

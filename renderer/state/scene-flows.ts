@@ -14,6 +14,7 @@ import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import type { Ask } from './dialogs.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** The bridge methods the scene flows use. */
 export type SceneClient = Pick<
@@ -208,5 +209,5 @@ export function refusalLines(outcome: SceneRefusal): string[] {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

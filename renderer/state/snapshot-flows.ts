@@ -3,6 +3,7 @@ import { snapshotFileName } from '../../shared/scenes/file-names.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import { SNAPSHOT_FILE_EXTENSION } from '../../shared/scenes/runtime-snapshot.js';
 import type { Ask } from './dialogs.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** The bridge methods of runtime snapshots. */
 export type SnapshotClient = Pick<BridgeApi, 'saveSnapshot' | 'restoreSnapshot'>;
@@ -101,7 +102,7 @@ export class SnapshotFlows {
     try {
       return await run();
     } catch (error) {
-      await this.ask('error', { title, message: error instanceof Error ? error.message : String(error) });
+      await this.ask('error', { title, message: errorMessage(error) });
       return undefined;
     }
   }

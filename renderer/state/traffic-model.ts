@@ -1,6 +1,7 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { JournalView, TrafficEntry } from '../../shared/bridge/control-spec.js';
 import { Notifier } from './observable.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * The newest entries the Traffic panel asks for and draws: a 10,000-entry journal is filtered on
@@ -88,7 +89,7 @@ export class TrafficModel {
       this.view = await load();
       this.error = undefined;
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
+      this.error = errorMessage(error);
     }
     this.changes.notify();
   }

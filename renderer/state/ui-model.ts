@@ -13,6 +13,7 @@ import type { ConnectionSource, ConnectionState } from '../transport/connection.
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';
 import { TagStore } from './tag-store.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * Everything the window shows that comes from the core: tags, server status, traffic, pins, the
@@ -127,7 +128,7 @@ export class UiModel {
       this.setPinned(state.pinned);
     } catch (error) {
       if (ticket !== this.loading) return;
-      this.loadError = error instanceof Error ? error.message : String(error);
+      this.loadError = errorMessage(error);
       this.changes.notify();
     }
   }

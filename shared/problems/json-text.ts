@@ -1,3 +1,4 @@
+import { errorMessage } from './message-text.js';
 /**
  * Reading hand-edited JSON files (scenes, state snapshots) with errors a person can act on: the
  * line and column of the first mistake, an empty file called empty, a byte order mark (which
@@ -21,7 +22,7 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
 
 function describeJsonError(text: string, error: unknown): string {
   if (text.trim() === '') return 'the file is empty';
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = errorMessage(error);
   // V8 words it "... in JSON at position 13 (line 2 column 3)", or "Unexpected token 'x', "xyz"
   // is not valid JSON" with no position; keep the reason, find the place ourselves if needed.
   const reason = raw

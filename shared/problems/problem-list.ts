@@ -37,3 +37,21 @@ export class ValidationError extends Error {
   }
 }
 
+/**
+ * "and 3 more problems", "and 1 more problem", or "and 3 more" without a noun: how every list
+ * that is cut short says what it left out.
+ */
+export function andMore(left: number, noun?: string): string {
+  if (noun === undefined) return `and ${left} more`;
+  return `and ${left} more ${noun}${left === 1 ? '' : 's'}`;
+}
+
+/**
+ * The first `max` lines, then "… and N more problems" where some were left out: a text that is
+ * not what it should be at all would otherwise flood the terminal or the dialog that shows it.
+ */
+export function firstProblemLines(lines: readonly string[], max: number): string[] {
+  const shown = lines.slice(0, max);
+  const left = lines.length - shown.length;
+  return left > 0 ? [...shown, `… ${andMore(left, 'problem')}`] : shown;
+}

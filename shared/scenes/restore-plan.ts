@@ -2,7 +2,7 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { SceneDefinition } from '../core/scene.js';
 import type { TagRuntimeState } from '../core/tag-engine.js';
 import type { RuntimeSnapshot } from './runtime-snapshot.js';
-import { ValidationError } from '../problems/problem-list.js';
+import { andMore, ValidationError } from '../problems/problem-list.js';
 
 /**
  * Matches a snapshot to the scene being served: the states to hand to `TagEngine.restoreStates`
@@ -61,5 +61,5 @@ function count(n: number): string {
 function list(names: readonly string[]): string {
   return names.length <= 5
     ? names.join(', ')
-    : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
+    : `${names.slice(0, 5).join(', ')} ${andMore(names.length - 5)}`;
 }

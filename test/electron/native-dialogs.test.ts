@@ -19,7 +19,7 @@ describe('file names and dialogs', () => {
 
   it('lists problems with a limit', () => {
     expect(problemList(['a', 'b'])).toBe('• a\n• b');
-    expect(problemList(['a', 'b', 'c'], 2)).toBe('• a\n• b\n…and 1 more problem');
+    expect(problemList(['a', 'b', 'c'], 2)).toBe('• a\n• b\n… and 1 more problem');
   });
 
   it('filters *.tagsim.json, except on macOS, which matches by the last part only', () => {

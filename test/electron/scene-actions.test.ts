@@ -151,7 +151,7 @@ describe('Open file…', () => {
     await actions.run({ kind: 'openFile' });
     const lines = dialogs.errors[0]?.detail?.split('\n') ?? [];
     expect(lines.filter((line) => line.startsWith('• '))).toHaveLength(MAX_LISTED_PROBLEMS);
-    expect(lines).toContain(`…and ${count - MAX_LISTED_PROBLEMS} more problems`);
+    expect(lines).toContain(`… and ${count - MAX_LISTED_PROBLEMS} more problems`);
     expect(engine.scene.name).toBe(DEFAULT_SCENE_NAME);
   });
 
