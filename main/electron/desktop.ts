@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { startTagSim, type TagSim } from '../runtime/start-tagsim.js';

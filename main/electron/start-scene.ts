@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { PresetsProblem, type Presets } from '../settings/presets.js';
 import { errorMessage } from '../../shared/problems/message-text.js';

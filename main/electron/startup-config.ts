@@ -1,5 +1,5 @@
 import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { LoadedScene } from '../runtime/resolve-scene.js';
 import { startupNotice } from '../runtime/startup-notice.js';
 import { loadPresets, presetsCandidates, PresetsProblem, type Presets } from '../settings/presets.js';

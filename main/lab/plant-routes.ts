@@ -22,7 +22,7 @@ export function plantRoutes(stationOf: (param: string | undefined) => LabStation
       match: route('layout'),
       handle: (_req, params) => {
         const { scene } = stationOf(params['station']).tagsim.engine;
-        return jsonAnswer({ scene: scene.name, layout: layoutPlant(scene, scene.layout) });
+        return jsonAnswer({ scene: scene.name, layout: layoutPlant(scene) });
       },
     },
     {

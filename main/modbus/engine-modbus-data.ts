@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import {
   modbusLayout,

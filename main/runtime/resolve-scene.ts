@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import {
   BUILTIN_SCENE_NAMES,
   builtinScene,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { fileProblemOf, MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';

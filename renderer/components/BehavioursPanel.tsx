@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { TagDefinition } from '../../shared/core/tag-types.js';
 import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';

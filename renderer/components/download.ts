@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { sceneFileName } from '../../shared/scenes/file-names.js';
 

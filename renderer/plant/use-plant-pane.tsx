@@ -1,5 +1,5 @@
 import type { ComponentChild } from 'preact';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import type { UiModel } from '../state/ui-model.js';
 import { PlantToggle } from './PlantToggle.js';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { plantShortcut } from '../state/shortcuts.js';

@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { TagDefinition } from '../../shared/core/tag-types.js';
 import { isSystemTag } from '../../shared/scenes/scene-editor.js';
 import { mapBehaviourTagRefs } from '../../shared/sim/behaviour-tag-refs.js';

@@ -1,5 +1,5 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { TagDefinition } from '../../shared/core/tag-types.js';
 import type { SceneDocument, ScenesState } from '../../shared/scenes/scene-document.js';
 import type { ConnectionSource } from '../transport/connection.js';

@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from '../scenes/scene-definition.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../scenes/scene-document.js';
 import type { BridgeApi } from './bridge-spec.js';
 

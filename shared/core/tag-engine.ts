@@ -16,7 +16,7 @@ import type {
 } from './engine-types.js';
 import { itemError, malformedRef, malformedValueItem, notFound, refOf } from './item-errors.js';
 import { messages } from './messages.js';
-import type { SceneDefinition } from './scene.js';
+import type { TagScene } from './tag-scene.js';
 import { TagTable } from './tag-table.js';
 import type { TagFailure, ApiTag, TagState } from './tag-types.js';
 
@@ -44,7 +44,7 @@ export class TagEngine {
   /** Client writes taken (shared with views, as `revision` is): see clientWriteCount. */
   private readonly clientWrites = { value: 0 };
 
-  constructor(scene: SceneDefinition, options: TagEngineOptions = {}) {
+  constructor(scene: TagScene, options: TagEngineOptions = {}) {
     this.changes = new Emitter(options.reportError ?? (() => undefined));
     this.refusals = new Emitter(options.reportError ?? (() => undefined));
     this.table = TagTable.build(scene);
@@ -65,7 +65,7 @@ export class TagEngine {
   }
 
   /** The scene being served. */
-  get scene(): SceneDefinition {
+  get scene(): TagScene {
     return this.table.scene;
   }
 
@@ -100,7 +100,7 @@ export class TagEngine {
    * carry over the value, force and failure of each tag whose id (and type) the new scene keeps:
    * what an edit of the running scene wants.
    */
-  loadScene(scene: SceneDefinition, options: { keepState?: boolean } = {}): void {
+  loadScene(scene: TagScene, options: { keepState?: boolean } = {}): void {
     // Built whole before the swap, so that a failed load leaves the previous scene untouched.
     this.table = TagTable.build(scene, options.keepState ? this.table : undefined);
     this.revision.value++;

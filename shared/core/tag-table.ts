@@ -1,13 +1,13 @@
 import type { ItemError, RefKind, TagFilter } from './engine-types.js';
 import { malformedRef, notFound } from './item-errors.js';
-import type { SceneDefinition } from './scene.js';
+import type { TagScene } from './tag-scene.js';
 import { TagRecord } from './tag-record.js';
 import { compileWildcard } from './wildcard.js';
 
 /** The tags of one loaded scene, in scene order, indexed by id and by name. */
 export class TagTable {
   private constructor(
-    readonly scene: SceneDefinition,
+    readonly scene: TagScene,
     readonly records: readonly TagRecord[],
     private readonly byId: ReadonlyMap<string, TagRecord>,
     private readonly byName: ReadonlyMap<string, readonly TagRecord[]>,
@@ -17,7 +17,7 @@ export class TagTable {
    * The tags of a scene at their initial state, or, with `previous`, carrying over the state of
    * each tag whose id (and type) the previous table has. Throws on a duplicate id.
    */
-  static build(scene: SceneDefinition, previous?: TagTable): TagTable {
+  static build(scene: TagScene, previous?: TagTable): TagTable {
     const records = scene.tags.map((def) => new TagRecord(def));
     const byId = new Map<string, TagRecord>();
     const byName = new Map<string, TagRecord[]>();

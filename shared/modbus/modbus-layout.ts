@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagDefinition, TagType } from '../core/tag-types.js';
 import type { DriverMap } from './driver-map.js';
@@ -89,7 +89,7 @@ export function driverMapOf(sceneName: string): DriverMap | undefined {
 
 /** Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"). */
 export function modbusLayout(
-  scene: SceneDefinition,
+  scene: TagScene,
   options: { map?: ModbusMapChoice; scaleFactor?: number } = {},
 ): ModbusLayout {
   const driver = driverMapOf(scene.name);
@@ -115,10 +115,7 @@ function inEveryDriverMap(tag: TagDefinition): boolean {
  * follows from EXTRA_TAGS_ADDRESS (or right after the map, for a map that reaches it), in scene
  * order, the scene's own before the system tags.
  */
-function byDriverMap(
-  scene: SceneDefinition,
-  driver: DriverMap | undefined,
-): Record<ModbusTableName, ModbusTable> {
+function byDriverMap(scene: TagScene, driver: DriverMap | undefined): Record<ModbusTableName, ModbusTable> {
   const byId = new Map(scene.tags.map((t) => [t.id, t]));
   const tables = {} as Record<ModbusTableName, ModbusTable>;
   for (const name of MODBUS_TABLES) {
@@ -151,7 +148,7 @@ function byDriverMap(
   return tables;
 }
 
-function byAddress(scene: SceneDefinition): Record<ModbusTableName, ModbusTable> {
+function byAddress(scene: TagScene): Record<ModbusTableName, ModbusTable> {
   const slots: Record<ModbusTableName, (ModbusSlot | undefined)[]> = {
     discreteInputs: [],
     coils: [],

@@ -1,6 +1,5 @@
-import type { SceneDefinition } from '../core/scene.js';
 import { type Conveyor, isConveyor } from '../sim/behaviour-types.js';
-import { sceneBehaviours } from '../sim/scene-behaviours.js';
+import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import { autoPlace, BELT_WIDTH } from './auto-place.js';
 import { builtinPlacementHints } from './hints/index.js';
 import { control, ioGroups, isPanelTag, panelControl, restingOn } from './panel-controls.js';
@@ -31,7 +30,10 @@ const PANEL_COLUMNS = 6;
  * once; the system tags are left to the simulation controls. `hints` default to the scene's own
  * `layout` field, else the built-in scene's of the same name.
  */
-export function layoutPlant(scene: SceneDefinition, hints?: PlacementHints): PlantLayout {
+export function layoutPlant(
+  scene: SceneWithBehaviours & { readonly layout?: PlacementHints },
+  hints?: PlacementHints,
+): PlantLayout {
   const { behaviours } = sceneBehaviours(scene);
   const given = hints ?? scene.layout ?? builtinPlacementHints(scene.name) ?? {};
   const claims = new TagClaims(scene.tags);

@@ -215,7 +215,7 @@ export interface PlantItem {
 }
 
 // Signatures (implemented in layout.ts and snapshot.ts):
-//   layoutPlant(scene: SceneDefinition, hints?: PlacementHints): PlantLayout
+//   layoutPlant(scene, hints?: PlacementHints): PlantLayout
 //     hints default to the built-in scene's (builtinPlacementHints(scene.name)); a scene file
 //     passes its own `layout` field.
 //   snapshotPlant(simulation: Simulation): PlantSnapshot

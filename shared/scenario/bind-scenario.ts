@@ -3,7 +3,7 @@ import { CONDITION_SHAPE } from '../conditions/condition-schema.js';
 import { describeCondition } from '../conditions/describe-condition.js';
 import { findTag, TagIndex, type TagRef } from '../conditions/tag-refs.js';
 import { convertTo } from '../core/convert.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from '../scenes/scene-definition.js';
 import type { TagValue } from '../core/tag-types.js';
 import { show } from '../problems/json-words.js';
 import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';

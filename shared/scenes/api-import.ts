@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType, type TagValue } from '../core/tag-types.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
 import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';

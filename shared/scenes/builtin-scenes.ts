@@ -1,5 +1,5 @@
 import { AddressAllocator } from '../core/address-space.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
 import { uuidV5 } from '../core/uuid-v5.js';

@@ -1,5 +1,5 @@
 import { isSystemTag } from '../core/system-tags.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import type { TagRuntimeState } from '../core/tag-engine.js';
 import type { RuntimeSnapshot } from './runtime-snapshot.js';
 import { andMore, ValidationError } from '../problems/problem-list.js';

@@ -1,5 +1,5 @@
 import { FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { builtinTagDefaults } from './builtin-scenes.js';

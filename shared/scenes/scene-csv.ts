@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
 import { stripBom } from '../problems/json-text.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';

@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 
 /** Where the scene being served came from. */
 export type SceneOrigin = 'builtin' | 'file' | 'new' | 'import';

@@ -1,5 +1,5 @@
 import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import { isSystemTag, SYSTEM_TAGS } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
 import { behavioursUsingTag, followTagChange } from '../sim/behaviour-tag-refs.js';
@@ -164,8 +164,7 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
   try {
     return { ok: true, scene: validateSceneJson(JSON.parse(serializeScene(next))) };
   } catch (error) {
-    if (error instanceof ValidationError)
-      return { ok: false, problems: error.problems.map(formatProblem) };
+    if (error instanceof ValidationError) return { ok: false, problems: error.problems.map(formatProblem) };
     throw error;
   }
 }

@@ -1,11 +1,14 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
 import { sceneBehaviours } from '../sim/scene-behaviours.js';
 import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from '../problems/json-text.js';
-import { type PlacedProblem as SceneProblem, ValidationError as SceneValidationError } from '../problems/problem-list.js';
+import {
+  type PlacedProblem as SceneProblem,
+  ValidationError as SceneValidationError,
+} from '../problems/problem-list.js';
 import { isRecord, kindOf, show, unknownFields } from '../problems/json-words.js';
 import { validateSceneTags } from './scene-tags.js';
 import { validateLayout } from './scene-layout.js';

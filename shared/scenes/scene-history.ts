@@ -1,4 +1,4 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { SceneDefinition } from './scene-definition.js';
 
 const MAX_UNDO = 200;
 

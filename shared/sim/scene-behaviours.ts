@@ -1,9 +1,19 @@
-import type { SceneDefinition } from '../core/scene.js';
+import type { TagScene } from '../core/tag-scene.js';
 import type { Behaviour } from './behaviour-types.js';
 import { builtinBehaviours } from './builtin-behaviours.js';
 import { mapBehaviourTagRefs } from './behaviour-tag-refs.js';
 import { resolveTagRef, TagIndex } from './tag-refs.js';
 import { validateBehaviours } from './validate-behaviours.js';
+
+/** A scene with its plant: the tags, and the behaviours that move them. */
+export interface SceneWithBehaviours extends TagScene {
+  /**
+   * The plant: rules, signal generators and conveyors that move the Input tags (docs/simulation.md).
+   * Absent or empty: the scene says nothing, and a built-in scene of the same name lends its
+   * plant when it fits the tags (see sceneBehaviours).
+   */
+  readonly behaviours?: readonly Behaviour[];
+}
 
 /** Where the plant of a scene comes from. */
 export type PlantSource = 'scene' | 'builtin' | 'none';
@@ -14,7 +24,7 @@ export type PlantSource = 'scene' | 'builtin' | 'none';
  * tags (a scene imported from the real simulator, or a file exported before behaviours existed,
  * comes alive); otherwise none. A built-in's plant that does not fit whole is not run in part.
  */
-export function sceneBehaviours(scene: SceneDefinition): {
+export function sceneBehaviours(scene: SceneWithBehaviours): {
   behaviours: readonly Behaviour[];
   source: PlantSource;
 } {
@@ -31,7 +41,7 @@ export function sceneBehaviours(scene: SceneDefinition): {
  * The ids of the tags the scene's plant writes (sensors it simulates): a value a person sets on
  * one of them lasts only until the plant's next step, so the window points to Force instead.
  */
-export function tagsDrivenByPlant(scene: SceneDefinition): Set<string> {
+export function tagsDrivenByPlant(scene: SceneWithBehaviours): Set<string> {
   const driven = new Set<string>();
   const index = new TagIndex(scene.tags);
   mapBehaviourTagRefs(sceneBehaviours(scene).behaviours, (site) => {

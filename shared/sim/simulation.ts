@@ -1,5 +1,5 @@
 import { Emitter } from '../core/emitter.js';
-import type { SceneDefinition } from '../core/scene.js';
+import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import { initialValue } from '../core/tag-record.js';
@@ -62,7 +62,7 @@ export class Simulation {
   private readonly stepMs: number;
   private behaviours: readonly Behaviour[];
   private valid: readonly Behaviour[] = [];
-  private scene!: SceneDefinition;
+  private scene!: TagScene;
   private mirror!: TagMirror;
   private plant!: Plant;
   private lifecycleTags!: LifecycleTags;

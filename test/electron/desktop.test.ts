@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { PresetsProblem } from '../../main/settings/presets.js';

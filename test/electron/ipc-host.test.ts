@@ -9,7 +9,7 @@ import {
   type BridgeEventMessage,
 } from '../../shared/bridge/bridge-spec.js';
 import { Emitter } from '../../shared/core/emitter.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-host.js';
 import { createSimulationHost } from '../../main/runtime/simulation-host.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiState } from '../../shared/bridge/bridge-spec.js';
 import { FAULT_CONTROLS_REFUSED } from '../../shared/bridge/restrictions.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
 import { registerIpcHost } from '../../main/electron/ipc-host.js';

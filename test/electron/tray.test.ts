@@ -2,7 +2,7 @@
 // the bridge, and the state read from a real engine.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeApi, ServerStatus } from '../../shared/bridge/bridge-spec.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { createBridgeHost, type BridgeHost } from '../../main/runtime/bridge-host.js';

@@ -1,7 +1,7 @@
 // Where each tag sits in the Modbus tables (docs/modbus.md, "The mapping"), and how values
 // become 16-bit registers.
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { DRIVER_MAPS } from '../../shared/modbus/driver-maps.generated.js';
 import {
   EXTRA_TAGS_ADDRESS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { TagDefinition } from '../../shared/core/tag-types.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';

@@ -13,7 +13,7 @@ import {
 } from '../../main/runtime/simulation-host.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import type { SimulationStatus } from '../../shared/bridge/bridge-spec.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagKind, TagValue } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME, syntheticScene } from '../../shared/scenes/builtin-scenes.js';

@@ -1,7 +1,7 @@
 // The corpus of broken scene files: one per validation rule, each generated from the default
 // scene with one mistake, with the exact problems TagSim must report and whether the JSON Schema
 // (which cannot compare tags with each other or fields with each other) rejects it too.
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { testScene } from '../sim/plc.js';

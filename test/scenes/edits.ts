@@ -1,5 +1,5 @@
 // Scene edits as the tests apply them: the edited scene, or the problems of a refused edit.
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { applySceneEdit, type SceneEdit } from '../../shared/scenes/scene-editor.js';
 
 let counter = 0;

@@ -9,7 +9,7 @@ import { SceneService } from '../../main/runtime/scene-service.js';
 import { ServerController } from '../../main/runtime/server-controller.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
 import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, parseSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';

@@ -2,7 +2,7 @@
 // editor keeps the behaviours through edits, a renamed tag takes its references along, a tag the
 // plant uses cannot be deleted, and which plant runs for a scene that has none of its own.
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';

@@ -3,7 +3,7 @@
 // by the editor, and described in the JSON Schema editors use.
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinPlacementHints } from '../../shared/plant/hints/index.js';
 import type { PlacementHints } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';

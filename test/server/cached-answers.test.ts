@@ -10,7 +10,7 @@ import type { ApiAnswer } from '../../main/server/api-answer.js';
 import type { ApiRoute } from '../../main/server/api-route.js';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
 import { API_PATHS } from '../../shared/api/routes.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import {
   TagEngine,
   type RefKind,

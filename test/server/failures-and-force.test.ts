@@ -1,7 +1,7 @@
 // Force, release, Always Off, Always On (by id and by name) and the effective-value rule.
 // docs/api.md, "Values, forces and failures".
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { JSON_CONTENT_TYPE, startTestServer, useTestServer } from '../support/api-server.js';
 

@@ -2,7 +2,7 @@
 // tags, addresses and fixed ids.
 import { describe, it, expect } from 'vitest';
 import { FIRST_RESERVED_ADDRESS, ADDRESS_SPACE_SIZE } from '../../shared/core/address-space.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { BUILTIN_SCENE_NAMES, builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 

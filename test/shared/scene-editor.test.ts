@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { emptyScene, freeAddress, isSystemTag } from '../../shared/scenes/scene-editor.js';

@@ -2,7 +2,7 @@
 // listing and change notifications of TagEngine (no HTTP).
 import { describe, it, expect, vi } from 'vitest';
 import { messages } from '../../shared/core/messages.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine, type TagChangeEvent } from '../../shared/core/tag-engine.js';
 import type { TagDefinition } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';

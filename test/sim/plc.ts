@@ -1,6 +1,6 @@
 // A test bench: a scene in a TagEngine, its simulation, and a controller scanned like a PLC every
 // `scanMs` of simulation time, reading and writing through the engine as an API client would.
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagKind, TagType, TagValue } from '../../shared/core/tag-types.js';
 import { builtinScene, buildReferenceScene } from '../../shared/scenes/builtin-scenes.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
-import type { SceneDefinition } from '../../shared/core/scene.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';

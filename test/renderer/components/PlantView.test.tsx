@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
-import type { SceneDefinition } from '../../../shared/core/scene.js';
+import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
 import { layoutPlant } from '../../../shared/plant/layout.js';
 import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
