@@ -2,11 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { parseLabAction } from '../../shared/lab/lab-actions.js';
 import { validateFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
-import {
-  formatProblem,
-  ValidationError,
-  type PlacedProblem,
-} from '../../shared/problems/problem-list.js';
+import { formatProblem, ValidationError, type PlacedProblem } from '../../shared/problems/problem-list.js';
 import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
 import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';

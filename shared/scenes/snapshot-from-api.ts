@@ -49,8 +49,7 @@ export function snapshotFromApiTags(
       });
     });
   }
-  if (problems.length > 0)
-    throw new ValidationError(problems, options.source, 'tag list (GET /api/tags)');
+  if (problems.length > 0) throw new ValidationError(problems, options.source, 'tag list (GET /api/tags)');
   return {
     snapshot: {
       scene: options.sceneName,
