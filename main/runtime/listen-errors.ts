@@ -1,4 +1,5 @@
 import { errorMessage } from '../../shared/problems/message-text.js';
+
 /** The option that picks the port, and a free port to suggest for it. */
 export interface PortHint {
   option: string;

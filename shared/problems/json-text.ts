@@ -1,9 +1,10 @@
-import { errorMessage } from './message-text.js';
 /**
- * Reading hand-edited JSON files (scenes, state snapshots) with errors a person can act on: the
- * line and column of the first mistake, an empty file called empty, a byte order mark (which
- * Windows editors add) ignored.
+ * Reading hand-edited JSON files (scenes, state snapshots, scenarios, labs, chaos rules) with
+ * errors a person can act on: the line and column of the first mistake, an empty file called
+ * empty, a byte order mark (which Windows editors add) ignored.
  */
+
+import { errorMessage } from './message-text.js';
 
 /** Text without a leading UTF-8 byte order mark. */
 export function stripBom(text: string): string {

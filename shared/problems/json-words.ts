@@ -1,6 +1,7 @@
 /**
- * How the file validators (scenes, snapshots, scenarios) describe JSON values and misspelt
- * fields in their messages, so that every file of TagSim reports problems in the same words.
+ * How every validator (scenes, snapshots, scenarios, labs, schedules, chaos rules, behaviours,
+ * conditions) describes JSON values and misspelt fields in its messages, so that every file of
+ * TagSim reports problems in the same words.
  */
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
