@@ -1,5 +1,5 @@
 import { formatProblem, type SceneValidationError } from '../../shared/scenes/scene-problems.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
 const MAX_PRINTED_PROBLEMS = 50;

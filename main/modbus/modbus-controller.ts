@@ -2,7 +2,7 @@ import type { ModbusStatus } from '../../shared/bridge/bridge-spec.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { RequestJournal } from '../server/request-journal.js';
 import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
 import { ModbusWriteJournal } from './modbus-journal.js';
