@@ -6,6 +6,21 @@ import tseslint from 'typescript-eslint';
 
 const electron = { name: 'electron', message: 'Only main/electron and main/preload may import Electron.' };
 
+/**
+ * main/'s folders from the top floor down (docs/architecture.md, "The Node side"). A folder may
+ * import the floors below its own; an import up or sideways is an error.
+ */
+const MAIN_FLOORS = [
+  ['cli'],
+  ['electron', 'lab', 'scenario'],
+  ['app'],
+  ['control'],
+  ['ui-host'],
+  ['runtime'],
+  ['modbus', 'settings'],
+  ['server', 'storage', 'preload'],
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/'] },
   js.configs.recommended,
@@ -47,29 +62,34 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['main/**/*.ts'],
-    ignores: ['main/electron/**', 'main/preload/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electron],
-          patterns: [{ group: ['**/renderer/**'], message: 'main/ does not import the UI.' }],
+  // main/ runs downhill: each folder imports only the floors below it, never one above or beside.
+  // The composition root (app/) sits above the services it composes; the hosts above it.
+  ...MAIN_FLOORS.flatMap((floor, level) =>
+    floor.map((folder) => {
+      const electronAllowed = folder === 'electron' || folder === 'preload';
+      const above = MAIN_FLOORS.slice(0, level + 1)
+        .flat()
+        .filter((other) => other !== folder);
+      return {
+        files: [`main/${folder}/**/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: electronAllowed ? [] : [electron],
+              patterns: [
+                { group: ['**/renderer/**'], message: 'main/ does not import the UI.' },
+                {
+                  regex: `^(\\.\\./)+(${above.join('|')})/`,
+                  message: `main/${folder} imports only the floors below it (MAIN_FLOORS in eslint.config.js).`,
+                },
+              ],
+            },
+          ],
         },
-      ],
-    },
-  },
-  {
-    // The Electron shell and its preload are the only places that may import Electron.
-    files: ['main/electron/**/*.ts', 'main/preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'main/ does not import the UI.' }] },
-      ],
-    },
-  },
+      };
+    }),
+  ),
   {
     files: ['**/*.{js,mjs}', 'scripts/**', 'test/**'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,4 +1,5 @@
-import { COMMAND_SPECS, OPTION_SPECS, type CommandName, type CommandSpec } from './cli-spec.js';
+import { COMMAND_SPECS, OPTION_SPECS } from './cli-spec.js';
+import type { CommandName, CommandSpec } from './option-spec.js';
 
 /** Where the descriptions start, so that every help text lines up the same way. */
 const COLUMN = 21;

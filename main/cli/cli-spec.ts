@@ -4,6 +4,7 @@ import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.j
 import { CONTROL_OPTION_SPECS } from './control-options.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
 import { MODBUS_OPTION_SPECS } from './modbus-options.js';
+import type { CommandName, CommandSpec, OptionSpec } from './option-spec.js';
 
 /**
  * The command line, described once: the parser, the "is an option of" check, "did you mean" and
@@ -12,35 +13,6 @@ import { MODBUS_OPTION_SPECS } from './modbus-options.js';
  * with the code that reads them (control-options.ts, modbus-options.ts, lab-command.ts) and
  * joined into OPTION_SPECS here.
  */
-
-export type CommandName =
-  'serve' | 'lab' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
-
-export interface CommandSpec {
-  readonly name: CommandName;
-  /** What follows the command name in its usage line, e.g. `<scenario.json>`. */
-  readonly args?: string;
-  /** One or more lines: what the command does. */
-  readonly summary: readonly string[];
-}
-
-export interface OptionSpec {
-  readonly name: string;
-  readonly type: 'string' | 'boolean';
-  readonly short?: string;
-  /** The placeholder of its value in help, e.g. `<n>`. */
-  readonly value?: string;
-  /** May be given more than once; the commands that take one value take the last. */
-  readonly multiple?: boolean;
-  /**
-   * The value may be left out (`--modbus` alone means its default): this is what the parser
-   * writes for it then, and the command reading it turns it into its own default. A value given
-   * has to be a whole number, so that a word after the option is never taken for its value.
-   */
-  readonly optionalValue?: string;
-  /** The commands that take it; each with its help lines (the same option can mean more in one). */
-  readonly help: Readonly<Partial<Record<CommandName, readonly string[]>>>;
-}
 
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   { name: 'serve', summary: ['Serve the tag API headless until Ctrl+C'] },

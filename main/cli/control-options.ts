@@ -1,6 +1,6 @@
 import type { ClockMode } from '../runtime/simulation-host.js';
 import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
-import type { OptionSpec } from './cli-spec.js';
+import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
 /** The control API's options (docs/control-api.md): their table and how they are read. */

@@ -1,9 +1,15 @@
 import { DEFAULT_LAB_MODBUS_PORT, MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
-import type { OptionSpec } from './cli-spec.js';
-import { modbusOptions, type ModbusCommandOptions } from './modbus-options.js';
-import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
-import type { ParsedValues } from './parse-cli.js';
+import type { OptionSpec } from './option-spec.js';
+import { modbusOptions, type ModbusCommandOptions, type ModbusValues } from './modbus-options.js';
+import {
+  parseHost,
+  parsePort,
+  parseWholeNumber,
+  simulationOptions,
+  type SimulationValues,
+  UsageError,
+} from './option-values.js';
 
 /**
  * The options only a lab takes (docs/lab.md). A lab also takes the serving and simulation
@@ -46,6 +52,13 @@ export interface LabValues {
   schedule?: string;
 }
 
+/** What `tagsim lab` reads of the parsed values: its own, the Modbus and simulation ones, and where it listens. */
+export interface LabCommandValues extends LabValues, ModbusValues, SimulationValues {
+  port?: string;
+  host?: string;
+  ui?: boolean;
+}
+
 /** `tagsim lab`: the stations, from the command line or a lab file, and where they listen. */
 export interface LabCommand {
   command: 'lab';
@@ -66,7 +79,7 @@ export interface LabCommand {
 }
 
 /** Reads the options of `tagsim lab`; `scenes` are every --scene given, in order. */
-export function labCommand(values: ParsedValues, scenes: readonly string[]): LabCommand {
+export function labCommand(values: LabCommandValues, scenes: readonly string[]): LabCommand {
   const labFile = nonBlank(values['lab-file'], '--lab-file needs a file name');
   if (labFile && (values.stations !== undefined || scenes.length > 0))
     throw new UsageError('--lab-file names the stations and their scenes: leave out --stations and --scene');

@@ -3,7 +3,7 @@ import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
-import type { OptionSpec } from './cli-spec.js';
+import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
 /** The Modbus TCP server's options (docs/modbus.md): their table and how they are read. */

@@ -12,13 +12,8 @@ import {
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
-import {
-  COMMAND_SPECS,
-  commandsOf,
-  GLOBAL_OPTION_SPECS,
-  OPTION_SPECS,
-  type CommandName,
-} from './cli-spec.js';
+import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
+import type { CommandName } from './option-spec.js';
 
 /** What the command line asked for. */
 export type CliCommand =

@@ -3,7 +3,7 @@ import {
   formatProblem,
   type ValidationError,
 } from '../../shared/problems/problem-list.js';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /** Most problems printed; a file that is not a scene at all would otherwise flood the terminal. */
 const MAX_PRINTED_PROBLEMS = 50;

@@ -1,15 +1,15 @@
 import { BUILTIN_SCENE_NAMES, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule } from '../../shared/api/chaos-rules.js';
-import { readChaosFile } from '../control/chaos-file.js';
+import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
-import { runLab } from '../lab/run-lab.js';
+import { runLab } from './run-lab.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
@@ -26,19 +26,7 @@ import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
-
-/** What the CLI needs from its process, injected so tests can run it in-process. */
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** Resolves when the user asks to stop (SIGINT, SIGTERM). */
-  stopRequested: Promise<string>;
-  version: string;
-  /** Where the renderer bundle is, for `serve --ui`. */
-  rendererDir: string;
-  /** The environment (TAGSIM_UI_TOKEN_FILE...); the process's when absent. */
-  env?: NodeJS.ProcessEnv;
-}
+import type { CliIo } from './cli-io.js';
 
 /** Exit codes: 0 done, 1 could not run (port taken, a file with problems...), 2 bad command line. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

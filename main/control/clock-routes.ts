@@ -9,7 +9,7 @@ import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlRoute } from '../server/control-surface.js';
 import { requireShape } from './control-body.js';
 import { controlStatus, type ControlDeps } from './control-deps.js';
-import { advanceClock, changeClock, ClockRefusal, MAX_PENDING_ADVANCES } from './clock-control.js';
+import { advanceClock, changeClock, ClockRefusal, MAX_PENDING_ADVANCES } from '../runtime/clock-control.js';
 import { MAX_ADVANCE_MS } from '../../shared/sim/virtual-clock.js';
 
 export { MAX_ADVANCE_MS };

@@ -1,8 +1,8 @@
 import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
 import type { StationActivity, StationModbus } from '../../shared/lab/lab-views.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
-import { MODBUS_WRITE_FUNCTIONS } from '../modbus/modbus-journal.js';
-import type { TagSim } from '../runtime/start-tagsim.js';
+import { MODBUS_WRITE_FUNCTIONS } from '../modbus/modbus-pdu.js';
+import type { TagSim } from '../app/start-tagsim.js';
 
 export interface StationMonitor {
   read(): StationActivity;

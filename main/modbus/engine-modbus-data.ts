@@ -22,7 +22,7 @@ export interface EngineModbusOptions {
  * failures apply), a write is the API's plain write, which an Input cannot take. The layout
  * follows the scene served: another scene, or an edit of this one, lays the tables out anew.
  */
-export class EngineModbusData implements ModbusData {
+export class EngineModbusData implements ModbusData<ItemError[]> {
   private scene: SceneDefinition | undefined;
   private current: ModbusLayout | undefined;
 

@@ -1,8 +1,8 @@
 import type { ModbusStatus } from '../../shared/bridge/bridge-spec.js';
 import { Emitter } from '../../shared/core/emitter.js';
-import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../runtime/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { RequestJournal } from '../server/request-journal.js';
 import { EngineModbusData, type EngineModbusOptions } from './engine-modbus-data.js';
 import { ModbusWriteJournal } from './modbus-journal.js';
@@ -74,17 +74,17 @@ export class ModbusController {
     this.failure = undefined;
     this.setStatus({ state: 'starting', ...this.identity(this.options.port), clients: 0 });
     const journal = this.writeJournal;
-    const answered: ModbusAnswered = (request, response, client, startedMs) => {
-      journal?.answered(request, response, client, startedMs);
+    const answered: ModbusAnswered<ItemError[]> = (request, answer, client, startedMs) => {
+      journal?.answered(request, answer, client, startedMs);
       if (this.requests.size === 0) return;
-      const exception = exceptionIn(response);
+      const exception = exceptionIn(answer.response);
       this.requests.emit({
         remoteAddress: client.remoteAddress ?? '',
         functionCode: request.pdu[0]!,
         ...(exception !== undefined ? { exception } : {}),
       });
     };
-    const server = createModbusServer(journal ? journal.data : this.data, this.options, answered);
+    const server = createModbusServer(this.data, this.options, answered);
     server.errors.on((e) => this.errors.emit(e));
     server.clientChanges.on((clients) => {
       if (this.server === server) this.setStatus({ ...this.current, clients });

@@ -5,16 +5,13 @@ import { fromRegister } from '../../shared/modbus/register-value.js';
 import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
 import type { MbapFrame } from './mbap-reader.js';
-import { exceptionIn, type ModbusData } from './modbus-pdu.js';
-
-/** The functions that write, by the name the Modbus specification gives them. */
-export const MODBUS_WRITE_FUNCTIONS: ReadonlyMap<number, string> = new Map([
-  [5, 'Write Single Coil'],
-  [6, 'Write Single Register'],
-  [15, 'Write Multiple Coils'],
-  [16, 'Write Multiple Registers'],
-  [23, 'Read/Write Multiple Registers'],
-]);
+import {
+  exceptionIn,
+  MODBUS_WRITE_FUNCTIONS,
+  namedWrite,
+  type PduAnswer,
+  type PduWrite,
+} from './modbus-pdu.js';
 
 /**
  * The status a journal entry gives a Modbus exception: the HTTP status of the same meaning, so
@@ -29,57 +26,42 @@ export const MODBUS_EXCEPTION_STATUS: ReadonlyMap<number, { status: number; word
   [0x0b, { status: 504, words: 'gateway target device failed to respond' }],
 ]);
 
-/** What a request wrote, as the data layer saw it. */
-interface Written {
-  readonly table: 'coils' | 'holdingRegisters';
-  readonly start: number;
-  readonly values: readonly (boolean | number)[];
-  readonly errors: readonly ItemError[];
-}
+/** A write as the answer tells it: the engine's refused items are its outcome. */
+type Written = PduWrite<ItemError[]>;
 
 /**
  * Records every Modbus write in the request journal (docs/modbus.md#in-the-request-journal).
  * Reads are not recorded: a PLC polls its inputs many times a second, which would push a client's
  * API requests out of the ring within a minute, and a read changes nothing worth finding later.
  *
- * The server serves `data`, which notes what each request wrote (the engine's refusals included);
- * `answered` then records the request with that note, or with its exception when it was refused.
- * Both run in one synchronous turn per request, so a note always belongs to the request answered.
+ * Each answer carries the write its request made (modbus-pdu.ts), the engine's refused items
+ * with it, so an entry is built from that answer alone: nothing is held from one request to the
+ * next, so two answers heard in either order each record their own write.
  */
 export class ModbusWriteJournal {
-  private written: Written | undefined;
   private names: { layout: ModbusLayout; byId: ReadonlyMap<string, string> } | undefined;
-  readonly data: ModbusData;
 
   constructor(
     private readonly engine: TagEngine,
     private readonly engineData: EngineModbusData,
     private readonly journal: RequestJournal,
-  ) {
-    this.data = {
-      holds: (table, start, count) => engineData.holds(table, start, count),
-      readBits: (table, start, count) => engineData.readBits(table, start, count),
-      readRegisters: (table, start, count) => engineData.readRegisters(table, start, count),
-      writeCoils: (start, values) => {
-        this.written = { table: 'coils', start, values, errors: engineData.writeCoils(start, values) };
-      },
-      writeRegisters: (start, values) => {
-        const errors = engineData.writeRegisters(start, values);
-        this.written = { table: 'holdingRegisters', start, values, errors };
-      },
-    };
-  }
+  ) {}
 
-  /** Hears a request answered with `response` (a PDU) at `startedMs` (performance.now). */
-  readonly answered = (request: MbapFrame, response: Buffer, client: Socket, startedMs: number): void => {
-    const written = this.written;
-    this.written = undefined;
+  /** Hears a request answered (its response PDU and the write it made) at `startedMs` (performance.now). */
+  readonly answered = (
+    request: MbapFrame,
+    answer: PduAnswer<ItemError[]>,
+    client: Socket,
+    startedMs: number,
+  ): void => {
     const fc = request.pdu[0]!;
-    const name = MODBUS_WRITE_FUNCTIONS.get(fc);
-    if (name === undefined) return;
-    const exception = exceptionIn(response);
-    const range = written ? { start: written.start, count: written.values.length } : rangeOf(request.pdu);
-    const table = fc === 5 || fc === 15 ? 'coils' : 'holdingRegisters';
+    const fn = MODBUS_WRITE_FUNCTIONS.get(fc);
+    if (fn === undefined) return;
+    const { name, table } = fn;
+    const exception = exceptionIn(answer.response);
+    const written = answer.write;
+    // What was written; for a write refused before it wrote, what the request asked to write.
+    const range = written ? { start: written.start, count: written.values.length } : namedWrite(request.pdu);
     const where = range ? `/${range.start}+${range.count}` : '';
     const known = exception === undefined ? undefined : MODBUS_EXCEPTION_STATUS.get(exception);
     this.journal.recordExchange(
@@ -94,7 +76,7 @@ export class ModbusWriteJournal {
             ? this.writtenText(name, written)
             : refusedText(name, exception, known?.words, request.pdu),
         // A refused request applied nothing, so it has no items to refuse.
-        itemErrors: exception === undefined ? (written?.errors ?? []) : undefined,
+        itemErrors: exception === undefined ? (written?.outcome ?? []) : undefined,
       },
       startedMs,
     );
@@ -149,17 +131,4 @@ function refusedText(name: string, exception: number | undefined, words: string 
     exception: words ? `${code} ${words}` : code,
     pdu: pdu.toString('hex'),
   });
-}
-
-/**
- * The written range a refused request names, read from its fields where it has them (a request
- * too short to hold them has none): the address of FC 5 and 6, the start and count of FC 15 and
- * 16, the write half's of FC 23.
- */
-function rangeOf(pdu: Buffer): { start: number; count: number } | undefined {
-  const fc = pdu[0];
-  const at = fc === 23 ? 5 : 1;
-  const single = fc === 5 || fc === 6;
-  if (pdu.length < at + (single ? 2 : 4)) return undefined;
-  return { start: pdu.readUInt16BE(at), count: single ? 1 : pdu.readUInt16BE(at + 2) };
 }

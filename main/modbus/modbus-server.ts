@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { bindServer } from '../server/bind-server.js';
 import { Emitter } from '../../shared/core/emitter.js';
-import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData } from './modbus-pdu.js';
+import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData, type PduAnswer } from './modbus-pdu.js';
 import { MbapReader, mbapResponse, type MbapFrame } from './mbap-reader.js';
 import { slotToFree, type SlotHolder } from './modbus-slots.js';
 
@@ -43,12 +43,12 @@ export interface ModbusServer {
 }
 
 /**
- * Hears each request answered, with its response PDU and when it began (performance.now): the
- * request journal's record of Modbus writes (modbus-journal.ts).
+ * Hears each request answered, with its answer (the response PDU and the write it made) and when
+ * it began (performance.now): the request journal's record of Modbus writes (modbus-journal.ts).
  */
-export type ModbusAnswered = (
+export type ModbusAnswered<Outcome = void> = (
   request: MbapFrame,
-  response: Buffer,
+  answer: PduAnswer<Outcome>,
   client: Socket,
   startedMs: number,
 ) => void;
@@ -68,10 +68,10 @@ interface Connection extends SlotHolder {
  * A Modbus TCP server over `data`. Each request is answered in arrival order on its connection;
  * a stream that is not Modbus TCP closes that connection, and nothing a client sends can throw.
  */
-export function createModbusServer(
-  data: ModbusData,
+export function createModbusServer<Outcome>(
+  data: ModbusData<Outcome>,
   options: ModbusServerOptions,
-  answered?: ModbusAnswered,
+  answered?: ModbusAnswered<Outcome>,
 ): ModbusServer {
   const errors = new Emitter<unknown>(() => undefined);
   const clientChanges = new Emitter<number>((e) => errors.emit(e));
@@ -121,12 +121,12 @@ export function createModbusServer(
         stopFrameTimer(connection);
         connection.waitingSinceMs = performance.now();
         const startedMs = answered ? performance.now() : 0;
-        const pdu =
+        const answer: PduAnswer<Outcome> =
           options.unitId !== undefined && frame.unitId !== options.unitId
-            ? exceptionPdu(frame.pdu[0]!, EXCEPTION.gatewayTargetFailed)
+            ? { response: exceptionPdu(frame.pdu[0]!, EXCEPTION.gatewayTargetFailed) }
             : answerPdu(frame.pdu, data, (e) => errors.emit(e));
-        socket.write(mbapResponse(frame, pdu));
-        if (answered) hear(answered, frame, pdu, socket, startedMs);
+        socket.write(mbapResponse(frame, answer.response));
+        if (answered) hear(answered, frame, answer, socket, startedMs);
       }
       socket.pause();
       socket.once('drain', pump);
@@ -139,14 +139,14 @@ export function createModbusServer(
 
   // Whatever the one who hears does, the client has its answer and the connection serves on.
   const hear = (
-    listener: ModbusAnswered,
+    listener: ModbusAnswered<Outcome>,
     frame: MbapFrame,
-    pdu: Buffer,
+    answer: PduAnswer<Outcome>,
     socket: Socket,
     startedMs: number,
   ) => {
     try {
-      listener(frame, pdu, socket, startedMs);
+      listener(frame, answer, socket, startedMs);
     } catch (error) {
       errors.emit(error);
     }

@@ -3,8 +3,8 @@ import type { BridgeApi, BridgeEventMessage } from '../../shared/bridge/bridge-s
 import type { ChaosView, ClockStatus, JournalView } from '../../shared/bridge/control-spec.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
-import { chaosRulesFromText } from '../control/chaos-file.js';
-import { advanceClock, changeClock, ClockRefusal } from '../control/clock-control.js';
+import { chaosRulesFromText } from '../storage/chaos-file.js';
+import { advanceClock, changeClock, ClockRefusal } from './clock-control.js';
 import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import { SIMULATION_TICK_MS, type SimulationHost } from './simulation-host.js';

@@ -16,12 +16,12 @@ import {
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
 import { firstProblemLines, formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
-import { readChaosFile } from '../control/chaos-file.js';
+import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
-import { describeListenError } from '../runtime/listen-errors.js';
+import { describeListenError } from '../server/listen-errors.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../runtime/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';

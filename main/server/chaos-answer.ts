@@ -1,6 +1,12 @@
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import { errorAnswer, type ApiAnswer } from './api-answer.js';
-import type { ApiRequest } from './api-route.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** What chaos needs of a request (an ApiRequest is one): its body to drop, its socket, its response. */
+interface HeldRequest {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+}
 
 /**
  * Serves a request the way a chaos rule says (docs/control-api.md#chaos). A rule with a status
@@ -10,7 +16,7 @@ import type { ApiRequest } from './api-route.js';
  */
 export async function answerWithChaos(
   shot: ChaosShot,
-  request: ApiRequest,
+  request: HeldRequest,
   serve: () => ApiAnswer | Promise<ApiAnswer>,
 ): Promise<ApiAnswer> {
   const refused = shot.status !== undefined || shot.reset === true;
@@ -28,7 +34,7 @@ export async function answerWithChaos(
 }
 
 /** Waits `ms`, or less if the client goes away first. */
-function hold(request: ApiRequest, ms: number): Promise<void> {
+function hold(request: HeldRequest, ms: number): Promise<void> {
   if (ms <= 0 || request.res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

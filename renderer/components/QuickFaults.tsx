@@ -2,16 +2,26 @@ import { useState } from 'preact/hooks';
 import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
-import type { ViewTag } from '../state/tag-store.js';
+import type { TagStore, ViewTag } from '../state/tag-store.js';
 import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
 import { runAction } from './actions.js';
-import type { DetailsPanelProps } from './DetailsPanel.js';
+import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 
 /** The failures a tag can have, in the order the window offers them. */
 export const FAILURES: readonly TagFailure[] = ['none', 'alwaysOff', 'alwaysOn'];
 
+/** What the quick faults need: the pinned tags, the selected one, and the bridge to act through. */
+export interface QuickFaultsProps {
+  tag: ViewTag | undefined;
+  client: BridgeClient;
+  pinnedIds: readonly string[];
+  store: TagStore;
+  disabled: boolean;
+  onSelect(id: string): void;
+}
+
 /** The pinned tags with their faults in one click each, as the tray's Quick faults menu. */
-export function QuickFaults(props: DetailsPanelProps) {
+export function QuickFaults(props: QuickFaultsProps) {
   const tags = props.pinnedIds.flatMap((id) => props.store.get(id) ?? []);
   // The kind, or more where pinned tags share a name and kind (the simulator's unnamed "-").
   const distinction = tagDistinctions(tags);

@@ -6,7 +6,7 @@ import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridg
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import { MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridge/control-spec.js';
 import { MAX_FILTER_LENGTH } from '../../main/server/request-journal.js';
-import { startTagSim, type TagSim } from '../../main/runtime/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';

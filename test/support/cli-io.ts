@@ -1,7 +1,7 @@
 // The console of an in-process `runCli`: the lines it prints, and the stop request (Ctrl+C) that
 // the test sends when it wants the command to end.
 import { expect } from 'vitest';
-import type { CliIo } from '../../main/cli/run-cli.js';
+import type { CliIo } from '../../main/cli/cli-io.js';
 
 export interface TestConsole {
   out: string[];

@@ -13,12 +13,16 @@ import type { EngineModbusOptions } from '../modbus/engine-modbus-data.js';
 import { DEFAULT_MODBUS_PORT, type ModbusServerOptions } from '../modbus/modbus-server.js';
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
-import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from './bridge-host.js';
-import { loadScene, type LoadedScene, type SceneChoice } from './resolve-scene.js';
-import { SceneService } from './scene-service.js';
-import { ServerController } from './server-controller.js';
-import { createSimulationHost, type SimulationHost, type SimulationHostOptions } from './simulation-host.js';
-import { uiFileAccessFor, uiFilesRefusal } from './ui-file-access.js';
+import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from '../runtime/bridge-host.js';
+import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
+import { SceneService } from '../runtime/scene-service.js';
+import { ServerController } from '../runtime/server-controller.js';
+import {
+  createSimulationHost,
+  type SimulationHost,
+  type SimulationHostOptions,
+} from '../runtime/simulation-host.js';
+import { uiFileAccessFor, uiFilesRefusal } from '../runtime/ui-file-access.js';
 
 /** Everything a TagSim is built from; each host (CLI, desktop, tests, a lab) passes what it has. */
 export interface TagSimOptions {

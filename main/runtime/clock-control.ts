@@ -1,4 +1,4 @@
-import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
+import type { ClockMode, SimulationHost } from './simulation-host.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 
 /**

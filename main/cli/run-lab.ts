@@ -2,14 +2,14 @@ import { dirname, resolve } from 'node:path';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
-import type { LabCommand } from '../cli/lab-command.js';
-import { modbusServerOptions } from '../cli/modbus-options.js';
-import { printProblems } from '../cli/print-problems.js';
-import type { CliIo } from '../cli/run-cli.js';
+import type { LabCommand } from './lab-command.js';
+import { modbusServerOptions } from './modbus-options.js';
+import { printProblems } from './print-problems.js';
+import type { CliIo } from './cli-io.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
-import { LabStartError, startLab, type Lab, type LabOptions } from './start-lab.js';
+import { LabStartError, startLab, type Lab, type LabOptions } from '../lab/start-lab.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 
 /**

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { chaosRulesProblems, type ChaosRule } from '../../shared/api/chaos-rules.js';
 import { parseJsonText } from '../../shared/problems/json-text.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
-import { readTextFile } from '../storage/read-text-file.js';
+import { readTextFile } from './read-text-file.js';
 
 /**
  * The rules of a `--chaos` file: `{"rules": [...]}`, as `PUT /tagsim/v1/chaos` takes them. Throws
