@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,9 +10,10 @@ import {
   writeAnswer,
   type ApiAnswer,
 } from '../server/api-answer.js';
+import { bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-server.js';
 import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
-import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
+import { isAllowedHost } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-routes.js';
 
 /** The instructor's dashboard while it listens. */
@@ -47,11 +47,11 @@ const API_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'no
  * localhost (no DNS rebinding), and the slow-client limits of the tag API apply.
  */
 export async function startDashboardServer(options: DashboardServerOptions): Promise<Dashboard> {
-  const token = options.token ?? randomBytes(18).toString('base64url');
+  const token = options.token ?? newAccessToken();
   const failed = (error: unknown) => answerToFailure(error, false, options.onError);
 
   const answerApi = async (req: IncomingMessage, path: string): Promise<ApiAnswer> => {
-    if (!tokenMatches(token, bearerOf(req.headers.authorization)))
+    if (!tokenMatches(token, bearerTokenOf(req.headers.authorization)))
       return errorAnswer(
         401,
         'This dashboard needs its access token: open the exact URL that tagsim lab printed.',
@@ -170,12 +170,6 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
 /** The page's files: the renderer bundle's lab folder. */
 export function dashboardPageDir(rendererDir: string): string {
   return join(rendererDir, 'lab');
-}
-
-function bearerOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header.trim());
-  return match?.[1];
 }
 
 /** A client's text, safe to echo: control characters escaped, bounded length. */
