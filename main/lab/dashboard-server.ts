@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import {
 } from '../server/api-answer.js';
 import { bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-server.js';
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
+import { answerRendererFile } from '../ui-host/renderer-files.js';
 import { isAllowedHost } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-routes.js';
 
@@ -83,22 +82,10 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   };
 
   const servePage = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...RENDERER_HEADERS, Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
-      return;
-    }
-    const file = resolveRendererFile(options.pageDir, path);
-    const content = file && (await readFile(file).catch(() => undefined));
-    if (!file || !content) {
-      res.writeHead(404, { ...RENDERER_HEADERS, 'Content-Length': 0 }).end();
-      return;
-    }
-    res.writeHead(200, {
-      ...RENDERER_HEADERS,
-      'Content-Type': contentTypeOf(file)!,
-      'Content-Length': content.length,
-    });
-    res.end(req.method === 'HEAD' ? undefined : content);
+    const page = await answerRendererFile(options.pageDir, req.method ?? '', path);
+    const body = req.method === 'HEAD' ? undefined : page.body;
+    res.writeHead(page.status, { ...page.headers, 'Content-Length': page.body?.length ?? 0 });
+    res.end(body);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -91,7 +91,7 @@ describe('every surface that reads a Bearer token uses the rule', () => {
 
   it("a station's control API", async () => {
     for (const header of headerVariants(lab.dashboard!.token)) {
-      const answer = await rawRequest(lab.stations[0]!.tagsim.url, 'GET', '/tagsim/v1/status', {
+      const answer = await rawRequest(lab.stations[0]!.tagsim.url!, 'GET', '/tagsim/v1/status', {
         headers: header === undefined ? {} : { Authorization: header },
       });
       expect([header, answer.status]).toEqual([header, allowed(header) ? 200 : 401]);
