@@ -2,7 +2,8 @@
 // Security gate for the Electron code (`npm run security:scan`, run by CI after lint).
 //
 // Runs @doyensec/electronegativity over the code that runs in Electron (main/electron,
-// main/preload, renderer/ with its index.html, and package.json for the Electron version), writes
+// main/preload, renderer/ with its index.html as served, CSP inserted from the built
+// main/ui-host/renderer-files.js, and package.json for the Electron version), writes
 // the report to out/security/electronegativity.csv, prints every finding, and exits 1 if any
 // finding is HIGH severity (electronegativity itself always exits 0). Exits 2 if the scan could
 // not read a file, since a partial scan proves nothing. Each remaining finding is justified in
@@ -30,7 +31,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -67,6 +68,21 @@ function stageElectronCode() {
     throw new Error('security-gate: main/electron is missing: there is no Electron code to scan');
   }
   return { staging, copied };
+}
+
+/**
+ * The pages as every host serves them: their source holds a placeholder where the one policy
+ * (main/ui-host/renderer-files.ts, as built to dist/) puts its CSP element, so that is scanned.
+ */
+async function insertPagePolicy(staging) {
+  const built = join(root, 'dist/main/ui-host/renderer-files.js');
+  if (!existsSync(built))
+    throw new Error(
+      `security-gate: run npm run build first: the pages get their CSP from ${relative(root, built)}`,
+    );
+  const { withPagePolicy } = await import(pathToFileURL(built).href);
+  for (const file of listFiles(join(staging, 'renderer')).filter((f) => f.endsWith('.html')))
+    writeFileSync(file, withPagePolicy(readFileSync(file, 'utf8')));
 }
 
 function listFiles(dir) {
@@ -117,6 +133,7 @@ async function main() {
   const reportPath = resolve(args.report ?? join(root, 'out/security/electronegativity.csv'));
   try {
     if (copied === 0) throw new Error('security-gate: nothing to scan');
+    if (!input) await insertPagePolicy(staging);
     const electronVersion = require('electron/package.json').version;
     const { default: run } = await import('@doyensec/electronegativity');
     const result = await run(

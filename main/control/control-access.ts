@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { bearerTokenOf, tokenMatches } from '../server/access-token.js';
 import { ApiError } from '../server/api-error.js';
-import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
+import { isAllowedHost } from '../ui-host/request-guard.js';
 import { printable } from '../../shared/problems/message-text.js';
-
-/** A new random token for the control API (18 bytes, base64url), made at each start. */
-export function newControlToken(): string {
-  return randomBytes(18).toString('base64url');
-}
 
 /**
  * Who may use the control API (docs/security.md). It can reset the plant, load scene files and
  * make the tag API fail, so a web page the user happens to visit must not reach it:
  * - a request from a page of another site (a foreign `Origin`) is refused, always;
  * - with a token (the default on a non-loopback host), every request must carry
- *   `Authorization: Bearer <token>`;
+ *   `Authorization: Bearer <token>` (access-token.ts: the scheme in any case, one or more spaces);
  * - without one, the `Host` must be an IP address or `localhost`, which a DNS-rebinding page
  *   cannot send.
  */
@@ -27,7 +22,7 @@ export function controlAccess(token: string | undefined): (req: IncomingMessage)
         `The control API does not take requests from web pages of other sites (Origin "${printable(origin)}").`,
       );
     if (token !== undefined) {
-      const given = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+      const given = bearerTokenOf(req.headers.authorization);
       if (tokenMatches(token, given)) return undefined;
       return new ApiError(
         401,

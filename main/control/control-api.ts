@@ -6,7 +6,8 @@ import { isLoopbackHost, uiFileAccessFor } from '../runtime/ui-file-access.js';
 import { jsonTextAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlSurface } from '../server/control-surface.js';
-import { controlAccess, newControlToken } from './control-access.js';
+import { newAccessToken } from '../server/access-token.js';
+import { controlAccess } from './control-access.js';
 import type { ControlDeps } from './control-deps.js';
 import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journal.js';
 import { ChaosRules, type ChaosRule } from '../../shared/api/chaos-rules.js';
@@ -62,7 +63,7 @@ export interface ControlParts {
 
 /** Builds the control API over the parts of a TagSim; startTagSim serves it with the tag API. */
 export function createControlApi(parts: ControlParts, options: ControlOptions = {}): ControlApi {
-  const token = options.token ?? newControlToken();
+  const token = options.token ?? newAccessToken();
   const tokenRequired = () =>
     options.tokenAlways === true || (options.open !== true && !isLoopbackHost(parts.host()));
   const deps: ControlDeps = {

@@ -1,10 +1,10 @@
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
+import { answerRendererFile, resolveRendererFile } from '../ui-host/renderer-files.js';
 
 /**
  * The window's pages come from the packaged files through a custom scheme, `app://tagsim/...`,
  * never from a web server or `file://`: the origin is fixed, so the IPC host can check it, and
- * the CSP's 'self' means exactly our files. Files, types and headers are the browser UI's own
- * (renderer-files.ts).
+ * the CSP's 'self' means exactly our files. Files, types, headers and the pages' policy are the
+ * browser UI's own (renderer-files.ts answers; this only turns the answer into a Response).
  */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'tagsim';
@@ -55,8 +55,13 @@ export function resolveAppUrl(
   url: string,
   pathApi?: Parameters<typeof resolveRendererFile>[2],
 ): string | undefined {
-  if (!isAppUrl(url)) return undefined;
-  return resolveRendererFile(rendererDir, new URL(url).pathname, pathApi);
+  const path = rendererPathOf(url);
+  return path === undefined ? undefined : resolveRendererFile(rendererDir, path, pathApi);
+}
+
+/** The renderer's own path in a URL of the scheme, or `undefined` for any other URL. */
+function rendererPathOf(url: string): string | undefined {
+  return isAppUrl(url) ? new URL(url).pathname : undefined;
 }
 
 export interface AppProtocolOptions {
@@ -66,6 +71,8 @@ export interface AppProtocolOptions {
   readFile: (file: string) => Promise<Uint8Array>;
 }
 
+const STATUS_TEXT = { 200: 'OK', 404: 'Not Found', 405: 'Method Not Allowed' } as const;
+
 /**
  * The handler of `app://`: GET and HEAD of files under `rendererDir`, with the CSP header.
  * Anything else is 404 (unknown or refused path) or 405 (another method).
@@ -73,21 +80,14 @@ export interface AppProtocolOptions {
 export function createAppProtocolHandler(
   options: AppProtocolOptions,
 ): (request: Pick<Request, 'url' | 'method'>) => Promise<Response> {
-  const refuse = (status: number, statusText: string) =>
-    new Response(null, { status, statusText, headers: { ...RENDERER_HEADERS } });
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'Method Not Allowed');
-    const file = resolveAppUrl(options.rendererDir, request.url);
-    if (file === undefined) return refuse(404, 'Not Found');
-    let body: Uint8Array;
-    try {
-      body = await options.readFile(file);
-    } catch {
-      return refuse(404, 'Not Found');
-    }
-    return new Response(request.method === 'HEAD' ? null : body, {
-      status: 200,
-      headers: { ...RENDERER_HEADERS, 'Content-Type': contentTypeOf(file)! },
+    const path = rendererPathOf(request.url);
+    const answer = await answerRendererFile(options.rendererDir, request.method, path, options.readFile);
+    const body = request.method === 'HEAD' || answer.body === undefined ? null : answer.body;
+    return new Response(body, {
+      status: answer.status,
+      statusText: STATUS_TEXT[answer.status],
+      headers: { ...answer.headers },
     });
   };
 }

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,9 +9,10 @@ import {
   writeAnswer,
   type ApiAnswer,
 } from '../server/api-answer.js';
+import { bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-server.js';
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from '../ui-host/renderer-files.js';
-import { isAllowedHost, tokenMatches } from '../ui-host/request-guard.js';
+import { answerRendererFile } from '../ui-host/renderer-files.js';
+import { isAllowedHost } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-routes.js';
 import { printable } from '../../shared/problems/message-text.js';
 
@@ -48,11 +47,11 @@ const API_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'no
  * localhost (no DNS rebinding), and the slow-client limits of the tag API apply.
  */
 export async function startDashboardServer(options: DashboardServerOptions): Promise<Dashboard> {
-  const token = options.token ?? randomBytes(18).toString('base64url');
+  const token = options.token ?? newAccessToken();
   const failed = (error: unknown) => answerToFailure(error, false, options.onError);
 
   const answerApi = async (req: IncomingMessage, path: string): Promise<ApiAnswer> => {
-    if (!tokenMatches(token, bearerOf(req.headers.authorization)))
+    if (!tokenMatches(token, bearerTokenOf(req.headers.authorization)))
       return errorAnswer(
         401,
         'This dashboard needs its access token: open the exact URL that tagsim lab printed.',
@@ -84,22 +83,10 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   };
 
   const servePage = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...RENDERER_HEADERS, Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
-      return;
-    }
-    const file = resolveRendererFile(options.pageDir, path);
-    const content = file && (await readFile(file).catch(() => undefined));
-    if (!file || !content) {
-      res.writeHead(404, { ...RENDERER_HEADERS, 'Content-Length': 0 }).end();
-      return;
-    }
-    res.writeHead(200, {
-      ...RENDERER_HEADERS,
-      'Content-Type': contentTypeOf(file)!,
-      'Content-Length': content.length,
-    });
-    res.end(req.method === 'HEAD' ? undefined : content);
+    const page = await answerRendererFile(options.pageDir, req.method ?? '', path);
+    const body = req.method === 'HEAD' ? undefined : page.body;
+    res.writeHead(page.status, { ...page.headers, 'Content-Length': page.body?.length ?? 0 });
+    res.end(body);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -171,10 +158,4 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
 /** The page's files: the renderer bundle's lab folder. */
 export function dashboardPageDir(rendererDir: string): string {
   return join(rendererDir, 'lab');
-}
-
-function bearerOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header.trim());
-  return match?.[1];
 }

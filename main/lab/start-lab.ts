@@ -8,7 +8,7 @@ import {
   type StudentModePlan,
 } from '../../shared/lab/lab-file.js';
 import type { ControlOptions } from '../control/control-api.js';
-import { newControlToken } from '../control/control-access.js';
+import { newAccessToken } from '../server/access-token.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
@@ -129,7 +129,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   let dashboard: Dashboard | undefined;
   const stopWatching: (() => void)[] = [];
   // The instructor's one token: the dashboard's, and each station's control API's unless the lab file says otherwise.
-  const instructorToken = options.dashboard?.token ?? newControlToken();
+  const instructorToken = options.dashboard?.token ?? newAccessToken();
   const close = async () => {
     await dashboard?.close();
     for (const station of stations) station.monitor.dispose();

@@ -7,6 +7,7 @@ import { httpUrl } from '../../shared/core/url-host.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { bindServer } from './bind-server.js';
 import { buildApp } from './build-app.js';
+import { answerClientErrors } from './client-error.js';
 import { directRoutes } from './direct-routes.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
 import { apiRoutes } from './routes/api-routes.js';
@@ -179,6 +180,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
         },
       );
       s.keepAliveTimeout = timeouts.keepAliveMs;
+      answerClientErrors(s, timeouts.requestMs);
       // Without an upgrade listener Node serves a request offering an upgrade as a plain one.
       const upgrade = options.mount?.upgrade;
       if (upgrade)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newAccessToken } from '../server/access-token.js';
 import type { ServerMount } from '../server/create-api-server.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import { staticUi, UI_PATH } from './static-ui.js';
@@ -20,7 +20,7 @@ export function createBrowserUi(options: {
   onError: (error: unknown) => void;
   token?: string;
 }): BrowserUi {
-  const token = options.token ?? randomBytes(18).toString('base64url');
+  const token = options.token ?? newAccessToken();
   const ws = createWsBridgeHost(options.host, token, options.onError);
   return {
     token,

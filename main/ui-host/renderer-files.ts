@@ -1,13 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The renderer's files as both of its hosts serve them: the desktop window's `app://` scheme and
- * the browser UI at `/ui/` of `tagsim serve --ui`. One policy, one list of types and one path guard,
- * so that the two windows cannot drift apart (docs/security.md).
+ * The renderer's files as all of their hosts serve them: the desktop window's `app://` scheme,
+ * the browser UI at `/ui/` of `tagsim serve --ui` and the lab dashboard's page. One policy, one
+ * list of types, one path guard and one answer, so that the windows cannot drift apart
+ * (docs/security.md). Each host only adapts the answer to its server and words its refusals.
  */
 
 /** The page may load only its own script, styles and images and talk only to its own origin. */
-export const CONTENT_SECURITY_POLICY = [
+const POLICY_DIRECTIVES = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -16,7 +18,27 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+/** The one Content-Security-Policy of every renderer page, sent as a header with every answer. */
+export const CONTENT_SECURITY_POLICY = POLICY_DIRECTIVES.join('; ');
+
+/**
+ * The same policy as the pages also carry it, in a `<meta>` element (so a page keeps it wherever
+ * it is opened), less `frame-ancestors`, which a `<meta>` cannot set (the header does).
+ */
+export const PAGE_POLICY = POLICY_DIRECTIVES.filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+
+/** Where a page's source (renderer/index.html, renderer/lab/index.html) wants its policy. */
+export const POLICY_PLACEHOLDER = '<!-- tagsim:content-security-policy -->';
+
+/** A page with its policy element in place of POLICY_PLACEHOLDER. */
+export function withPagePolicy(html: string): string {
+  return html.replace(
+    POLICY_PLACEHOLDER,
+    `<meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}" />`,
+  );
+}
 
 /** Sent with every renderer file and every refusal: the CSP, no sniffing, no referrer, no stale copy. */
 export const RENDERER_HEADERS: Readonly<Record<string, string>> = {
@@ -73,4 +95,35 @@ export function resolveRendererFile(
   const relative = pathApi.relative(root, file);
   if (relative === '' || relative.startsWith('..') || pathApi.isAbsolute(relative)) return undefined;
   return contentTypeOf(file) === undefined ? undefined : file;
+}
+
+/** A renderer file as a host sends it: refusals have no body, each host words its own. */
+export interface RendererFileAnswer {
+  readonly status: 200 | 404 | 405;
+  /** RENDERER_HEADERS, with the file's Content-Type, or `Allow` on a 405. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The file (a page with its policy element); HEAD sends none of it. */
+  readonly body?: Buffer;
+}
+
+/**
+ * Answers a request for a renderer file: GET and HEAD only (405), the file `urlPath` names under
+ * `rendererDir` (resolveRendererFile's rules; `undefined` names nothing) or 404, its type, the
+ * headers, and for a page its policy element.
+ */
+export async function answerRendererFile(
+  rendererDir: string,
+  method: string,
+  urlPath: string | undefined,
+  read: (file: string) => Promise<Uint8Array> = readFile,
+): Promise<RendererFileAnswer> {
+  if (method !== 'GET' && method !== 'HEAD')
+    return { status: 405, headers: { ...RENDERER_HEADERS, Allow: 'GET, HEAD' } };
+  const file = urlPath === undefined ? undefined : resolveRendererFile(rendererDir, urlPath);
+  const content = file === undefined ? undefined : await read(file).catch(() => undefined);
+  if (file === undefined || content === undefined) return { status: 404, headers: { ...RENDERER_HEADERS } };
+  const type = contentTypeOf(file)!;
+  const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const body = type.startsWith('text/html') ? Buffer.from(withPagePolicy(bytes.toString('utf8'))) : bytes;
+  return { status: 200, headers: { ...RENDERER_HEADERS, 'Content-Type': type }, body };
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /**
@@ -20,12 +19,4 @@ export function isAllowedHost(hostHeader: string | undefined): boolean {
 export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   return origin !== undefined && origin === `http://${req.headers.host ?? ''}`;
-}
-
-/** Compares tokens in constant time. */
-export function tokenMatches(expected: string, given: string | null | undefined): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { Middleware } from 'koa';
-import { contentTypeOf, RENDERER_HEADERS, resolveRendererFile } from './renderer-files.js';
+import { answerRendererFile, RENDERER_HEADERS, resolveRendererFile } from './renderer-files.js';
 import { isAllowedHost } from './request-guard.js';
 
 export const UI_PATH = '/ui/';
@@ -10,8 +9,13 @@ export const UI_PATH = '/ui/';
  * `undefined` for a path outside /ui/ or anything that file guard refuses.
  */
 export function resolveUiFile(rootDir: string, urlPath: string): string | undefined {
-  if (!urlPath.startsWith(UI_PATH)) return undefined;
-  return resolveRendererFile(rootDir, urlPath.slice(UI_PATH.length - 1));
+  const path = rendererPathOf(urlPath);
+  return path === undefined ? undefined : resolveRendererFile(rootDir, path);
+}
+
+/** The renderer's own path in a URL path under /ui/ (`/ui/app.js` is `/app.js`). */
+function rendererPathOf(urlPath: string): string | undefined {
+  return urlPath.startsWith(UI_PATH) ? urlPath.slice(UI_PATH.length - 1) : undefined;
 }
 
 /** Serves the renderer bundle at /ui/ with a strict CSP; every other path goes on to the API. */
@@ -29,23 +33,15 @@ export function staticUi(rootDir: string): Middleware {
       ctx.body = { code: 403, error: 'The TagSim UI answers only to localhost or an IP address.' };
       return;
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.set('Allow', 'GET, HEAD');
+    const answer = await answerRendererFile(rootDir, ctx.method, rendererPathOf(ctx.path));
+    ctx.set(answer.headers);
+    ctx.status = answer.status;
+    if (answer.status === 405)
       ctx.body = {
         code: 405,
         error: `Method ${ctx.method} is not allowed on ${ctx.path}. Allowed: GET, HEAD.`,
       };
-      return;
-    }
-    const file = resolveUiFile(rootDir, ctx.path);
-    const content = file && (await readFile(file).catch(() => undefined));
-    if (!file || !content) {
-      ctx.status = 404;
-      ctx.body = { code: 404, error: `No such UI file: ${ctx.path}` };
-      return;
-    }
-    ctx.type = contentTypeOf(file)!;
-    ctx.body = content;
+    else if (answer.status === 404) ctx.body = { code: 404, error: `No such UI file: ${ctx.path}` };
+    else ctx.body = answer.body!;
   };
 }

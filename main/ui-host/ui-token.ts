@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isKeptTokenWellFormed, newAccessToken } from '../server/access-token.js';
 import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 
@@ -15,8 +15,6 @@ export function uiTokenFile(env: NodeJS.ProcessEnv = process.env, platform = pro
   if (platform === 'win32' && env['APPDATA']) return join(env['APPDATA'], 'TagSim', 'ui-token');
   return join(env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'tagsim', 'ui-token');
 }
-
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * The token kept in `file`, or a new random one (18 bytes) written there, readable by the user
@@ -33,8 +31,8 @@ export async function loadOrCreateUiToken(file: string): Promise<string> {
       return undefined;
     },
   );
-  if (kept !== undefined && TOKEN.test(kept)) return kept;
-  const token = randomBytes(18).toString('base64url');
+  if (kept !== undefined && isKeptTokenWellFormed(kept)) return kept;
+  const token = newAccessToken();
   if (keep) await writeFileAtomic(file, `${token}\n`, { mode: 0o600 }).catch(() => undefined);
   return token;
 }

@@ -6,7 +6,8 @@ import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import type { BridgeSession } from '../runtime/bridge-session.js';
-import { isAllowedHost, isSameOrigin, tokenMatches } from './request-guard.js';
+import { tokenMatches } from '../server/access-token.js';
+import { isAllowedHost, isSameOrigin } from './request-guard.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
 

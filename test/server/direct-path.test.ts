@@ -7,9 +7,11 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../main/server/build-app.js';
+import { answerClientErrors } from '../../main/server/client-error.js';
 import {
   createApiServer,
   DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_TIMEOUTS,
   type ApiServer,
 } from '../../main/server/create-api-server.js';
 import { directRoutes } from '../../main/server/direct-routes.js';
@@ -39,6 +41,8 @@ describe('the direct path and Koa, from one route table', () => {
       onUnexpectedError: (e) => faults.push(e),
     });
     koaOnly = createServer(app.callback());
+    // The tag API's own answer to unparsable bytes, so that only the way in differs.
+    answerClientErrors(koaOnly, DEFAULT_TIMEOUTS.requestMs);
     await new Promise<void>((resolve) => koaOnly.listen(0, '127.0.0.1', resolve));
     koaPort = (koaOnly.address() as AddressInfo).port;
   });
