@@ -20,6 +20,8 @@ export interface ShapeHint {
   readonly missingToldElsewhere?: boolean;
   /** On an object: better reasons than "unknown field" for some fields. */
   readonly unknown?: Readonly<Record<string, string>>;
+  /** On an object: the message for any other unknown field (default: "unknown field; ..."). */
+  readonly anyUnknown?: string;
   /** On a union: the variant a value is meant to be (its index), or why it is none. */
   readonly choose?: (value: unknown) => number | Told;
 }
