@@ -63,6 +63,10 @@ function translate(
     if (full()) return; // a hostile array of millions of bad items is not read to its end
     const at = parsePointer(error.path, root);
     const hint = hintOf(error.schema);
+    const placed =
+      error.type === ValueErrorType.ObjectRequiredProperty ||
+      error.type === ValueErrorType.ObjectAdditionalProperties;
+    if (!placed && hint.toldElsewhere?.(error.value)) continue;
     switch (error.type) {
       case ValueErrorType.Union: {
         if (hint.invalid) {
@@ -78,7 +82,7 @@ function translate(
         const key = String(at[at.length - 1]);
         const known = Object.keys(error.schema['properties'] as object).filter((k) => k !== '$schema');
         const told = hint.unknown && Object.hasOwn(hint.unknown, key) ? hint.unknown[key] : undefined;
-        add(at, told ?? hint.anyUnknown ?? unknownField(key, known));
+        add(at, told ?? hint.anyUnknown ?? unknownField(key, known, hint.knownLabel));
         break;
       }
       case ValueErrorType.ObjectRequiredProperty:
@@ -92,9 +96,9 @@ function translate(
 }
 
 /** `unknown field; did you mean 'name'? (known fields here: ...)`, as every file of TagSim says it. */
-export function unknownField(key: string, known: readonly string[]): string {
+export function unknownField(key: string, known: readonly string[], label = 'known fields here'): string {
   const meant = closest(key, known);
-  const list = `(known fields here: ${known.join(', ')})`;
+  const list = `(${label}: ${known.join(', ')})`;
   return meant ? `unknown field; did you mean '${meant}'? ${list}` : `unknown field; remove it ${list}`;
 }
 
