@@ -10,6 +10,8 @@ import {
   type StudentControl,
 } from '../../shared/bridge/restrictions.js';
 import { studentModeProblems } from '../../shared/lab/student-mode.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { fits } from '../../shared/schema/shape-check.js';
 
 /**
  * Machine-wide presets (a lab installs TagSim on many PCs for many student accounts): a
@@ -58,6 +60,15 @@ const PRESET_FIELDS: FieldSelection = {
   simulation: Object.keys(SIMULATION_FIELDS) as (keyof typeof SIMULATION_FIELDS)[],
 };
 const PER_USER_FIELDS = ['recentScenes', 'windowBounds'];
+
+/** The shapes of the presets' own fields (the settings' are SETTINGS_FIELDS'); words below. */
+const shapeOf = (schema: TSchema) => ({ schema, refs: [] });
+const PRESETS_SHAPES = {
+  scene: shapeOf(Type.String({ pattern: '\\S' })),
+  locked: shapeOf(Type.Array(Type.Unknown())),
+  studentMode: shapeOf(Type.Object({})),
+  hideFaultControls: shapeOf(Type.Boolean()),
+};
 const KNOWN_FIELDS = [...PRESET_FIELDS.fields, 'simulation', 'scene', 'locked', 'studentMode'];
 
 /** A problem of a presets file, named by the file and the field; reported, never thrown at start. */
@@ -136,7 +147,7 @@ export function parsePresets(input: unknown, file: string): { presets: Presets; 
   }
   const presets: Presets = { file, settings: layer };
   const scene = input['scene'];
-  if (typeof scene === 'string' && scene.trim() !== '') presets.scene = scene.trim();
+  if (fits(PRESETS_SHAPES.scene, scene)) presets.scene = (scene as string).trim();
   else if (scene !== undefined)
     report(
       'scene',
@@ -158,12 +169,12 @@ export function parsePresets(input: unknown, file: string): { presets: Presets; 
 /** `"locked"`: a list of setting names; a name that is not one is left out, the others apply. */
 function readLocked(value: unknown, presets: Presets, report: (field: string, message: string) => void) {
   if (value === undefined) return;
-  if (!Array.isArray(value)) {
+  if (!fits(PRESETS_SHAPES.locked, value)) {
     report('locked', `expected a list of setting names such as ["port", "host"], got ${kindOf(value)}`);
     return;
   }
   const locked = new Set<LockableSetting>();
-  for (const [i, name] of value.entries()) {
+  for (const [i, name] of (value as unknown[]).entries()) {
     const settings = typeof name === 'string' ? lockedBy(name) : [];
     if (settings.length > 0) settings.forEach((setting) => locked.add(setting));
     else {
@@ -184,15 +195,15 @@ function readLocked(value: unknown, presets: Presets, report: (field: string, me
  */
 function readStudentMode(value: unknown, presets: Presets, report: (field: string, message: string) => void) {
   if (value === undefined) return;
-  if (!isRecord(value)) {
+  if (!fits(PRESETS_SHAPES.studentMode, value)) {
     report(
       'studentMode',
       `expected an object such as {"allow": ["simulation", "clock"]} or {"hideFaultControls": true}, got ${kindOf(value)}`,
     );
     return;
   }
-  const { hideFaultControls: hide, ...vocabulary } = value;
-  if (hide !== undefined && typeof hide !== 'boolean')
+  const { hideFaultControls: hide, ...vocabulary } = value as Record<string, unknown>;
+  if (hide !== undefined && !fits(PRESETS_SHAPES.hideFaultControls, hide))
     report('studentMode.hideFaultControls', `expected true or false, got ${kindOf(hide)}`);
   // Beside the shorthand, "allow" may be absent: the schema then only speaks of the other fields.
   const given = 'allow' in vocabulary;

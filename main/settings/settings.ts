@@ -1,4 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { fits } from '../../shared/schema/shape-check.js';
+import type { Shape } from '../../shared/schema/shape-paths.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
@@ -58,79 +61,91 @@ export const DEFAULT_SETTINGS: Settings = {
 const MAX_PINS = 200;
 const MAX_RECENT = 10;
 
-/** How one field is read from untrusted JSON. */
+/**
+ * How one field is read from untrusted JSON: its shape (a TypeBox schema, checked by the one
+ * shape-check layer) and what a schema cannot say, how TagSim keeps a value that fits (trimmed,
+ * without duplicates, within bounds) and what it saves of a list that does not.
+ */
 export interface FieldRule<T> {
-  /** What the field must hold, in a person's words (for the problems of a presets file). */
+  /** What the field must hold, in a person's words (for the problems of a settings or presets file). */
   expected: string;
-  /** The value to use, or undefined when there is nothing usable; a list may lose its bad items. */
-  read(value: unknown): T | undefined;
-  /** Whether the value was right as written, nothing dropped (by default: `read` found a value). */
-  exact?(value: unknown): boolean;
+  /** A value right as written fits this shape. */
+  shape: Shape;
+  /** The value TagSim keeps of one that fits (by default: the value as it is). */
+  tidy?(value: unknown): T;
+  /** What is usable of a value that does not fit (a list's good items); by default nothing. */
+  salvage?(value: unknown): T | undefined;
 }
 
 type TopField = Exclude<keyof Settings, 'simulation'>;
 type SimulationField = keyof SimulationSettings;
 
-const isStringList = (value: unknown, nonEmpty = false): boolean =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string' && (!nonEmpty || v !== ''));
+const shape = (schema: TSchema): Shape => ({ schema, refs: [] });
+const whole = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
+/** The distinct strings of a list (non-empty ones only, where `nonEmpty`), at most `max`. */
+const stringsOf = (value: unknown, max: number, nonEmpty = false): string[] | undefined =>
+  Array.isArray(value)
+    ? [...new Set(value.filter((p): p is string => typeof p === 'string' && (!nonEmpty || p !== '')))].slice(
+        0,
+        max,
+      )
+    : undefined;
+
+const MODBUS_SHAPE = Type.Object(
+  {
+    port: whole(0, 65535),
+    unitId: Type.Optional(whole(0, 255)),
+    map: Type.Optional(Type.Union(MODBUS_MAP_CHOICES.map((c) => Type.Literal(c)))),
+    scaleFactor: Type.Optional(whole(1, 10000)),
+  },
+  { additionalProperties: false },
+);
+/** The window's bounds; other fields beside them are let be. */
+const BOUNDS_SHAPE = Type.Object({
+  x: Type.Number(),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+});
 
 /** The rules of the top-level fields (all but `simulation`). */
 export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Settings[K]>> } = {
-  port: {
-    expected: 'a whole number from 0 to 65535',
-    read: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65535 ? v : undefined),
-  },
+  port: { expected: 'a whole number from 0 to 65535', shape: shape(whole(0, 65535)) },
   host: {
     expected: 'a host name or IP address (text)',
-    read: (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+    shape: shape(Type.String({ pattern: '\\S' })),
+    tidy: (v) => (v as string).trim(),
   },
   pinnedTagIds: {
     expected: 'a list of tag ids (text)',
-    read: (v) =>
-      Array.isArray(v)
-        ? [...new Set(v.filter((p): p is string => typeof p === 'string'))].slice(0, MAX_PINS)
-        : undefined,
-    exact: (v) => isStringList(v),
+    shape: shape(Type.Array(Type.String())),
+    tidy: (v) => stringsOf(v, MAX_PINS)!,
+    salvage: (v) => stringsOf(v, MAX_PINS),
   },
   recentScenes: {
     expected: 'a list of file paths',
-    read: (v) =>
-      Array.isArray(v)
-        ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p !== ''))].slice(0, MAX_RECENT)
-        : undefined,
-    exact: (v) => isStringList(v, true),
+    shape: shape(Type.Array(Type.String({ minLength: 1 }))),
+    tidy: (v) => stringsOf(v, MAX_RECENT, true)!,
+    salvage: (v) => stringsOf(v, MAX_RECENT, true),
   },
   modbus: {
     expected: `an object {"port": 0 to 65535, "unitId": 0 to 255 (optional), "map": ${MODBUS_MAP_CHOICES.map((c) => `"${c}"`).join(' or ')} (optional), "scaleFactor": 1 to 10000 (optional)}`,
-    read: (v) => {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-      const { port, unitId, map, scaleFactor, ...others } = v as Record<string, unknown>;
-      const whole = (n: unknown, min: number, max: number) =>
-        typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-      if (Object.keys(others).length > 0 || !whole(port, 0, 65535)) return undefined;
-      if (unitId !== undefined && !whole(unitId, 0, 255)) return undefined;
-      if (map !== undefined && !(MODBUS_MAP_CHOICES as readonly unknown[]).includes(map)) return undefined;
-      if (scaleFactor !== undefined && !whole(scaleFactor, 1, 10000)) return undefined;
+    shape: shape(MODBUS_SHAPE),
+    tidy: (v) => {
+      const { port, unitId, map, scaleFactor } = v as Static<typeof MODBUS_SHAPE>;
       return {
-        port: port as number,
-        ...(unitId !== undefined ? { unitId: unitId as number } : {}),
+        port,
+        ...(unitId !== undefined ? { unitId } : {}),
         ...(map !== undefined ? { map: map as ModbusMapChoice } : {}),
-        ...(scaleFactor !== undefined ? { scaleFactor: scaleFactor as number } : {}),
+        ...(scaleFactor !== undefined ? { scaleFactor } : {}),
       };
     },
   },
   windowBounds: {
     expected: 'an object with the numbers x, y, width and height',
-    read: (v) => {
-      if (typeof v !== 'object' || v === null) return undefined;
-      const bounds = v as Record<string, unknown>;
-      if (
-        !['x', 'y', 'width', 'height'].every(
-          (k) => typeof bounds[k] === 'number' && Number.isFinite(bounds[k]),
-        )
-      )
-        return undefined;
-      const { x, y, width, height } = bounds as Record<'x' | 'y' | 'width' | 'height', number>;
+    shape: shape(BOUNDS_SHAPE),
+    tidy: (v) => {
+      const { x, y, width, height } = v as Static<typeof BOUNDS_SHAPE>;
       return { x, y, width: Math.max(400, width), height: Math.max(300, height) };
     },
   },
@@ -138,17 +153,11 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
 
 /** The rules of the fields of `simulation`, each read on its own. */
 export const SIMULATION_FIELDS: { [K in SimulationField]: FieldRule<SimulationSettings[K]> } = {
-  startRunning: {
-    expected: 'true or false',
-    read: (v) => (typeof v === 'boolean' ? v : undefined),
-  },
-  seed: {
-    expected: 'a whole number from 0 to 4294967295',
-    read: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : undefined),
-  },
+  startRunning: { expected: 'true or false', shape: shape(Type.Boolean()) },
+  seed: { expected: 'a whole number from 0 to 4294967295', shape: shape(whole(0, 0xffffffff)) },
   timeScale: {
     expected: `a number from ${MIN_TIME_SCALE} to ${MAX_TIME_SCALE}`,
-    read: (v) => (typeof v === 'number' && v >= MIN_TIME_SCALE && v <= MAX_TIME_SCALE ? v : undefined),
+    shape: shape(Type.Number({ minimum: MIN_TIME_SCALE, maximum: MAX_TIME_SCALE })),
   },
 };
 
@@ -188,11 +197,12 @@ export function readSettingsLayer(
     rule: FieldRule<unknown>,
     field: string,
   ) => {
-    if (!(key in from) || from[key] === undefined) return;
-    const value = rule.read(from[key]);
+    const raw = from[key];
+    if (!(key in from) || raw === undefined) return;
+    const exact = fits(rule.shape, raw);
+    const value = exact ? (rule.tidy ? rule.tidy(raw) : raw) : rule.salvage?.(raw);
     if (value !== undefined) target[key] = value;
-    if (value === undefined || (rule.exact && !rule.exact(from[key])))
-      bad.push({ field, expected: rule.expected });
+    if (!exact) bad.push({ field, expected: rule.expected });
   };
   for (const key of selection.fields)
     readInto(layer, record, key, SETTINGS_FIELDS[key] as FieldRule<unknown>, key);

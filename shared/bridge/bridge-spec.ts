@@ -4,7 +4,6 @@ import type { TagFailure, TagState } from '../core/tag-types.js';
 
 /** A tag as a window shows it: the API's Tag object plus its raw value. */
 export type UiTag = TagState;
-import type { SceneEdit } from '../scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
 import type { SimulationStatus } from '../sim/simulation.js';
@@ -13,7 +12,7 @@ import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
-import { v, type Validator } from './validate.js';
+import { v } from './validate.js';
 
 /** The simulation as the window and the tray show it: running, paused or stopped, time scale, time. */
 export type { SimulationStatus };
@@ -146,7 +145,7 @@ export const BRIDGE_SPEC = {
     clearFailures: method<void>()(v.none),
     setPinned: method<string[]>()(v.object({ id, pinned: v.boolean })),
     startServer: method<ServerStatus>()(
-      v.optional(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(host) })),
+      v.optionalArgs(v.object({ port: v.optional(v.integer(0, MAX_PORT)), host: v.optional(host) })),
     ),
     stopServer: method<ServerStatus>()(v.none),
     /**
@@ -170,18 +169,18 @@ export const BRIDGE_SPEC = {
       }),
     ),
     newScene: method<SceneOutcome>()(v.object({ name: v.string, discardChanges: v.optional(v.boolean) })),
-    editScene: method<SceneOutcome>()(v.object({ edit: sceneEditArgs as Validator<SceneEdit> })),
+    editScene: method<SceneOutcome>()(v.object({ edit: sceneEditArgs })),
     undoEdit: method<SceneDocument>()(v.none),
     redoEdit: method<SceneDocument>()(v.none),
     /** Saves to `path` or to the file it came from; 'changedOnDisk' unless `overwrite`. */
     saveScene: method<SceneOutcome>()(
-      v.optional(v.object({ path: v.optional(path), overwrite: v.optional(v.boolean) })),
+      v.optionalArgs(v.object({ path: v.optional(path), overwrite: v.optional(v.boolean) })),
     ),
     /**
      * Saves the runtime state (values, forces, failures) as a `.tagsim-state.json` snapshot to
      * `path`; without one, only returns its file name and text (for a browser download).
      */
-    saveSnapshot: method<SnapshotSaveOutcome>()(v.optional(v.object({ path: v.optional(path) }))),
+    saveSnapshot: method<SnapshotSaveOutcome>()(v.optionalArgs(v.object({ path: v.optional(path) }))),
     /** Restores a snapshot from a file (`path`) or a file's text, in one update. */
     restoreSnapshot: method<SnapshotRestoreOutcome>()(
       v.object({

@@ -1,11 +1,15 @@
 import type { SceneEdit } from '../scenes/scene-editor.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
-import { BridgeArgumentError, v, type Validator } from './validate.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { isRecord } from '../problems/json-words.js';
+import { says } from '../schema/shape-hints.js';
+import { v } from './validate.js';
 
 const kind = v.oneOf<TagKind>('Input', 'Output');
 const type = v.oneOf<TagType>('Bit', 'Int', 'Float');
-const tagValue: Validator<boolean | number> = (input, path) =>
-  typeof input === 'boolean' ? input : v.number(input, path);
+const tagValue = says(Type.Union([Type.Boolean(), v.number]), {
+  choose: (input) => (typeof input === 'boolean' ? 0 : 1),
+});
 
 /** A behaviour as JSON; its meaning is checked against the scene's tags with the file rules. */
 const behaviour = v.jsonObject(32);
@@ -13,7 +17,7 @@ const behaviour = v.jsonObject(32);
 const MAX_BEHAVIOURS = 10_000;
 const behaviourIndex = v.integer(0, MAX_BEHAVIOURS);
 
-const EDITS: Record<SceneEdit['op'], Validator<unknown>> = {
+const EDITS: Record<SceneEdit['op'], TSchema> = {
   addTag: v.object({
     op: v.string,
     kind,
@@ -48,11 +52,28 @@ const EDITS: Record<SceneEdit['op'], Validator<unknown>> = {
   setLayout: v.object({ op: v.string, layout: v.nullable(v.jsonObject(8)) }),
 };
 
-/** Checks one editor change against the shapes of SceneEdit, field by field. */
-export const sceneEditArgs: Validator<SceneEdit> = (input, path) => {
-  const op = (input as { op?: unknown } | null)?.op;
-  if (typeof op !== 'string' || !Object.hasOwn(EDITS, op)) {
-    throw new BridgeArgumentError(`${path}.op must be one of ${Object.keys(EDITS).join(', ')}.`);
-  }
-  return EDITS[op as SceneEdit['op']](input, path) as SceneEdit;
-};
+const OPS = Object.keys(EDITS);
+
+/**
+ * One editor change, in the shape its `op` names (each variant's `op` is that name), checked
+ * field by field. The types say more than the schemas (a tag's id, not any string): the editor
+ * checks the rest.
+ */
+export const sceneEditArgs = Type.Unsafe<SceneEdit>(
+  says(
+    Type.Union(
+      OPS.map((op) => {
+        const edit = EDITS[op as SceneEdit['op']];
+        return { ...edit, properties: { ...edit['properties'], op: Type.Literal(op) } };
+      }),
+    ),
+    {
+      choose: (input) => {
+        const op = isRecord(input) ? input['op'] : undefined;
+        return typeof op === 'string' && Object.hasOwn(EDITS, op)
+          ? OPS.indexOf(op)
+          : { at: ['op'], message: `must be one of ${OPS.join(', ')}` };
+      },
+    },
+  ),
+);

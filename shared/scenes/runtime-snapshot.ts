@@ -1,7 +1,6 @@
 import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { toFloat32 } from '../core/float32.js';
 import {
-  TAG_KINDS,
   TAG_TYPES,
   type TagFailure,
   type TagKind,
@@ -11,7 +10,10 @@ import {
 } from '../core/tag-types.js';
 import { parseJsonText } from '../problems/json-text.js';
 import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
-import { isRecord, show, unknownFields } from '../problems/json-words.js';
+import { isRecord, show } from '../problems/json-words.js';
+import { shapeProblems } from '../schema/shape-check.js';
+import { placeProblems, type Problem } from '../schema/shape-paths.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_SHAPE } from './snapshot-schema.js';
 
 /**
  * Runtime snapshots: the state of a running scene (each tag's raw value, force and failure) in a
@@ -35,13 +37,8 @@ import { isRecord, show, unknownFields } from '../problems/json-words.js';
  * guards against applying a value to a tag that changed type since.
  */
 
-export const SNAPSHOT_FORMAT = 'tagsim-state';
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION };
 export const SNAPSHOT_FILE_EXTENSION = '.tagsim-state.json';
-
-const FAILURES: readonly TagFailure[] = ['none', 'alwaysOff', 'alwaysOn'];
-const ROOT_FIELDS = ['format', 'version', 'scene', 'savedAt', 'tags'];
-const TAG_FIELDS = ['id', 'name', 'kind', 'type', 'raw', 'forced', 'forcedValue', 'failure'];
 
 /** One tag's saved state. */
 export interface SnapshotTag {
@@ -140,47 +137,34 @@ export function parseSnapshot(text: string, source?: string): RuntimeSnapshot {
 
 /** A snapshot from JSON already parsed (a request body), checked as parseSnapshot checks a file. */
 export function snapshotFromJson(json: unknown, source?: string): RuntimeSnapshot {
-  const problems: PlacedProblem[] = [];
-  const report = (path: string, message: string) => problems.push({ path, message });
-  const fail = () => new ValidationError(problems, source, 'state snapshot');
-  if (!isRecord(json)) {
-    report('(file)', 'a state snapshot is a JSON object');
-    throw fail();
-  }
-  unknownFields(json, ROOT_FIELDS, '', report);
-  if (json['format'] !== SNAPSHOT_FORMAT) {
-    report(
-      'format',
-      `must be "${SNAPSHOT_FORMAT}"; got ${show(json['format'])}${json['format'] === 'tagsim-scene' ? ' (that is a scene file, not a state snapshot)' : ''}`,
-    );
-  }
-  const version = json['version'];
-  if (typeof version === 'number' && Number.isInteger(version) && version > SNAPSHOT_FORMAT_VERSION)
-    report(
-      'version',
-      `${version} is newer than this TagSim reads (${SNAPSHOT_FORMAT_VERSION}); update TagSim`,
-    );
-  else if (version !== SNAPSHOT_FORMAT_VERSION)
-    report('version', `must be ${SNAPSHOT_FORMAT_VERSION}; got ${show(version)}`);
-  if (typeof json['scene'] !== 'string') report('scene', 'must be the name of the scene, a string');
+  const fail = (problems: PlacedProblem[]) => new ValidationError(problems, source, 'state snapshot');
+  if (!isRecord(json)) throw fail([{ path: '(file)', message: 'a state snapshot is a JSON object' }]);
+  // Its shape (snapshot-schema.ts); then what a schema cannot say: a tag's values for its type,
+  // the date, ids unique (among the tags that have no problem of their own).
+  const found = shapeProblems(SNAPSHOT_SHAPE, json);
   const savedAt = json['savedAt'];
   if (savedAt !== undefined && (typeof savedAt !== 'string' || Number.isNaN(Date.parse(savedAt))))
-    report('savedAt', `must be a date and time like "2026-01-31T08:00:00.000Z"; got ${show(savedAt)}`);
-  const tags: SnapshotTag[] = [];
+    found.push({
+      at: ['savedAt'],
+      message: `must be a date and time like "2026-01-31T08:00:00.000Z"; got ${show(savedAt)}`,
+    });
   const rawTags = json['tags'];
-  if (!Array.isArray(rawTags)) report('tags', 'must be an array of tag states');
-  else {
+  const tags: SnapshotTag[] = [];
+  if (Array.isArray(rawTags)) {
+    rawTags.forEach((raw, i) => found.push(...valueProblems(raw, i)));
+    const failed = new Set(found.filter((p) => p.at[0] === 'tags' && p.at.length > 1).map((p) => p.at[1]));
     const ids = new Map<string, number>();
     rawTags.forEach((raw, i) => {
-      const tag = snapshotTag(raw, `tags[${i}]`, report);
-      if (!tag) return;
+      if (failed.has(i)) return;
+      const tag = snapshotTag(raw as Record<string, unknown>);
       const first = ids.get(tag.id);
-      if (first !== undefined) report(`tags[${i}].id`, `'${tag.id}' is already the id of tags[${first}]`);
+      if (first !== undefined)
+        found.push({ at: ['tags', i, 'id'], message: `'${tag.id}' is already the id of tags[${first}]` });
       else ids.set(tag.id, i);
       tags.push(tag);
     });
   }
-  if (problems.length > 0) throw fail();
+  if (found.length > 0) throw fail(placeProblems(SNAPSHOT_SHAPE, json, '', found));
   return {
     scene: json['scene'] as string,
     ...(typeof savedAt === 'string' ? { savedAt } : {}),
@@ -188,46 +172,26 @@ export function snapshotFromJson(json: unknown, source?: string): RuntimeSnapsho
   };
 }
 
-function snapshotTag(
-  raw: unknown,
-  at: string,
-  report: (path: string, message: string) => void,
-): SnapshotTag | undefined {
-  if (!isRecord(raw)) {
-    report(at, 'must be an object');
-    return undefined;
-  }
-  let found = 0;
-  const r = (path: string, message: string) => {
-    found++;
-    report(path, message);
-  };
-  unknownFields(raw, TAG_FIELDS, `${at}.`, r);
+/** A tag's values that do not suit its type (once its type is one). */
+function valueProblems(raw: unknown, i: number): Problem[] {
+  if (!isRecord(raw) || !(TAG_TYPES as readonly unknown[]).includes(raw['type'])) return [];
+  const typed = raw['type'] as TagType;
+  return (['raw', 'forcedValue'] as const)
+    .filter((field) => !fitsType(typed, raw[field]))
+    .map((field) => ({
+      at: ['tags', i, field],
+      message: `must be ${VALUE_WORDS[typed]} for a ${typed} tag; got ${show(raw[field])}`,
+    }));
+}
+
+/** A tag of the snapshot that has no problem, as TagSim holds it. */
+function snapshotTag(raw: Record<string, unknown>): SnapshotTag {
   const { id, name, kind, type, raw: value, forced, forcedValue, failure } = raw;
-  if (typeof id !== 'string' || id.trim() === '') r(`${at}.id`, 'must be the tag id, a non-empty string');
-  if (typeof name !== 'string') r(`${at}.name`, 'must be a string');
-  if (!(TAG_KINDS as readonly unknown[]).includes(kind))
-    r(`${at}.kind`, `must be Input or Output; got ${show(kind)}`);
-  const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
-  if (!typed) r(`${at}.type`, `must be Bit, Int or Float; got ${show(type)}`);
-  else {
-    for (const [field, v] of [
-      ['raw', value],
-      ['forcedValue', forcedValue],
-    ] as const) {
-      if (!fitsType(typed, v))
-        r(`${at}.${field}`, `must be ${VALUE_WORDS[typed]} for a ${typed} tag; got ${show(v)}`);
-    }
-  }
-  if (typeof forced !== 'boolean') r(`${at}.forced`, `must be true or false; got ${show(forced)}`);
-  if (!(FAILURES as readonly unknown[]).includes(failure))
-    r(`${at}.failure`, `must be none, alwaysOff or alwaysOn; got ${show(failure)}`);
-  if (found > 0) return undefined;
   return {
     id: (id as string).trim(),
     name: name as string,
     kind: kind as TagKind,
-    type: typed!,
+    type: type as TagType,
     raw: value as TagValue,
     forced: forced as boolean,
     forcedValue: forcedValue as TagValue,

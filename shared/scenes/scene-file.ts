@@ -9,30 +9,25 @@ import {
   type PlacedProblem as SceneProblem,
   ValidationError as SceneValidationError,
 } from '../problems/problem-list.js';
-import { isRecord, kindOf, show, unknownFields } from '../problems/json-words.js';
-import { validateSceneTags } from './scene-tags.js';
+import { isRecord, kindOf } from '../problems/json-words.js';
+import { shapeProblems } from '../schema/shape-check.js';
+import { placeProblems, type Problem } from '../schema/shape-paths.js';
+import {
+  MAX_SCENE_TAGS,
+  SCENE_FILE_SHAPE,
+  SceneFileSchema,
+  SCENE_FORMAT,
+  SCENE_FORMAT_VERSION,
+} from './scene-file-schema.js';
+import { crossCheckTags, tagRuleProblems } from './scene-tags.js';
 import { validateLayout } from './scene-layout.js';
 
-/** The `format` of every TagSim scene file. */
-export const SCENE_FORMAT = 'tagsim-scene';
-/** The newest version this TagSim reads and the one it writes. */
-export const SCENE_FORMAT_VERSION = 1;
+export { MAX_SCENE_TAGS, SCENE_FORMAT, SCENE_FORMAT_VERSION };
 /** The file name ending that marks a scene file. */
 export const SCENE_FILE_EXTENSION = '.tagsim.json';
 
 /** The fields a scene file may have at its root (`$schema` lets editors find the JSON Schema). */
-export const SCENE_FILE_FIELDS: readonly string[] = [
-  '$schema',
-  'format',
-  'version',
-  'name',
-  'description',
-  'tags',
-  'behaviours',
-  'layout',
-];
-/** Most tags a scene holds: every address of both kinds and all three types, with room to spare. */
-export const MAX_SCENE_TAGS = 4096;
+export const SCENE_FILE_FIELDS: readonly string[] = Object.keys(SceneFileSchema.properties);
 
 /**
  * Reads a scene file's text. Returns the scene, or throws a SceneValidationError that lists
@@ -46,45 +41,32 @@ export function parseSceneFile(text: string, source?: string): SceneDefinition {
 
 /** Validates parsed JSON as a scene file (see parseSceneFile). */
 export function validateSceneJson(json: unknown, source?: string): SceneDefinition {
-  const problems: SceneProblem[] = [];
-  const report = (path: string, message: string) => problems.push({ path, message });
-
   if (!isRecord(json)) {
     throw new SceneValidationError(
       [{ path: '(file)', message: 'a scene file is a JSON object; got ' + kindOf(json) }],
       source,
     );
   }
-  unknownFields(json, SCENE_FILE_FIELDS, '', report);
-  if (json['format'] !== SCENE_FORMAT) {
-    report('format', `must be "${SCENE_FORMAT}"; got ${show(json['format'])} (is this a TagSim scene file?)`);
-  }
-  const version = json['version'];
-  if (typeof version === 'number' && Number.isInteger(version) && version > SCENE_FORMAT_VERSION) {
-    report('version', `${version} is newer than this TagSim reads (${SCENE_FORMAT_VERSION}); update TagSim`);
-  } else if (version !== SCENE_FORMAT_VERSION) {
-    report('version', `must be ${SCENE_FORMAT_VERSION}; got ${show(version)}`);
-  }
-  const name = json['name'];
-  if (typeof name !== 'string' || name.trim() === '')
-    report('name', "must be a non-empty string, the scene's name");
-  const description = json['description'];
-  if (description !== undefined && typeof description !== 'string') report('description', 'must be a string');
-
-  const tags: TagDefinition[] = [];
+  // Its shape (scene-file-schema.ts), with what the tags' types rule; then what spans tags.
   const rawTags = json['tags'];
+  const tagsRead = Array.isArray(rawTags) && rawTags.length <= MAX_SCENE_TAGS;
+  const inTags = (p: Problem) => p.at[0] === 'tags' && p.at.length > 1;
+  const shaped = shapeProblems(SCENE_FILE_SHAPE, json).filter((p) => tagsRead || !inTags(p));
+  const tagProblems = [...shaped.filter(inTags), ...(tagsRead ? tagRuleProblems(rawTags) : [])];
+  const place = (list: Problem[]) => placeProblems(SCENE_FILE_SHAPE, json, '', list);
+  const problems: SceneProblem[] = place(shaped.filter((p) => !inTags(p)));
+  const report = (path: string, message: string) => problems.push({ path, message });
   const beforeTags = problems.length;
-  if (!Array.isArray(rawTags)) {
-    report('tags', `must be an array of tags; got ${kindOf(rawTags)}`);
-  } else if (rawTags.length > MAX_SCENE_TAGS) {
-    report('tags', `has ${rawTags.length} tags; a scene holds at most ${MAX_SCENE_TAGS}`);
-  } else {
-    tags.push(...validateSceneTags(rawTags, report));
-  }
+  problems.push(...place(tagProblems));
+  const tags: TagDefinition[] = tagsRead
+    ? crossCheckTags(rawTags, new Set(tagProblems.map((p) => p.at[1] as number)), report)
+    : [];
+  const name = json['name'];
+  const description = json['description'];
   const behaviours = checkBehaviours(
     json['behaviours'],
     tags,
-    Array.isArray(rawTags) && problems.length === beforeTags,
+    tagsRead && problems.length === beforeTags,
     problems,
   );
   const layout = checkLayout(json['layout'], { name, tags, behaviours }, problems.length === 0, problems);

@@ -10,35 +10,84 @@ import {
   type TagType,
   type TagValue,
 } from '../core/tag-types.js';
-import { isRecord, kindOf, show, unknownFields } from '../problems/json-words.js';
+import type { Problem } from '../schema/shape-paths.js';
+import { isRecord, show } from '../problems/json-words.js';
+import { TagFileSchema } from './scene-file-schema.js';
 
 /**
- * The `tags` of a scene file: each tag's own fields (with the spellings people often use
- * instead), then the rules that span tags (unique ids and addresses, the system tags once and
- * unchanged). Every problem is reported with its place, `tags[3].address: ...` (docs/scenes.md).
+ * The `tags` of a scene file beyond their shape (scene-file-schema.ts, checked by shape-check):
+ * the rules that depend on a tag's type (its address range, initial value, min and max), then
+ * the rules that span tags (unique ids and addresses, the system tags once and unchanged). Every
+ * problem is reported with its place, `tags[3].address: ...` (docs/scenes.md).
  */
 
 /** The fields a tag of a scene file may have. */
-export const TAG_FILE_FIELDS: readonly string[] = [
-  'id',
-  'name',
-  'kind',
-  'type',
-  'address',
-  'initial',
-  'min',
-  'max',
-  'description',
-];
+export const TAG_FILE_FIELDS: readonly string[] = Object.keys(TagFileSchema.properties);
+
 /**
- * Checks the tags of a scene file; returns those valid on their own (a tag with a problem is left
- * out of the cross-tag checks, which would only echo it).
+ * The problems of each tag that its shape cannot tell (they need its type), placed from the
+ * file's root: `['tags', 3, 'address']`.
  */
-export function validateSceneTags(rawTags: readonly unknown[], report: Report): TagDefinition[] {
+export function tagRuleProblems(rawTags: readonly unknown[]): Problem[] {
+  const problems: Problem[] = [];
+  rawTags.forEach((raw, i) => {
+    if (!isRecord(raw)) return;
+    const r = (field: string, message: string) => problems.push({ at: ['tags', i, field], message });
+    const { type, address, initial, min, max } = raw;
+    const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
+    if (typed && typeof address === 'number' && Number.isInteger(address)) {
+      const size = ADDRESS_SPACE_SIZE[typed];
+      if (address < 0 || address >= size)
+        r('address', `${address} is outside the ${typed} range 0-${size - 1}`);
+    }
+    const bounds = { min: false, max: false };
+    for (const [field, value] of [
+      ['min', min],
+      ['max', max],
+    ] as const) {
+      if (value === undefined) continue;
+      if (typed === 'Bit') r(field, 'applies to Int and Float tags only; remove it');
+      else if (typeof value !== 'number' || !Number.isFinite(value))
+        r(field, `must be a number; got ${show(value)}`);
+      else if (typed === 'Int' && (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX)) {
+        r(field, `${value} is not a 32-bit integer`);
+      } else if (typed === 'Float' && !Number.isFinite(toFloat32(value)))
+        r(field, `${value} does not fit a 32-bit float`);
+      else if (typed) bounds[field] = true;
+    }
+    if (bounds.min && bounds.max && (min as number) > (max as number)) {
+      r('min', `${String(min)} is above max ${String(max)}; swap them`);
+    }
+    if (initial !== undefined && typed) {
+      const problem = initialProblem(typed, initial);
+      if (problem) r('initial', problem);
+      else if (
+        typeof initial === 'number' &&
+        ((bounds.min && initial < (min as number)) || (bounds.max && initial > (max as number)))
+      ) {
+        r(
+          'initial',
+          `${initial} is outside the tag's range ${bounds.min ? String(min) : '…'} to ${bounds.max ? String(max) : '…'}`,
+        );
+      }
+    }
+  });
+  return problems;
+}
+
+/**
+ * The tags of a scene file that have no problem of their own (`failed`: the indexes of those
+ * that do), checked across tags; returns them. A tag with a problem is left out of the cross-tag
+ * checks, which would only echo it.
+ */
+export function crossCheckTags(
+  rawTags: readonly unknown[],
+  failed: ReadonlySet<number>,
+  report: Report,
+): TagDefinition[] {
   const valid: [number, TagDefinition][] = [];
   rawTags.forEach((raw, i) => {
-    const tag = validateTag(raw, `tags[${i}]`, report);
-    if (tag) valid.push([i, tag]);
+    if (!failed.has(i)) valid.push([i, definitionOf(raw as Record<string, unknown>)]);
   });
   crossCheck(valid, report);
   missingSystemTags(rawTags, report);
@@ -47,103 +96,20 @@ export function validateSceneTags(rawTags: readonly unknown[], report: Report): 
 
 type Report = (path: string, message: string) => void;
 
-/** What people often write instead of the kinds and types of the format. */
-const TYPE_ALIASES: Readonly<Record<string, TagType>> = {
-  bool: 'Bit',
-  boolean: 'Bit',
-  integer: 'Int',
-  dint: 'Int',
-  real: 'Float',
-  single: 'Float',
-  double: 'Float',
-};
-
-function validateTag(raw: unknown, at: string, report: Report): TagDefinition | undefined {
-  if (!isRecord(raw)) {
-    report(at, `must be an object; got ${kindOf(raw)}`);
-    return undefined;
-  }
-  // A tag with any problem is left out of the cross-tag checks, which would only echo it.
-  let found = 0;
-  const r: Report = (p, m) => {
-    found++;
-    report(p, m);
-  };
-  unknownFields(raw, TAG_FILE_FIELDS, `${at}.`, r);
+/** A tag of the file that has no problem, as TagSim holds it. */
+function definitionOf(raw: Record<string, unknown>): TagDefinition {
   const { id, name, kind, type, address, initial, min, max, description } = raw;
-  if (typeof id !== 'string' || id.trim() === '')
-    r(`${at}.id`, `must be a non-empty string (a GUID is usual); got ${show(id)}`);
-  if (typeof name !== 'string' || name.trim() === '')
-    r(`${at}.name`, `must be a non-empty string, the tag's name; got ${show(name)}`);
-  if (!(TAG_KINDS as readonly unknown[]).includes(kind)) {
-    const folded = TAG_KINDS.find((k) => typeof kind === 'string' && k.toLowerCase() === kind.toLowerCase());
-    r(
-      `${at}.kind`,
-      `must be Input or Output; got ${show(kind)}${folded ? ` (write "${folded}": letter case matters)` : ''}`,
-    );
-  }
-  const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
-  if (!typed) {
-    const folded =
-      typeof type === 'string'
-        ? (TAG_TYPES.find((t) => t.toLowerCase() === type.toLowerCase()) ??
-          (Object.hasOwn(TYPE_ALIASES, type.toLowerCase()) ? TYPE_ALIASES[type.toLowerCase()] : undefined))
-        : undefined;
-    r(`${at}.type`, `must be Bit, Int or Float; got ${show(type)}${folded ? ` (write "${folded}")` : ''}`);
-  }
-  if (typeof address !== 'number' || !Number.isInteger(address)) {
-    r(`${at}.address`, `must be a whole number; got ${show(address)}`);
-  } else if (typed) {
-    const size = ADDRESS_SPACE_SIZE[typed];
-    if (address < 0 || address >= size)
-      r(`${at}.address`, `${address} is outside the ${typed} range 0-${size - 1}`);
-  }
-  if (description !== undefined && typeof description !== 'string')
-    r(`${at}.description`, `must be a string; got ${kindOf(description)}`);
-  const bounds = { min: false, max: false };
-  for (const [field, value] of [
-    ['min', min],
-    ['max', max],
-  ] as const) {
-    if (value === undefined) continue;
-    if (typed === 'Bit') r(`${at}.${field}`, 'applies to Int and Float tags only; remove it');
-    else if (typeof value !== 'number' || !Number.isFinite(value))
-      r(`${at}.${field}`, `must be a number; got ${show(value)}`);
-    else if (typed === 'Int' && (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX)) {
-      r(`${at}.${field}`, `${value} is not a 32-bit integer`);
-    } else if (typed === 'Float' && !Number.isFinite(toFloat32(value)))
-      r(`${at}.${field}`, `${value} does not fit a 32-bit float`);
-    else if (typed) bounds[field] = true;
-  }
-  if (bounds.min && bounds.max && (min as number) > (max as number)) {
-    r(`${at}.min`, `${String(min)} is above max ${String(max)}; swap them`);
-  }
-  if (initial !== undefined && typed) {
-    const problem = initialProblem(typed, initial);
-    if (problem) r(`${at}.initial`, problem);
-    else if (
-      typeof initial === 'number' &&
-      ((bounds.min && initial < (min as number)) || (bounds.max && initial > (max as number)))
-    ) {
-      r(
-        `${at}.initial`,
-        `${initial} is outside the tag's range ${bounds.min ? String(min) : '…'} to ${bounds.max ? String(max) : '…'}`,
-      );
-    }
-  }
-  if (found > 0) return undefined;
-  const def: TagDefinition = {
+  return {
     id: (id as string).trim(),
     name: name as string,
     kind: kind as TagKind,
-    type: typed!,
+    type: type as TagType,
     address: address as number,
     ...(initial !== undefined ? { initial: initial as TagValue } : {}),
     ...(min !== undefined ? { min: min as number } : {}),
     ...(max !== undefined ? { max: max as number } : {}),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
   };
-  return def;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { type ValueError, type ValueErrorIterator, ValueErrorType } from '@sinclair/typebox/errors';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { closest, kindOf, show } from '../problems/json-words.js';
 import { hintOf, type Segment, type Told } from './shape-hints.js';
@@ -11,14 +12,34 @@ export function fits(shape: Shape, value: unknown): boolean {
 }
 
 /**
+ * `fits`, compiled to code on its first call: for hot paths in the main process (a window's tag
+ * writes). Compiling needs `new Function`, which a window's Content Security Policy forbids, so
+ * nothing in a window may call the checker this returns (building it compiles nothing).
+ */
+export function compiledFits(shape: Shape): (value: unknown) => boolean {
+  let check: ((value: unknown) => boolean) | undefined;
+  return (value) => {
+    check ??= compile(shape);
+    return check(value);
+  };
+}
+
+function compile(shape: Shape): (value: unknown) => boolean {
+  const compiled = TypeCompiler.Compile(shape.schema, [...shape.refs]);
+  return (value) => compiled.Check(value);
+}
+
+/**
  * The problems of a value's shape, each with its place and the words its schema node gives (or
  * plain ones: "must be a number; got "x""). TypeBox checks, interpretively (no code is compiled,
  * so this runs under a strict Content Security Policy); a union reports only the problems of the
  * variant its hint chooses, so that a message speaks of what the author meant.
  *
  * The caller keeps the value's nesting bounded (see nestingProblem in shared/conditions/).
+ * `limit`: stop after this many problems (where only the first is told, a hostile value of
+ * millions of bad items is not read to its end).
  */
-export function shapeProblems(shape: Shape, value: unknown): Problem[] {
+export function shapeProblems(shape: Shape, value: unknown, limit = Infinity): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
   const add = (at: readonly Segment[], told: Told) => {
@@ -28,7 +49,7 @@ export function shapeProblems(shape: Shape, value: unknown): Problem[] {
     seen.add(key);
     problems.push(problem);
   };
-  translate(Value.Errors(shape.schema, [...shape.refs], value), value, add);
+  translate(Value.Errors(shape.schema, [...shape.refs], value), value, add, () => problems.length >= limit);
   return problems;
 }
 
@@ -36,10 +57,16 @@ function translate(
   errors: ValueErrorIterator,
   root: unknown,
   add: (at: readonly Segment[], told: Told) => void,
+  full: () => boolean,
 ): void {
   for (const error of errors) {
+    if (full()) return; // a hostile array of millions of bad items is not read to its end
     const at = parsePointer(error.path, root);
     const hint = hintOf(error.schema);
+    const placed =
+      error.type === ValueErrorType.ObjectRequiredProperty ||
+      error.type === ValueErrorType.ObjectAdditionalProperties;
+    if (!placed && hint.toldElsewhere?.(error.value)) continue;
     switch (error.type) {
       case ValueErrorType.Union: {
         if (hint.invalid) {
@@ -47,14 +74,15 @@ function translate(
           break;
         }
         const choice = hint.choose?.(error.value);
-        if (typeof choice === 'number') translate(error.errors[choice]!, root, add);
+        if (typeof choice === 'number') translate(error.errors[choice]!, root, add, full);
         else add(at, choice ?? oneOf(error.schema, error.value));
         break;
       }
       case ValueErrorType.ObjectAdditionalProperties: {
         const key = String(at[at.length - 1]);
         const known = Object.keys(error.schema['properties'] as object).filter((k) => k !== '$schema');
-        add(at, hint.unknown?.[key] ?? unknownField(key, known));
+        const told = hint.unknown && Object.hasOwn(hint.unknown, key) ? hint.unknown[key] : undefined;
+        add(at, told ?? hint.anyUnknown ?? unknownField(key, known, hint.knownLabel));
         break;
       }
       case ValueErrorType.ObjectRequiredProperty:
@@ -68,9 +96,9 @@ function translate(
 }
 
 /** `unknown field; did you mean 'name'? (known fields here: ...)`, as every file of TagSim says it. */
-export function unknownField(key: string, known: readonly string[]): string {
+export function unknownField(key: string, known: readonly string[], label = 'known fields here'): string {
   const meant = closest(key, known);
-  const list = `(known fields here: ${known.join(', ')})`;
+  const list = `(${label}: ${known.join(', ')})`;
   return meant ? `unknown field; did you mean '${meant}'? ${list}` : `unknown field; remove it ${list}`;
 }
 

@@ -18,8 +18,14 @@ export interface ShapeHint {
   readonly missing?: string;
   /** A missing field that the caller reports itself, with words only it knows (a tag's type). */
   readonly missingToldElsewhere?: boolean;
+  /** A value the caller reports itself, with what only it knows (a tag's range needs its type). */
+  readonly toldElsewhere?: (value: unknown) => boolean;
   /** On an object: better reasons than "unknown field" for some fields. */
   readonly unknown?: Readonly<Record<string, string>>;
+  /** On an object: what introduces the list of its fields in "unknown field" (default: "known fields here"). */
+  readonly knownLabel?: string;
+  /** On an object: the message for any other unknown field (default: "unknown field; ..."). */
+  readonly anyUnknown?: string;
   /** On a union: the variant a value is meant to be (its index), or why it is none. */
   readonly choose?: (value: unknown) => number | Told;
 }

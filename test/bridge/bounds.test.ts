@@ -55,4 +55,16 @@ describe('the bounds of bridge strings', () => {
     );
     expect(edit({ note: 'short' })).not.toThrow();
   });
+
+  it('refuses what JSON could not hold, and a list over its bound without reading it all', () => {
+    const edit = (behaviour: unknown) => check('editScene', { edit: { op: 'addBehaviour', behaviour } });
+    expect(edit({ at: new Map() })).toThrow(
+      'editScene.edit.behaviour.at must be a plain object; got object.',
+    );
+    expect(edit({ at: [1, Infinity] })).toThrow(
+      'editScene.edit.behaviour.at[1] must be a finite number; got number.',
+    );
+    const many = { edit: { op: 'setBehaviours', behaviours: new Array<number>(2_000_000).fill(0) } };
+    expect(check('editScene', many)).toThrow('editScene.edit.behaviours has more than 10000 items.');
+  });
 });
