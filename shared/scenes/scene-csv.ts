@@ -181,10 +181,13 @@ function parseCsv(text: string, report: (line: number, message: string) => void)
     const start = line;
     const fields: string[] = [];
     let field = '';
+    // Whether the field so far is only spaces: kept as a flag, as trimming the growing field at
+    // each quote made a long line cost its length squared.
+    let blank = true;
     let quotedSeen = false;
     for (;;) {
       const ch = text[i];
-      if (ch === '"' && field.trim() === '' && !quotedSeen) {
+      if (ch === '"' && blank && !quotedSeen) {
         // A quoted field: up to the closing quote, "" standing for one quote.
         const opened = line;
         field = '';
@@ -219,6 +222,7 @@ function parseCsv(text: string, report: (line: number, message: string) => void)
       if (ch === separator) {
         fields.push(field);
         field = '';
+        blank = true;
         quotedSeen = false;
         i++;
         continue;
@@ -230,6 +234,7 @@ function parseCsv(text: string, report: (line: number, message: string) => void)
         break;
       }
       field += ch;
+      if (blank && ch.trim() !== '') blank = false;
       i++;
     }
     if (fields.length === 1 && fields[0]!.trim() === '' && !quotedSeen) continue; // a blank line
