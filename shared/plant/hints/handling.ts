@@ -80,7 +80,7 @@ export const PICK_AND_PLACE_BASIC: PlacementHints = {
   parts: [
     twoEndAxis('Gantry X', 2.8, 0.6, 'x', 'Move X', 'Moving X'),
     twoEndAxis('Gantry Z', 9.0, 0.6, 'z', 'Move Z', 'Moving Z'),
-    gripperLamps(5.9, 0.6),
+    gripperLamps(5.9, 1.45),
   ],
 };
 
@@ -148,7 +148,7 @@ export const ASSEMBLER_ANALOG: PlacementHints = {
   },
   parts: [
     analogAxis('X axis', 7.6, 0.6, 'x', 'X', 'Set X'),
-    analogAxis('Z axis', 11.2, 0.6, 'z', 'Z', 'Set Z'),
+    analogAxis('Z axis', 11.8, 0.6, 'z', 'Z', 'Set Z'),
   ],
 };
 

@@ -73,10 +73,10 @@ export const SEPARATING_STATION: PlacementHints = {
     {
       part: 'pusher',
       label: 'Pusher 1',
-      x: 2.9,
-      y: 0.05,
+      x: 7.2,
+      y: 0.7,
       width: 2.2,
-      height: 0.55,
+      height: 1.05,
       tags: [
         { tag: 'Pusher 1 front', role: 'lamp' },
         { tag: 'Pusher 1 back', role: 'lamp' },
@@ -85,10 +85,10 @@ export const SEPARATING_STATION: PlacementHints = {
     {
       part: 'pusher',
       label: 'Pusher 2',
-      x: 2.9,
-      y: 4.45,
+      x: 7.2,
+      y: 2.9,
       width: 2.2,
-      height: 0.55,
+      height: 1.05,
       tags: [
         { tag: 'Pusher 2 front', role: 'lamp' },
         { tag: 'Pusher 2 back', role: 'lamp' },
