@@ -31,6 +31,8 @@ export interface PlantViewProps {
   simulation?: SimulationStatus | undefined;
   /** On a virtual clock time moves only by advances, each of which sends a snapshot: no tweening. */
   virtualClock?: boolean | undefined;
+  /** Ids of tags whose fault is hidden from the student (the lab dashboard's view only). */
+  hiddenFaults?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -51,6 +53,7 @@ export function PlantView(props: PlantViewProps) {
     actions,
     disabled: props.disabled,
     openMenu: (tag, at, back) => setMenu({ tag, at, back }),
+    ...(props.hiddenFaults ? { hiddenFaults: props.hiddenFaults } : {}),
   };
   const { layout, snapshot } = props;
   // Every name of the drawing, placed once per layout; the drawing's box grows to hold them.
