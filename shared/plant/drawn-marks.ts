@@ -1,7 +1,7 @@
 import type { LaidConveyor, LaidPart } from './plant-types.js';
 
-// Where the Plant view draws the marks of a belt (motors, beams, gate paddles, feeder, sink) and
-// what space a machine takes, in metres of the layout. The label placer (labels.ts) keeps names off
+// Where the Plant view draws the marks of a belt (motors, beams, gate paddles, feeder, sink), what
+// space a machine takes, and the places near a belt a name may take, in metres of the layout. The label placer (labels.ts) keeps names off
 // them and renderer/plant draws them from the same numbers, so the two cannot drift apart.
 
 /** A convex polygon, corners in order, in metres of the drawing (x right, y down). */
@@ -133,6 +133,41 @@ export function partBody(p: LaidPart): Box {
 export function chipCell(i: number, width: number, cell: number = CHIP.width): { x: number; y: number } {
   const perRow = Math.max(1, Math.floor(width / cell));
   return { x: (i % perRow) * cell, y: Math.floor(i / perRow) * CHIP.height };
+}
+
+/** How many steps a label may slide along its belt: rows beside an upright belt, quarter widths along a level one. */
+const SHIFTS_ALONG = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6];
+const SHIFTS_ACROSS = [0, 1, -1, 2, -2, 3, -3, 4, -4];
+
+/**
+ * Boxes near a point of a belt, best first: out from its `side` (-1 left, +1 right of the way
+ * items go), row by row further out, slid along the belt, then on the other side.
+ */
+export function around(
+  c: LaidConveyor,
+  along: number,
+  side: number,
+  out: number,
+  w: number,
+  h: number,
+): Box[] {
+  const a = (c.angle * Math.PI) / 180;
+  const options: { b: Box; cost: number }[] = [];
+  for (const s of [side, -side]) {
+    const ox = -Math.sin(a) * s;
+    const oy = Math.cos(a) * s;
+    const sideways = Math.abs(ox) > 0.5;
+    const step = sideways ? h + 0.02 : w / 4 + 0.03;
+    for (let row = 0; row < 5; row++)
+      for (const shift of sideways ? SHIFTS_ALONG : SHIFTS_ACROSS) {
+        const p = onBelt(c, along + shift * step, s * (out + row * (sideways ? 0.15 : h + 0.02)));
+        const b = sideways
+          ? box(ox > 0 ? p.x : p.x - w, p.y - h / 2, w, h)
+          : box(p.x - w / 2, oy > 0 ? p.y : p.y - h, w, h);
+        options.push({ b, cost: row + Math.abs(shift) * (sideways ? 0.7 : 0.4) + (s === side ? 0 : 1.6) });
+      }
+  }
+  return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
 }
 
 /** Whether two convex polygons overlap by more than `slack` metres (separating axis theorem). */

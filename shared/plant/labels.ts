@@ -1,5 +1,6 @@
 import {
   BEAM,
+  around,
   beltMarks,
   type Box,
   box,
@@ -106,7 +107,7 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
     labels: placed,
     byKey: new Map(placed.map((l) => [l.key, l])),
     marks,
-    frame: frameOf(layout, placed),
+    frame: frameOf(layout, placed, marks),
   };
 }
 
@@ -210,34 +211,6 @@ function beltLabels(c: LaidConveyor, m: LabelMeasures): Want[] {
   return wants;
 }
 
-/** How many steps a label may slide along its belt: rows beside an upright belt, quarter widths along a level one. */
-const SHIFTS_ALONG = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6];
-const SHIFTS_ACROSS = [0, 1, -1, 2, -2, 3, -3, 4, -4];
-
-/**
- * Boxes near a point of a belt, best first: out from its `side` (-1 left, +1 right of the way
- * items go), row by row further out, slid along the belt, then on the other side.
- */
-function around(c: LaidConveyor, along: number, side: number, out: number, w: number, h: number): Box[] {
-  const a = (c.angle * Math.PI) / 180;
-  const options: { b: Box; cost: number }[] = [];
-  for (const s of [side, -side]) {
-    const ox = -Math.sin(a) * s;
-    const oy = Math.cos(a) * s;
-    const sideways = Math.abs(ox) > 0.5;
-    const step = sideways ? h + 0.02 : w / 4 + 0.03;
-    for (let row = 0; row < 5; row++)
-      for (const shift of sideways ? SHIFTS_ALONG : SHIFTS_ACROSS) {
-        const p = onBelt(c, along + shift * step, s * (out + row * (sideways ? 0.15 : h + 0.02)));
-        const b = sideways
-          ? box(ox > 0 ? p.x : p.x - w, p.y - h / 2, w, h)
-          : box(p.x - w / 2, oy > 0 ? p.y : p.y - h, w, h);
-        options.push({ b, cost: row + Math.abs(shift) * (sideways ? 0.7 : 0.4) + (s === side ? 0 : 1.6) });
-      }
-  }
-  return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
-}
-
 /** A chip's name font (plant-parts.css, .chip-text) and the lamp before it. */
 const CHIP_FONT = 0.16;
 const CHIP_LAMP = 0.22;
@@ -336,9 +309,14 @@ function partLabels(p: LaidPart, m: LabelMeasures): Want[] {
   return wants;
 }
 
-/** The layout's box grown to hold every label. */
-function frameOf(layout: PlantLayout, labels: readonly PlacedLabel[]): Box {
+/** How far right of a mark its fault badges reach (TagSpot: F, !, and the lab's "hidden"). */
+const FAULT_BADGES = 1.0;
+
+/** The layout's box grown to hold every label and every mark's fault badges. */
+function frameOf(layout: PlantLayout, labels: readonly PlacedLabel[], marks: LabelPlan['marks']): Box {
   let [left, top, right, bottom] = [0, 0, layout.width, layout.height];
+  // A spot's fault badges (F, !, hidden) stand right of its mark: room for them past the last mark.
+  for (const { poly } of marks) for (const [x] of poly) right = Math.max(right, x + FAULT_BADGES);
   for (const { box: b } of labels) {
     left = Math.min(left, b.x - 0.1);
     top = Math.min(top, b.y - 0.1);
