@@ -24,8 +24,8 @@ const SHOW_ONLY = createBridgeClient({
 /**
  * A station's Plant view for the instructor (issue 23; docs/lab.md): the window's own drawing of
  * the station's machine, live, over the dashboard's API (polled only while it is open): the
- * machine shows every fault as the table does (hidden ones included), and the list below it marks
- * those hidden from the student.
+ * machine shows every fault as the table does, and marks each fault hidden from the student on
+ * its tag's spot ("hidden", said to a screen reader too); the list below is its text alternative.
  */
 export function StationPlant(props: { client: LabClient; station: number; onClose: () => void }) {
   const { client, station } = props;
@@ -42,6 +42,9 @@ export function StationPlant(props: { client: LabClient; station: number; onClos
   const [receivedAt, setReceivedAt] = useState(0);
   useEffect(() => setReceivedAt(performance.now()), [plant.value]);
   const hidden = (tags.value ?? []).filter((t) => t.hidden);
+  // One set per change of the hidden faults (not per poll), so the drawing keeps its memo.
+  const hiddenKey = hidden.map((t) => t.id).join('\n');
+  const hiddenIds = useMemo(() => new Set(hiddenKey ? hiddenKey.split('\n') : []), [hiddenKey]);
   const stale = drawing.value && plant.value && drawing.value.scene !== plant.value.scene;
   const error = drawing.error ?? plant.error ?? tags.error;
 
@@ -70,6 +73,7 @@ export function StationPlant(props: { client: LabClient; station: number; onClos
             disabled={true}
             restrictions={{ locked: [], hideFaultControls: true }}
             simulation={plant.value?.simulation}
+            hiddenFaults={hiddenIds}
           />
         </div>
       ) : (

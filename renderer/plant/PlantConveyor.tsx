@@ -1,8 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
+import { gateAt, motorAt, ZONE_MIN } from '../../shared/plant/drawn-marks.js';
+import { labelKey, type PlacedLabel } from '../../shared/plant/labels.js';
 import type { LaidConveyor, LaidSensor, PlacedTag } from '../../shared/plant/plant-types.js';
 import { PlantCtx } from './plant-context.js';
 import { drawnRatio, SCALE } from './plant-motion.js';
+import { pageTransform, PlantLabel } from './PlantLabel.js';
 import { tagLook } from './tag-look.js';
 import { TagSpot } from './TagSpot.js';
 
@@ -12,6 +15,8 @@ export interface PlantConveyorProps {
   /** Whether the belt moves now, and how fast in metres of the model per second of real time. */
   running: boolean;
   speed: number;
+  /** Where the label placer put the names of its sensors, motors and gates (by labelKey). */
+  labels: ReadonlyMap<string, PlacedLabel>;
 }
 
 const S = SCALE;
@@ -23,7 +28,7 @@ const PITCH = 0.3;
  * with a texture that moves while it runs (chevrons point the way items go), its sensors as beams
  * lit while on, the motor that drives it and the gates (transfers, arms, pushers) of its exits.
  */
-export function PlantConveyor({ conveyor: c, index, running, speed }: PlantConveyorProps) {
+export function PlantConveyor({ conveyor: c, index, running, speed, labels }: PlantConveyorProps) {
   const len = c.drawnLength * S;
   const half = (c.width * S) / 2;
   const ratio = drawnRatio(c);
@@ -72,14 +77,20 @@ export function PlantConveyor({ conveyor: c, index, running, speed }: PlantConve
           sensor={s}
           ratio={ratio}
           half={half}
-          index={i}
-          angle={c.angle}
+          conveyor={c}
           onTrack={c.look === 'path'}
-          len={len}
+          label={labels.get(labelKey(s.reads ? 'reading' : 'sensor', c.name, i))}
         />
       ))}
       {c.drive.map((t, i) => (
-        <Drive key={t.id} tag={t} at={i * 150} half={half} angle={c.angle} />
+        <Drive
+          key={t.id}
+          tag={t}
+          at={motorAt(i) * S}
+          half={half}
+          conveyor={c}
+          label={labels.get(labelKey('drive', c.name, i))}
+        />
       ))}
       {c.exits.flatMap((e) =>
         e.gates.map((t) => {
@@ -88,11 +99,11 @@ export function PlantConveyor({ conveyor: c, index, running, speed }: PlantConve
             <Gate
               key={t.id}
               tag={t}
-              at={len - 40 - k * 40}
-              row={k % 2}
+              at={gateAt(c, k) * S}
               half={half}
               to={e.to}
-              angle={c.angle}
+              conveyor={c}
+              label={labels.get(labelKey('gate', c.name, k))}
             />
           );
         }),
@@ -116,52 +127,17 @@ function texture(c: LaidConveyor, len: number, half: number) {
   return marks;
 }
 
-/**
- * A label beside a belt, level whatever the belt's angle: anchored at a point of the belt's own
- * frame (`side` -1 its left, +1 its right, 0 centred there) and turned back to the page, reaching
- * away from the belt.
- */
-function Label(props: {
-  x: number;
-  y: number;
-  angle: number;
-  side: number;
-  text: string;
-  class?: string;
-  anchor?: 'start' | 'end' | undefined;
-}) {
-  const a = (props.angle * Math.PI) / 180;
-  const wx = -Math.sin(a) * props.side;
-  const wy = Math.cos(a) * props.side;
-  const sideways = Math.abs(wx) > 0.5;
-  return (
-    <text
-      class={props.class ?? 'spot-label'}
-      x={props.x}
-      y={props.y}
-      dy={sideways || props.side === 0 ? 7 : wy > 0 ? 14 : -2}
-      text-anchor={sideways ? (wx > 0 ? 'start' : 'end') : (props.anchor ?? 'middle')}
-      transform={props.angle ? `rotate(${-props.angle} ${props.x} ${props.y})` : undefined}
-    >
-      {props.text}
-    </text>
-  );
-}
-
 interface SensorProps {
   sensor: LaidSensor;
   ratio: number;
   half: number;
-  index: number;
-  angle: number;
-  len: number;
+  conveyor: LaidConveyor;
   onTrack: boolean;
+  /** Its name's place, or a reading sensor's readout box's. */
+  label: PlacedLabel | undefined;
 }
 
-function Sensor({ sensor: s, ratio, half, index, angle, len, onTrack }: SensorProps) {
-  // Sensors alternate sides, and every other pair sits a row further out: close names do not collide.
-  const side = index % 2 === 0 ? -1 : 1;
-  const row = Math.floor(index / 2) % 2;
+function Sensor({ sensor: s, ratio, half, conveyor, onTrack, label }: SensorProps) {
   const from = s.from * ratio * S;
   const to = s.to * ratio * S;
   const mid = (from + to) / 2;
@@ -170,17 +146,9 @@ function Sensor({ sensor: s, ratio, half, index, angle, len, onTrack }: SensorPr
     s.reads ? (
       <>
         <rect class="reader-zone" x={from} y={-half} width={Math.max(span, 8)} height={half * 2} />
-        <rect class="reader-box" x={mid - 36} y={side * (half + 25) - 17} width={72} height={34} rx={5} />
-        <Label
-          x={mid}
-          y={side * (half + 25)}
-          angle={angle}
-          side={0}
-          text={readout ?? ''}
-          class="reader-text"
-        />
+        {label ? <ReaderBox label={label} conveyor={conveyor} readout={readout ?? ''} /> : null}
       </>
-    ) : span > 0.4 * S ? (
+    ) : span > ZONE_MIN * S ? (
       <rect class="zone" x={from} y={-half} width={span} height={half * 2} />
     ) : (
       <>
@@ -197,26 +165,35 @@ function Sensor({ sensor: s, ratio, half, index, angle, len, onTrack }: SensorPr
       role={s.reads ? 'Reading sensor' : 'Sensor'}
       activate={s.reads ? 'none' : 'pulse'}
       class="sensor"
-      mark={{ x: mid + 22, y: side * (half + 20) }}
+      mark={{ x: mid + 22, y: -(half + 20) }}
     >
       {(look) => (
         <>
           <rect class="hit" x={mid - 16} y={-half - 26} width={32} height={half * 2 + 52} />
           {body(s.reads ? look.words.split(' ')[0] : undefined)}
-          {s.reads ? null : (
-            <Label
-              x={mid}
-              y={side * (half + 30 + row * 24)}
-              angle={angle}
-              side={side}
-              text={s.tag.name}
-              // Near an end, the name reaches back along the belt, away from what joins it there.
-              anchor={mid > len - 90 ? 'end' : mid < 90 ? 'start' : undefined}
-            />
-          )}
+          {s.reads ? null : <PlantLabel label={label} frame={conveyor} />}
         </>
       )}
     </TagSpot>
+  );
+}
+
+/** A reading sensor's readout, in the box the label placer gave it, level on the page. */
+function ReaderBox(props: { label: PlacedLabel; conveyor: LaidConveyor; readout: string }) {
+  const b = props.label.box;
+  return (
+    <g transform={pageTransform(props.conveyor)}>
+      <rect class="reader-box" x={b.x * S} y={b.y * S} width={b.width * S} height={b.height * S} rx={5} />
+      <text
+        class="reader-text"
+        x={(b.x + b.width / 2) * S}
+        y={(b.y + b.height / 2) * S}
+        text-anchor="middle"
+        dominant-baseline="central"
+      >
+        {props.readout}
+      </text>
+    </g>
   );
 }
 
@@ -231,7 +208,13 @@ function Echo({ tag, children }: { tag: PlacedTag; children: ComponentChildren }
   );
 }
 
-function Drive(props: { tag: PlacedTag; at: number; half: number; angle: number }) {
+function Drive(props: {
+  tag: PlacedTag;
+  at: number;
+  half: number;
+  conveyor: LaidConveyor;
+  label: PlacedLabel | undefined;
+}) {
   const y = props.half + 8;
   return (
     <TagSpot tag={props.tag} role="Drive" class="drive" mark={{ x: props.at + 40, y: y + 10 }}>
@@ -240,15 +223,7 @@ function Drive(props: { tag: PlacedTag; at: number; half: number; angle: number 
           <rect class="motor" x={props.at + 4} y={y} width={36} height={24} rx={5} />
           {/* A motor symbol (no letter: the name is the text a screen reader matches). */}
           <circle class="motor-mark" cx={props.at + 22} cy={y + 12} r={6} />
-          {/* Beside a belt drawn across the page the name reaches away from it, not over it. */}
-          <Label
-            x={props.at + 46}
-            y={y + 12}
-            angle={props.angle}
-            side={Math.abs(Math.sin((props.angle * Math.PI) / 180)) > 0.5 ? 1 : 0}
-            text={props.tag.name}
-            anchor="start"
-          />
+          <PlantLabel label={props.label} frame={props.conveyor} />
         </>
       )}
     </TagSpot>
@@ -258,21 +233,20 @@ function Drive(props: { tag: PlacedTag; at: number; half: number; angle: number 
 interface GateProps {
   tag: PlacedTag;
   at: number;
-  row: number;
   half: number;
   to: string;
-  angle: number;
+  conveyor: LaidConveyor;
+  label: PlacedLabel | undefined;
 }
 
-function Gate({ tag, at, row, half, to, angle }: GateProps) {
+function Gate({ tag, at, half, to, conveyor, label }: GateProps) {
   const y = -half - 8;
   return (
     <TagSpot tag={tag} role={`Gate to ${to}`} class="gate" mark={{ x: at + 30, y: y - 34 }}>
       {() => (
         <>
           <path class="gate-paddle" d={`M ${at} ${y} l 16 -26 l 16 26 z`} />
-          {/* A row above the first row of sensor names, so a gate beside a sensor keeps both legible. */}
-          <Label x={at + 16} y={y - 54 - row * 24} angle={angle} side={-1} text={tag.name} />
+          <PlantLabel label={label} frame={conveyor} />
         </>
       )}
     </TagSpot>

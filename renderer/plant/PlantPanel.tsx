@@ -1,6 +1,7 @@
 import { useContext, useRef } from 'preact/hooks';
 import type { IoGroup, LaidPanel, PanelControl } from '../../shared/plant/plant-types.js';
 import { PlantCtx } from './plant-context.js';
+import { HIDDEN_WORDS } from './TagSpot.js';
 import { readout, tagLook, tagTooltip } from './tag-look.js';
 
 /** The scene's control panel: push buttons, selectors, lights and counters, as on the machine. */
@@ -79,12 +80,13 @@ function Control({ control: c }: { control: PanelControl }) {
   };
   const value = c.tag.type === 'Bit' ? '' : readout(tag);
   const pressed = momentary ? look.on !== !c.normallyClosed : undefined;
+  const hidden = ctx.hiddenFaults?.has(c.tag.id) ?? false;
   return (
     <button
       type="button"
       class={`panel-control control-${c.control} colour-${c.colour} ${look.classes}${
         ctx.selectedId === c.tag.id ? ' is-selected' : ''
-      }`}
+      }${hidden ? ' is-hidden-fault' : ''}`}
       title={tagTooltip(c.tag, look, WORDS[c.control])}
       data-tag={c.tag.name}
       onPointerDown={(event) => {
@@ -121,6 +123,7 @@ function Control({ control: c }: { control: PanelControl }) {
       <span class="visually-hidden">
         : {look.words}
         {c.normallyClosed ? ', normally closed' : ''}
+        {hidden ? HIDDEN_WORDS : ''}
       </span>
       <span class="control-face" aria-hidden="true" data-pressed={pressed ? 'true' : undefined}>
         {c.control === 'display' ? <span class="display-value">{value}</span> : null}
@@ -129,6 +132,7 @@ function Control({ control: c }: { control: PanelControl }) {
       <span class="control-marks" aria-hidden="true">
         {look.forced ? <span class="flag flag-forced">F</span> : null}
         {look.failure !== 'none' ? <span class="flag flag-failed">!</span> : null}
+        {hidden ? <span class="flag flag-hidden">hidden</span> : null}
       </span>
     </button>
   );

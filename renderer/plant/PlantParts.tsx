@@ -1,14 +1,19 @@
 import { useContext } from 'preact/hooks';
+import { labelKey, type PlacedLabel } from '../../shared/plant/labels.js';
 import type { LaidPart, PartRole, PlacedTag } from '../../shared/plant/plant-types.js';
 import { PlantCtx } from './plant-context.js';
 import { SCALE } from './plant-motion.js';
+import { PlantLabel } from './PlantLabel.js';
 import { readout } from './tag-look.js';
 import { TagSpot } from './TagSpot.js';
 
 const S = SCALE;
 
+/** Where the label placer put a machine's texts (its title, readouts and chips). */
+type Labels = ReadonlyMap<string, PlacedLabel>;
+
 /** A machine of the plant that is not a belt: a tank, an axis (gantry, crane, elevator), a station. */
-export function PlantPart({ part }: { part: LaidPart }) {
+export function PlantPart({ part, labels }: { part: LaidPart; labels: Labels }) {
   const x = part.x * S;
   const y = part.y * S;
   const w = part.width * S;
@@ -16,10 +21,12 @@ export function PlantPart({ part }: { part: LaidPart }) {
   return (
     <g class={`part part-${part.part}`} transform={`translate(${x} ${y})`} data-part={part.label}>
       <title>{part.label}</title>
-      {part.part === 'tank' ? <Tank part={part} w={w} h={h} /> : null}
-      {['axis', 'crane', 'elevator'].includes(part.part) ? <Axis part={part} w={w} h={h} /> : null}
+      {part.part === 'tank' ? <Tank part={part} w={w} h={h} labels={labels} /> : null}
+      {['axis', 'crane', 'elevator'].includes(part.part) ? (
+        <Axis part={part} w={w} h={h} labels={labels} />
+      ) : null}
       {!['tank', 'axis', 'crane', 'elevator'].includes(part.part) ? (
-        <Station part={part} w={w} h={h} />
+        <Station part={part} w={w} h={h} labels={labels} />
       ) : null}
     </g>
   );
@@ -37,7 +44,7 @@ function useFraction(tag: PlacedTag | undefined, max = 10): number {
   return typeof value === 'number' ? Math.min(1, Math.max(0, value / max)) : 0;
 }
 
-function Tank({ part, w, h }: { part: LaidPart; w: number; h: number }) {
+function Tank({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
   const ctx = useContext(PlantCtx)!;
   const level = role(part, 'level');
   const fill = role(part, 'fill');
@@ -105,7 +112,7 @@ function Tank({ part, w, h }: { part: LaidPart; w: number; h: number }) {
       {drain ? (
         <Valve tag={drain} x={body.x + body.w / 2} y={body.y + body.h + 30} name="Outlet valve" />
       ) : null}
-      <Chips tags={others} x={0} y={h + 10} width={w} />
+      <Chips tags={others} part={part} labels={labels} />
     </>
   );
 }
@@ -135,7 +142,7 @@ function Valve({ tag, x, y, name }: { tag: PlacedTag; x: number; y: number; name
  * An axis: a rail and a carriage. The carriage stands where a position tag says (0-10), or for a
  * two-end axis (a Bit command and a `moving` lamp) at the end it was sent to, gliding there.
  */
-function Axis({ part, w, h }: { part: LaidPart; w: number; h: number }) {
+function Axis({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
   const ctx = useContext(PlantCtx)!;
   const position = role(part, 'position');
   const command = role(part, 'command');
@@ -159,9 +166,7 @@ function Axis({ part, w, h }: { part: LaidPart; w: number; h: number }) {
         height={vertical ? h : 16}
         rx={8}
       />
-      <text class="part-label" x={4} y={-8}>
-        {part.label}
-      </text>
+      <PlantLabel label={labels.get(labelKey('part', part.label))} frame={part} class="part-label" />
       <g
         class="carriage"
         style={{
@@ -172,63 +177,68 @@ function Axis({ part, w, h }: { part: LaidPart; w: number; h: number }) {
       >
         <rect x={-28} y={-22} width={56} height={44} rx={6} />
       </g>
-      {position ? <Readout tag={position} x={w + 10} y={h / 2 - 16} label="Position" /> : null}
+      {position ? (
+        <Readout tag={position} part={part} label={labels.get(labelKey('readout', part.label, 0))} />
+      ) : null}
       {command ? (
         <TagSpot tag={command} role="Axis command" mark={{ x: w + 20, y: h / 2 + 20 }}>
           {(look) => (
-            <text class={`spot-label command${look.on ? ' lit' : ''}`} x={w + 10} y={h / 2 + 24}>
-              {`${command.name}: ${look.on ? 'far end' : 'home'}`}
-            </text>
+            <PlantLabel
+              label={labels.get(labelKey('readout', part.label, 1))}
+              frame={part}
+              class={`spot-label command${look.on ? ' lit' : ''}`}
+              text={`${command.name}: ${look.on ? 'far end' : 'home'}`}
+            />
           )}
         </TagSpot>
       ) : null}
-      <Chips tags={others} x={0} y={h + 14} width={Math.max(w, 260)} />
+      <Chips tags={others} part={part} labels={labels} />
     </>
   );
 }
 
-function Readout({ tag, x, y, label }: { tag: PlacedTag; x: number; y: number; label: string }) {
+function Readout({ tag, part, label }: { tag: PlacedTag; part: LaidPart; label: PlacedLabel | undefined }) {
   const ctx = useContext(PlantCtx)!;
+  const at = label
+    ? { x: (label.box.x + label.box.width - part.x) * S, y: (label.box.y - part.y) * S }
+    : { x: 0, y: 0 };
   return (
-    <TagSpot tag={tag} role={label} mark={{ x: x + 130, y }}>
+    <TagSpot tag={tag} role="Position" mark={{ x: at.x + 14, y: at.y + 10 }}>
       {() => (
-        <text class="spot-label" x={x} y={y}>
-          {`${tag.name}: ${readout(ctx.store.get(tag.id))}`}
-        </text>
+        <PlantLabel label={label} frame={part} text={`${tag.name}: ${readout(ctx.store.get(tag.id))}`} />
       )}
     </TagSpot>
   );
 }
 
 /** A machine drawn as a block with a lamp (Input) or switch (Output) chip per tag. */
-function Station({ part, w, h }: { part: LaidPart; w: number; h: number }) {
+function Station({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
   return (
     <>
       <rect class="station-body" x={0} y={0} width={w} height={h} rx={8} />
-      <text class="part-label" x={8} y={24}>
-        {part.label}
-      </text>
-      <Chips tags={part.tags} x={8} y={40} width={w - 16} />
+      <PlantLabel label={labels.get(labelKey('part', part.label))} frame={part} class="part-label" />
+      <Chips tags={part.tags} part={part} labels={labels} />
     </>
   );
 }
 
-/** Small labelled lamps and switches in rows, for the tags a part has no drawing for. */
-function Chips({ tags, x, y, width }: { tags: LaidPart['tags']; x: number; y: number; width: number }) {
+/** Small labelled lamps and switches, each where the label placer put it, for the tags a part has no drawing for. */
+function Chips({ tags, part, labels }: { tags: LaidPart['tags']; part: LaidPart; labels: Labels }) {
   const ctx = useContext(PlantCtx)!;
-  const perRow = Math.max(1, Math.floor(width / 180));
   return (
     <>
       {tags.map((t, i) => {
-        const cx = x + (i % perRow) * 180;
-        const cy = y + Math.floor(i / perRow) * 30;
+        const placed = labels.get(labelKey('chip', part.label, i));
+        if (!placed) return null;
+        const cx = (placed.box.x - part.x) * S;
+        const cy = (placed.box.y - part.y) * S;
         return (
           <TagSpot
             key={t.tag.id}
             tag={t.tag}
             role={t.role}
             activate={t.tag.kind === 'Input' ? 'pulse' : 'none'}
-            mark={{ x: cx + 170, y: cy + 10 }}
+            mark={{ x: cx + placed.box.width * S + 14, y: cy + 10 }}
           >
             {() => (
               <>

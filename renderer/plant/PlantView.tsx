@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
+import { placeLabels } from '../../shared/plant/labels.js';
 import type { PlacedTag, PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import type { TagStore } from '../state/tag-store.js';
@@ -30,6 +31,8 @@ export interface PlantViewProps {
   simulation?: SimulationStatus | undefined;
   /** On a virtual clock time moves only by advances, each of which sends a snapshot: no tweening. */
   virtualClock?: boolean | undefined;
+  /** Ids of tags whose fault is hidden from the student (the lab dashboard's view only). */
+  hiddenFaults?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -50,8 +53,12 @@ export function PlantView(props: PlantViewProps) {
     actions,
     disabled: props.disabled,
     openMenu: (tag, at, back) => setMenu({ tag, at, back }),
+    ...(props.hiddenFaults ? { hiddenFaults: props.hiddenFaults } : {}),
   };
   const { layout, snapshot } = props;
+  // Every name of the drawing, placed once per layout; the drawing's box grows to hold them.
+  const labels = useMemo(() => placeLabels(layout), [layout]);
+  const frame = labels.frame;
   const running = props.simulation ? props.simulation.state === 'running' && !props.virtualClock : true;
   const timeScale = props.simulation?.timeScale ?? 1;
   const machine = layout.conveyors.length > 0 || layout.parts.length > 0;
@@ -70,21 +77,21 @@ export function PlantView(props: PlantViewProps) {
               class="plant-drawing"
               role="group"
               aria-label={`${layout.scene}: machines, belts and sensors`}
-              viewBox={`0 0 ${layout.width * SCALE} ${layout.height * SCALE}`}
+              viewBox={`${frame.x * SCALE} ${frame.y * SCALE} ${frame.width * SCALE} ${frame.height * SCALE}`}
               preserveAspectRatio="xMidYMin meet"
               // At most one drawing unit a pixel: a small plant stays drawn at the size of a large one's parts.
-              style={{ maxWidth: `${Math.round(layout.width * SCALE)}px` }}
+              style={{ maxWidth: `${Math.round(frame.width * SCALE)}px` }}
               data-time={snapshot?.timeMs}
             >
               <rect
                 class="plant-floor"
-                x={0}
-                y={0}
-                width={layout.width * SCALE}
-                height={layout.height * SCALE}
+                x={frame.x * SCALE}
+                y={frame.y * SCALE}
+                width={frame.width * SCALE}
+                height={frame.height * SCALE}
               />
               {layout.parts.map((p) => (
-                <PlantPart key={p.label} part={p} />
+                <PlantPart key={p.label} part={p} labels={labels.byKey} />
               ))}
               {layout.conveyors.map((c, i) => {
                 const state = conveyorState(snapshot, c.name);
@@ -96,6 +103,7 @@ export function PlantView(props: PlantViewProps) {
                     index={i}
                     running={moves}
                     speed={moves ? (state?.speed ?? 0) * timeScale : 0}
+                    labels={labels.byKey}
                   />
                 );
               })}

@@ -16,6 +16,9 @@ export interface TagSpotProps {
   class?: string;
 }
 
+/** Said after a tag's value where its fault is hidden from the student (instructor's view only). */
+export const HIDDEN_WORDS = ', fault hidden from the student';
+
 /**
  * A drawn part of the machine that stands for one tag: reachable by Tab, named by its role, tag
  * and value (forced and failures said as the table says them), hovered for name, address and
@@ -27,6 +30,7 @@ export function TagSpot(props: TagSpotProps) {
   const tag = ctx.store.get(props.tag.id);
   const look = tagLook(tag);
   const selected = ctx.selectedId === props.tag.id;
+  const hidden = ctx.hiddenFaults?.has(props.tag.id) ?? false;
   const activate = () => {
     ctx.select(props.tag.id);
     if (props.activate === 'pulse' && !ctx.disabled) ctx.actions.pulse(props.tag, tag);
@@ -37,10 +41,10 @@ export function TagSpot(props: TagSpotProps) {
   };
   return (
     <g
-      class={`spot ${props.class ?? ''} ${look.classes}${selected ? ' is-selected' : ''}`}
+      class={`spot ${props.class ?? ''} ${look.classes}${selected ? ' is-selected' : ''}${hidden ? ' is-hidden-fault' : ''}`}
       role="button"
       tabIndex={0}
-      aria-label={`${props.role} ${props.tag.name}: ${look.words}`}
+      aria-label={`${props.role} ${props.tag.name}: ${look.words}${hidden ? HIDDEN_WORDS : ''}`}
       data-tag={props.tag.name}
       onClick={activate}
       onContextMenu={(event) => {
@@ -78,6 +82,19 @@ export function TagSpot(props: TagSpotProps) {
         >
           <rect x={-11} y={-11} width={22} height={22} rx={4} />
           <text y={6}>!</text>
+        </g>
+      ) : null}
+      {hidden ? (
+        <g
+          class="mark mark-hidden"
+          aria-hidden="true"
+          data-hidden-fault={props.tag.name}
+          transform={`translate(${props.mark.x + (look.forced ? 26 : 0) + (look.failure !== 'none' ? 26 : 0)} ${props.mark.y})`}
+        >
+          <rect x={-11} y={-11} width={70} height={22} rx={4} />
+          <text x={24} y={6}>
+            hidden
+          </text>
         </g>
       ) : null}
     </g>

@@ -12,6 +12,11 @@ export interface PlantContext {
   /** Opens the tag menu (pulse, force, Always On / Off, release) at a point of the window. */
   openMenu(tag: PlacedTag, at: { x: number; y: number }, returnFocus: Element | null): void;
   disabled: boolean;
+  /**
+   * Tags whose fault is hidden from the student: the instructor's view of a station (lab
+   * dashboard) marks them on the drawing. A student's window never has any.
+   */
+  hiddenFaults?: ReadonlySet<string>;
 }
 
 export const PlantCtx = createContext<PlantContext | undefined>(undefined);

@@ -1,6 +1,7 @@
 // The instructor's Plant view of a station in the lab's dashboard (issue 23, point 5), in Debian's
 // chromium: the station's machine drawn by the window's own component, its box moving as the
-// station's plant runs, and a fault hidden from the student listed and marked as hidden.
+// station's plant runs, and a fault hidden from the student marked as hidden on its tag's spot in
+// the drawing and listed below it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { RENDERER_DIR, startTestLab, act } from '../lab/support.js';
@@ -46,6 +47,19 @@ describe("a station's plant in the lab's dashboard", () => {
     await expect
       .poll(() => view.locator('.hidden-faults li').allTextContents())
       .toEqual(['hidden Sensor (Input): Always On']);
+    // On the drawing, the hidden fault is marked on its tag's spot, and said so to a screen reader;
+    // the belt's motor, faulted in no hidden way, carries no such mark.
+    const drawing = view.getByRole('group', { name: 'From A to B: machines, belts and sensors' });
+    const sensor = drawing.getByRole('button', {
+      name: /^Sensor Sensor: .*, fault hidden from the student$/,
+    });
+    await sensor.waitFor();
+    expect(await sensor.locator('.mark-hidden').count()).toBe(1);
+    expect(await drawing.locator('.mark-hidden').count()).toBe(1);
+    expect(await drawing.locator('.mark-hidden').getAttribute('data-hidden-fault')).toBe('Sensor');
+    expect(
+      await drawing.getByRole('button', { name: /^Drive Conveyor: / }).getAttribute('aria-label'),
+    ).not.toMatch(/hidden/);
     // The box moves on the drawing as it moves in the station.
     const box = view.locator('.items .item').first();
     await box.waitFor();

@@ -1,69 +1,145 @@
-// The names of the belts' motors in the Plant view (docs/ui.md, "Plant view"): on every level
-// belt of every built-in scene, each motor's name, estimated from its length, ends before the
-// next motor or name on the same row starts, so no name is drawn over another or over a motor.
+// The names in the Plant view (docs/ui.md, "Plant view"): the one label placer
+// (shared/plant/labels.ts) gives every name of the drawing a box that overlaps no other name and
+// no drawn mark (belts, beams, motors, gates, machines), near what it names. The renderer draws
+// each name in its box, so these are the boxes on screen.
 import { describe, expect, it } from 'vitest';
+import { beltMarks, box } from '../../shared/plant/drawn-marks.js';
+import {
+  labelClashes,
+  labelKey,
+  type LabelPlan,
+  placeLabels,
+  type PlacedLabel,
+} from '../../shared/plant/labels.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { testScene } from '../sim/plc.js';
 
-// The drawing's measures (renderer/plant/PlantConveyor.tsx, Drive), in metres at 100 px a metre:
-/** Motors of one belt sit 1.5 m apart from its start; each motor is 0.36 m long after a 0.04 m gap. */
-const MOTOR_PITCH = 1.5;
-const MOTOR = { from: 0.04, to: 0.4 };
-/** A motor's name starts 0.46 m from the motor's slot, in the 14 px label font (about 8.5 px a character). */
-const NAME_START = 0.46;
-const CHAR_WIDTH = 0.085;
-
-interface Box {
-  what: string;
-  row: number;
-  from: number;
-  to: number;
+/** The names a layout's belts carry (sensors, readouts, motors, gates), as the placer keys them. */
+function beltNames(layout: PlantLayout): string[] {
+  return layout.conveyors.flatMap((c) => [
+    ...c.sensors.flatMap((s, i) => (s.echo ? [] : [labelKey(s.reads ? 'reading' : 'sensor', c.name, i)])),
+    ...c.drive.map((_, i) => labelKey('drive', c.name, i)),
+    ...c.exits.flatMap((e) => e.gates).map((_, i) => labelKey('gate', c.name, i)),
+  ]);
 }
 
-/** The motors and their names on the belts drawn level (angle 0): one box per motor, one per name. */
-export function motorBoxes(layout: PlantLayout): Box[] {
-  return layout.conveyors
-    .filter((c) => c.angle === 0 && c.look !== 'path')
-    .flatMap((c) =>
-      c.drive.flatMap((t, i) => {
-        const at = c.x + i * MOTOR_PITCH;
-        const row = Math.round((c.y + c.width / 2) * 100);
-        return [
-          { what: `motor ${t.name}`, row, from: at + MOTOR.from, to: at + MOTOR.to },
-          {
-            what: `name ${t.name}`,
-            row,
-            from: at + NAME_START,
-            to: at + NAME_START + t.name.length * CHAR_WIDTH,
-          },
-        ];
-      }),
-    );
+/** How far a belt's name is from what it names: its motor, gate or beam (a barrier may have several), else its belt. */
+function distanceFromMark(plan: LabelPlan, label: PlacedLabel): number {
+  const [, kind, belt] = /^(\w+) (.*) \d+$/.exec(label.key)!;
+  const named = { drive: 'motor', gate: 'gate', sensor: 'beam' }[kind!];
+  const own = plan.marks.filter((m) => m.what === `${named} ${label.text}`);
+  const marks =
+    own.length > 0 ? own : plan.marks.filter((m) => m.what === `belt ${belt}` || m.what === `track ${belt}`);
+  const b = label.box;
+  let nearest = Infinity;
+  for (const { poly } of marks)
+    poly.forEach(([x1, y1], i) => {
+      const [x2, y2] = poly[(i + 1) % poly.length]!;
+      for (let t = 0; t <= 1; t += 0.02) {
+        const x = x1 + (x2 - x1) * t;
+        const y = y1 + (y2 - y1) * t;
+        const dx = Math.max(b.x - x, 0, x - (b.x + b.width));
+        const dy = Math.max(b.y - y, 0, y - (b.y + b.height));
+        nearest = Math.min(nearest, Math.hypot(dx, dy));
+      }
+    });
+  return nearest;
 }
 
-/** Pairs of boxes on the same row that overlap, as "a / b". */
-function clashes(boxes: readonly Box[]): string[] {
-  const out: string[] = [];
-  boxes.forEach((a, i) =>
-    boxes.slice(i + 1).forEach((b) => {
-      if (a.row === b.row && a.from < b.to && b.from < a.to) out.push(`${a.what} / ${b.what}`);
-    }),
-  );
-  return out;
-}
-
-describe("the Plant view's motor names", () => {
-  it('sees a clash where a long name runs into the next belt’s motor', () => {
-    const boxes: Box[] = [
-      { what: 'name Lids exit conveyor 1', row: 0, from: 6.76, to: 6.76 + 20 * CHAR_WIDTH },
-      { what: 'motor Lids exit conveyor 2', row: 0, from: 8.34, to: 8.7 },
-    ];
-    expect(clashes(boxes)).toStrictEqual(['name Lids exit conveyor 1 / motor Lids exit conveyor 2']);
+describe('labelClashes', () => {
+  const at = (key: string, x: number, y: number): PlacedLabel => ({
+    key,
+    kind: 'sensor',
+    text: key,
+    box: box(x, y, 1.2, 0.24),
   });
 
-  it.each(BUILTIN_SCENE_NAMES)('fit on their belts in %s', (name) => {
-    const layout = layoutPlant(builtinScene(name)!);
-    expect(clashes(motorBoxes(layout))).toStrictEqual([]);
+  it('sees two names drawn over each other, and a name over a belt', () => {
+    const layout = layoutPlant(builtinScene('From A to B')!);
+    const marks = layout.conveyors.flatMap(beltMarks);
+    const belt = layout.conveyors[0]!;
+    expect(
+      labelClashes({ labels: [at('a', 1, 1), at('b', 1.5, 1.1), at('c', 4, 9)], marks: [] }),
+    ).toStrictEqual(['a "a" / b "b"']);
+    expect(labelClashes({ labels: [at('on belt', belt.x + 0.5, belt.y - 0.1)], marks })).toStrictEqual([
+      `on belt "on belt" / belt ${belt.name}`,
+    ]);
+  });
+});
+
+describe('placeLabels: every built-in scene', () => {
+  it.each(BUILTIN_SCENE_NAMES)(
+    '%s: every name placed once, clear of every other and every mark, near its belt',
+    (name) => {
+      const layout = layoutPlant(builtinScene(name)!);
+      const plan = placeLabels(layout);
+      expect(labelClashes(plan)).toStrictEqual([]);
+      const keys = plan.labels.map((l) => l.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      const names = beltNames(layout);
+      expect(keys.filter((k) => !/^(part|chip|readout) /.test(k)).sort()).toStrictEqual([...names].sort());
+      // A machine's title and chips are on it; a belt's names within 1.2 m of what they name.
+      for (const l of plan.labels.filter((l) => names.includes(l.key)))
+        expect(distanceFromMark(plan, l), `${l.key} "${l.text}"`).toBeLessThan(1.2);
+      // Every label inside the drawing's frame (the view's viewBox).
+      for (const l of plan.labels) {
+        expect(l.box.x).toBeGreaterThanOrEqual(plan.frame.x);
+        expect(l.box.y).toBeGreaterThanOrEqual(plan.frame.y);
+        expect(l.box.x + l.box.width).toBeLessThanOrEqual(plan.frame.x + plan.frame.width);
+        expect(l.box.y + l.box.height).toBeLessThanOrEqual(plan.frame.y + plan.frame.height);
+      }
+    },
+  );
+});
+
+describe("placeLabels: a scene file's plant", () => {
+  it('places long names of close sensors on a belt without hints apart', () => {
+    const scene = {
+      ...testScene([
+        ['Infeed belt motor with a long name', 'Bit', 'Output'],
+        ['Outfeed belt', 'Bit', 'Output'],
+        ['Box at the very start of the infeed', 'Bit', 'Input'],
+        ['Box a little further along', 'Bit', 'Input'],
+        ['Box yet a little further', 'Bit', 'Input'],
+        ['Divert to outfeed', 'Bit', 'Output'],
+      ]),
+      behaviours: [
+        {
+          conveyor: 'infeed',
+          length: 3,
+          speed: 1,
+          runs: { tag: 'Infeed belt motor with a long name', equals: true },
+          feeder: {},
+          sensors: [
+            { tag: 'Box at the very start of the infeed', from: 0.3, to: 0.35 },
+            { tag: 'Box a little further along', from: 0.5, to: 0.55 },
+            { tag: 'Box yet a little further', from: 0.7, to: 0.75 },
+          ],
+          exits: [{ to: 'outfeed', when: { tag: 'Divert to outfeed', equals: true } }],
+        },
+        {
+          conveyor: 'outfeed',
+          length: 2,
+          speed: 1,
+          runs: { tag: 'Outfeed belt', equals: true },
+          end: 'remove' as const,
+        },
+      ],
+    };
+    const layout = layoutPlant(scene);
+    const plan = placeLabels(layout);
+    expect(plan.labels.map((l) => l.text).sort()).toStrictEqual(
+      [
+        'Box a little further along',
+        'Box at the very start of the infeed',
+        'Box yet a little further',
+        'Divert to outfeed',
+        'Infeed belt motor with a long name',
+        'Outfeed belt',
+      ].sort(),
+    );
+    expect(labelClashes(plan)).toStrictEqual([]);
   });
 });

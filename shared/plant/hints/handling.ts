@@ -1,4 +1,5 @@
-import type { ConveyorPlacement, PartHint, PlacementHints } from '../plant-types.js';
+import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
+import { axisHint, type HintsByScene, input, output, partHint } from './part-hints.js';
 
 // Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Pick & Place
 // (Basic)" and "(XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". The
@@ -15,76 +16,35 @@ const path = (x: number, y: number, angle: number, drawnLength: number): Conveyo
 });
 
 /** A two-end axis: a Bit command sends it to its far end, a lamp says it is on its way. */
-function twoEndAxis(
-  label: string,
-  x: number,
-  y: number,
-  axis: 'x' | 'z',
-  move: string,
-  moving: string,
-): PartHint {
-  return {
-    part: 'axis',
-    label,
-    x,
-    y,
-    width: axis === 'x' ? 2.6 : 0.6,
-    height: axis === 'x' ? 0.6 : 2.2,
-    axis,
-    tags: [
-      { tag: { name: move, kind: 'Output' }, role: 'command' },
-      { tag: { name: moving, kind: 'Input' }, role: 'moving' },
-    ],
-  };
-}
+const twoEndAxis = (label: string, x: number, y: number, axis: 'x' | 'z', move: string, moving: string) =>
+  axisHint(label, x, y, axis, [
+    [output(move), 'command'],
+    [input(moving), 'moving'],
+  ]);
 
 /** An analog axis: where it is (a Float Input) and where it is sent (a Float Output). */
-function analogAxis(
-  label: string,
-  x: number,
-  y: number,
-  axis: 'x' | 'y' | 'z',
-  at: string,
-  to: string,
-): PartHint {
-  return {
-    part: 'axis',
-    label,
-    x,
-    y,
-    width: axis === 'z' ? 0.6 : 2.6,
-    height: axis === 'z' ? 2.2 : 0.6,
-    axis,
-    tags: [
-      { tag: { name: at, kind: 'Input' }, role: 'position' },
-      { tag: { name: to, kind: 'Output' }, role: 'target' },
-    ],
-  };
-}
+const analogAxis = (label: string, x: number, y: number, axis: 'x' | 'y' | 'z', at: string, to: string) =>
+  axisHint(label, x, y, axis, [
+    [input(at), 'position'],
+    [output(to), 'target'],
+  ]);
 
-const gripperLamps = (x: number, y: number): PartHint => ({
-  part: 'station',
-  label: 'Gripper',
-  x,
-  y,
-  width: 3.6,
-  height: 0.75,
-  tags: [
-    { tag: { name: 'Grab', kind: 'Output' }, role: 'grab' },
-    { tag: { name: 'Item detected', kind: 'Input' }, role: 'detected' },
-  ],
-});
+const gripperLamps = (x: number, y: number) =>
+  partHint('station', 'Gripper', { x, y, width: 3.6, height: 0.75 }, [
+    [output('Grab'), 'grab'],
+    [input('Item detected'), 'detected'],
+  ]);
 
-export const PICK_AND_PLACE_BASIC: PlacementHints = {
+const PICK_AND_PLACE_BASIC: PlacementHints = {
   conveyors: { entry: { x: 0.8, y: 3.2 }, gripper: path(3.8, 3.2, 0, 1.5), exit: { x: 5.3, y: 3.2 } },
   parts: [
     twoEndAxis('Gantry X', 2.8, 0.6, 'x', 'Move X', 'Moving X'),
     twoEndAxis('Gantry Z', 9.0, 0.6, 'z', 'Move Z', 'Moving Z'),
-    gripperLamps(5.9, 0.6),
+    gripperLamps(5.9, 1.45),
   ],
 };
 
-export const PICK_AND_PLACE_XYZ: PlacementHints = {
+const PICK_AND_PLACE_XYZ: PlacementHints = {
   conveyors: {
     part: { x: 0.8, y: 1.4 },
     gripper: path(4.8, 1.4, 90, 2.4),
@@ -99,29 +59,16 @@ export const PICK_AND_PLACE_XYZ: PlacementHints = {
   ],
 };
 
-const positioner = (
-  label: string,
-  y: number,
-  side: 'lids' | 'bases',
-  clamped: string,
-  clamp: string,
-): PartHint => ({
-  part: 'station',
-  label,
-  x: 6.4,
-  y,
-  width: 3.6,
-  // A row of 0.3 m per chip under the title: four chips.
-  height: 1.65,
-  tags: [
-    { tag: `Pos. at limit (${side})`, role: 'lamp' },
-    { tag: { name: `Pos. raise (${side})`, kind: 'Output' }, role: 'switch' },
-    { tag: clamped, role: 'lamp' },
-    { tag: { name: clamp, kind: 'Output' }, role: 'switch' },
-  ],
-});
+// A row of 0.3 m per chip under the title: four chips.
+const positioner = (label: string, y: number, side: 'lids' | 'bases', clamped: string, clamp: string) =>
+  partHint('station', label, { x: 6.4, y, width: 3.6, height: 1.65 }, [
+    [`Pos. at limit (${side})`, 'lamp'],
+    [output(`Pos. raise (${side})`), 'switch'],
+    [clamped, 'lamp'],
+    [output(clamp), 'switch'],
+  ]);
 
-export const ASSEMBLER: PlacementHints = {
+const ASSEMBLER: PlacementHints = {
   conveyors: {
     lids: { x: 0.8, y: 1.3 },
     gripper: path(4.8, 1.3, 112.6, 2.6),
@@ -137,7 +84,7 @@ export const ASSEMBLER: PlacementHints = {
   ],
 };
 
-export const ASSEMBLER_ANALOG: PlacementHints = {
+const ASSEMBLER_ANALOG: PlacementHints = {
   conveyors: {
     'lids 1': { x: 0.8, y: 1.3 },
     'lids 2': { x: 4.8, y: 1.3 },
@@ -148,12 +95,12 @@ export const ASSEMBLER_ANALOG: PlacementHints = {
   },
   parts: [
     analogAxis('X axis', 7.6, 0.6, 'x', 'X', 'Set X'),
-    analogAxis('Z axis', 11.2, 0.6, 'z', 'Z', 'Set Z'),
+    analogAxis('Z axis', 11.8, 0.6, 'z', 'Z', 'Set Z'),
   ],
 };
 
 /** The infeed along the bottom, the rack of 54 cells (9 columns, 6 levels), the stacker crane. */
-export const AUTOMATED_WAREHOUSE: PlacementHints = {
+const AUTOMATED_WAREHOUSE: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 7.2 },
     load: { x: 6.8, y: 7.2, look: 'rollers' },
@@ -172,30 +119,27 @@ export const AUTOMATED_WAREHOUSE: PlacementHints = {
     ),
   },
   parts: [
-    {
-      part: 'crane',
-      label: 'Stacker crane',
-      x: 9.8,
-      y: 6.4,
-      width: 8.0,
-      height: 0.5,
-      axis: 'x',
-      tags: [
-        { tag: 'Target Position', role: 'target' },
-        { tag: 'Moving X', role: 'moving' },
-        { tag: 'Moving Z', role: 'lamp' },
-        { tag: 'At Left', role: 'lamp' },
-        { tag: 'At Middle', role: 'lamp' },
-        { tag: 'At Right', role: 'lamp' },
-        { tag: 'Forks Left', role: 'switch' },
-        { tag: 'Forks Right', role: 'switch' },
+    partHint(
+      'crane',
+      'Stacker crane',
+      { x: 9.8, y: 6.4, width: 8.0, height: 0.5 },
+      [
+        ['Target Position', 'target'],
+        ['Moving X', 'moving'],
+        ['Moving Z', 'lamp'],
+        ['At Left', 'lamp'],
+        ['At Middle', 'lamp'],
+        ['At Right', 'lamp'],
+        ['Forks Left', 'switch'],
+        ['Forks Right', 'switch'],
       ],
-    },
+      'x',
+    ),
   ],
 };
 
 /** Pallets come in along the bottom to the elevator; boxes along the top onto the plate. */
-export const PALLETIZER: PlacementHints = {
+const PALLETIZER: PlacementHints = {
   conveyors: {
     'pallet entry': { x: 0.8, y: 5.4 },
     // Drawn longer than it is: its two motors (Load pallet, Elevator up) and their names fit on it.
@@ -227,32 +171,25 @@ export const PALLETIZER: PlacementHints = {
     layers: path(8.3, 1.0, 0, 0.1),
   },
   parts: [
-    {
-      part: 'station',
-      label: 'Pusher, clamp and plate',
-      x: 9.6,
-      y: 0.6,
-      width: 3.6,
-      height: 2.0,
-      tags: [
-        { tag: 'Pusher limit', role: 'lamp' },
-        { tag: 'Clamped', role: 'lamp' },
-        { tag: 'Plate limit', role: 'lamp' },
-        { tag: 'Turn', role: 'switch' },
-        { tag: 'Clamp', role: 'switch' },
-      ],
-    },
-    {
-      part: 'station',
-      label: 'Pallet elevator',
-      x: 9.6,
-      y: 3.0,
-      width: 3.6,
-      height: 1.1,
-      tags: [
-        { tag: 'Elevator moving', role: 'moving' },
-        { tag: 'Move to limit', role: 'switch' },
-      ],
-    },
+    partHint('station', 'Pusher, clamp and plate', { x: 9.6, y: 0.6, width: 3.6, height: 2.0 }, [
+      ['Pusher limit', 'lamp'],
+      ['Clamped', 'lamp'],
+      ['Plate limit', 'lamp'],
+      ['Turn', 'switch'],
+      ['Clamp', 'switch'],
+    ]),
+    partHint('station', 'Pallet elevator', { x: 9.6, y: 3.0, width: 3.6, height: 1.1 }, [
+      ['Elevator moving', 'moving'],
+      ['Move to limit', 'switch'],
+    ]),
   ],
+};
+
+export const HANDLING_HINTS: HintsByScene = {
+  'Pick & Place (Basic)': PICK_AND_PLACE_BASIC,
+  'Pick & Place (XYZ)': PICK_AND_PLACE_XYZ,
+  Assembler: ASSEMBLER,
+  'Assembler (Analog)': ASSEMBLER_ANALOG,
+  'Automated Warehouse': AUTOMATED_WAREHOUSE,
+  Palletizer: PALLETIZER,
 };

@@ -1,4 +1,5 @@
 import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
+import type { HintsByScene } from './part-hints.js';
 
 // Placement hints of the elevator scenes, seen from the side (a top view would stack the floors):
 // each floor's belts at its height, the car riding up and down its shaft. The model's car is an
@@ -31,7 +32,7 @@ function shaft(prefix: string, x: number, ys: readonly number[]): Record<string,
 // fall between floors; the floor belts 1.9 m from each shaft, so the shafts' names fit beside.
 const BASIC_FLOORS = [6.0, 3.6, 1.2];
 
-export const ELEVATOR_BASIC: PlacementHints = {
+const ELEVATOR_BASIC: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 6.0 },
     'left platform': { x: 3.8, y: 6.0, look: 'rollers' },
@@ -46,7 +47,7 @@ export const ELEVATOR_BASIC: PlacementHints = {
 
 const ADVANCED_FLOORS = [6.2, 4.6, 3.0, 1.4];
 
-export const ELEVATOR_ADVANCED: PlacementHints = {
+const ELEVATOR_ADVANCED: PlacementHints = {
   conveyors: {
     'conveyor 0': { x: 0.8, y: 6.2 },
     // Drawn longer than it is: its two motors (Load, Unload) and their names fit on it.
@@ -59,4 +60,9 @@ export const ELEVATOR_ADVANCED: PlacementHints = {
     ),
     box: track(4.0, 0.6, 0, 0.4),
   },
+};
+
+export const LIFT_HINTS: HintsByScene = {
+  'Elevator (Basic)': ELEVATOR_BASIC,
+  'Elevator (Advanced)': ELEVATOR_ADVANCED,
 };

@@ -1,21 +1,22 @@
 import type { PlacementHints } from '../plant-types.js';
+import type { HintsByScene } from './part-hints.js';
 
 // Placement hints of the built-in scenes that are lines of belts: "From A to B" and its Set and
 // Reset twin, "Queue of Items", "Buffer Station", "Converge Station", "Production Line". Metres,
 // y down, angles clockwise; each belt's start is where items come on.
 
-export const FROM_A_TO_B: PlacementHints = { conveyors: { belt: { x: 0.8, y: 1.2 } } };
+const FROM_A_TO_B: PlacementHints = { conveyors: { belt: { x: 0.8, y: 1.2 } } };
 
-export const QUEUE_OF_ITEMS: PlacementHints = {
+const QUEUE_OF_ITEMS: PlacementHints = {
   conveyors: { entry: { x: 0.8, y: 1.2 }, buffer: { x: 2.8, y: 1.2, look: 'rollers' } },
 };
 
-export const BUFFER_STATION: PlacementHints = {
+const BUFFER_STATION: PlacementHints = {
   conveyors: { buffer: { x: 0.8, y: 1.2, look: 'rollers' }, exit: { x: 6.8, y: 1.2 } },
 };
 
 /** Two entry lines side by side, their transfers joined by a cross belt, one exit. */
-export const CONVERGE_STATION: PlacementHints = {
+const CONVERGE_STATION: PlacementHints = {
   conveyors: {
     'line 1': { x: 0.8, y: 1.3 },
     'transfer 1': { x: 4.8, y: 1.3, look: 'rollers' },
@@ -27,7 +28,7 @@ export const CONVERGE_STATION: PlacementHints = {
 };
 
 /** Two machining centres, lids above and bases below, their lines meeting on one exit belt. */
-export const PRODUCTION_LINE: PlacementHints = {
+const PRODUCTION_LINE: PlacementHints = {
   conveyors: {
     // The centres and exit belts are drawn longer than they are, so each drive's name fits
     // beside its motor before the next belt's motor.
@@ -63,4 +64,13 @@ export const PRODUCTION_LINE: PlacementHints = {
     },
   ],
   panel: { x: 0.6, y: 6.4, tags: ['Lids counter', 'Bases counter'] },
+};
+
+export const LINE_HINTS: HintsByScene = {
+  'From A to B': FROM_A_TO_B,
+  'From A to B (Set and Reset)': FROM_A_TO_B,
+  'Queue of Items': QUEUE_OF_ITEMS,
+  'Buffer Station': BUFFER_STATION,
+  'Converge Station': CONVERGE_STATION,
+  'Production Line': PRODUCTION_LINE,
 };

@@ -1,10 +1,11 @@
 import type { PlacementHints } from '../plant-types.js';
+import { type HintsByScene, partHint } from './part-hints.js';
 
 // Placement hints of the built-in sorting scenes: "Sorting by Height (Basic)" and "(Advanced)",
 // "Sorting Station", "Sorting by Weight", "Separating Station". Metres, y down, angles clockwise.
 
 /** The entry belt brings pallets to a chain transfer that sends them up (left) or down (right). */
-export const SORTING_BY_HEIGHT_BASIC: PlacementHints = {
+const SORTING_BY_HEIGHT_BASIC: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 4.9 },
     transfer: { x: 6.8, y: 4.9, look: 'rollers' },
@@ -16,7 +17,7 @@ export const SORTING_BY_HEIGHT_BASIC: PlacementHints = {
 };
 
 /** A feeder and an entry belt, a turntable, then belts to the left (up) and the right (down). */
-export const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
+const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
   conveyors: {
     feeder: { x: 0.8, y: 4.4 },
     entry: { x: 3.8, y: 4.4 },
@@ -30,7 +31,7 @@ export const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
 };
 
 /** The entry belt past the vision sensor, the exit belt along three pivot arms, a ramp below each. */
-export const SORTING_STATION: PlacementHints = {
+const SORTING_STATION: PlacementHints = {
   // Low enough for the sorters' gate names, a row above the sensors'.
   conveyors: {
     entry: { x: 0.8, y: 1.7 },
@@ -45,7 +46,7 @@ export const SORTING_STATION: PlacementHints = {
 };
 
 /** The entry belt, the scale, a sorter sending each box left (up), right (down) or forward. */
-export const SORTING_BY_WEIGHT: PlacementHints = {
+const SORTING_BY_WEIGHT: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 3.4 },
     scale: { x: 3.8, y: 3.4, look: 'rollers' },
@@ -58,7 +59,7 @@ export const SORTING_BY_WEIGHT: PlacementHints = {
 };
 
 /** Two lines side by side; a pusher on each sends a part across to the other line's exit. */
-export const SEPARATING_STATION: PlacementHints = {
+const SEPARATING_STATION: PlacementHints = {
   conveyors: {
     'entry 1': { x: 0.8, y: 1.3 },
     'pusher 1': { x: 3.8, y: 1.3, look: 'rollers' },
@@ -69,30 +70,18 @@ export const SEPARATING_STATION: PlacementHints = {
     'exit 2': { x: 4.6, y: 3.5 },
     'push 2': { x: 4.35, y: 3.05, angle: -90, width: 0.4, look: 'path', drawnLength: 1.3 },
   },
-  parts: [
-    {
-      part: 'pusher',
-      label: 'Pusher 1',
-      x: 2.9,
-      y: 0.05,
-      width: 2.2,
-      height: 0.55,
-      tags: [
-        { tag: 'Pusher 1 front', role: 'lamp' },
-        { tag: 'Pusher 1 back', role: 'lamp' },
-      ],
-    },
-    {
-      part: 'pusher',
-      label: 'Pusher 2',
-      x: 2.9,
-      y: 4.45,
-      width: 2.2,
-      height: 0.55,
-      tags: [
-        { tag: 'Pusher 2 front', role: 'lamp' },
-        { tag: 'Pusher 2 back', role: 'lamp' },
-      ],
-    },
-  ],
+  parts: [1, 2].map((k) =>
+    partHint('pusher', `Pusher ${k}`, { x: 7.2, y: k === 1 ? 0.7 : 2.9, width: 2.2, height: 1.05 }, [
+      [`Pusher ${k} front`, 'lamp'],
+      [`Pusher ${k} back`, 'lamp'],
+    ]),
+  ),
+};
+
+export const SORTING_HINTS: HintsByScene = {
+  'Sorting by Height (Basic)': SORTING_BY_HEIGHT_BASIC,
+  'Sorting by Height (Advanced)': SORTING_BY_HEIGHT_ADVANCED,
+  'Sorting Station': SORTING_STATION,
+  'Sorting by Weight': SORTING_BY_WEIGHT,
+  'Separating Station': SEPARATING_STATION,
 };

@@ -1,0 +1,201 @@
+import type { LaidConveyor, LaidPart } from './plant-types.js';
+
+// Where the Plant view draws the marks of a belt (motors, beams, gate paddles, feeder, sink), what
+// space a machine takes, and the places near a belt a name may take, in metres of the layout. The label placer (labels.ts) keeps names off
+// them and renderer/plant draws them from the same numbers, so the two cannot drift apart.
+
+/** A convex polygon, corners in order, in metres of the drawing (x right, y down). */
+export type Poly = readonly (readonly [number, number])[];
+
+/** A level box: top-left corner and size, metres. */
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Motors of one belt sit this far apart along it, from its start. */
+export const MOTOR_PITCH = 1.5;
+/** A motor's body in its slot: along the belt from..to, and out from the belt's right edge. */
+export const MOTOR = { from: 0.04, to: 0.4, out: 0.08, depth: 0.24 } as const;
+/** Gates (transfers, arms, pushers) stand back from the belt's end, this far apart, on its left. */
+export const GATE_PITCH = 0.4;
+export const GATE = { width: 0.32, out: 0.08, depth: 0.26 } as const;
+/** A beam's heads reach this far out from the belt's edges, and are this wide. */
+export const BEAM = { reach: 0.24, width: 0.14 } as const;
+/** A sensor wider than this is drawn as a zone on the belt, not a beam across it. */
+export const ZONE_MIN = 0.4;
+/** A reading sensor's readout box. */
+export const READER = { width: 0.72, height: 0.34 } as const;
+/** A part's chips (lamps and switches with their names): cells of this size, in rows. */
+export const CHIP = { width: 1.8, height: 0.3 } as const;
+
+export const box = (x: number, y: number, width: number, height: number): Box => ({ x, y, width, height });
+
+export function boxPoly(b: Box): Poly {
+  return [
+    [b.x, b.y],
+    [b.x + b.width, b.y],
+    [b.x + b.width, b.y + b.height],
+    [b.x, b.y + b.height],
+  ];
+}
+
+/** A point `along` the belt from its start and `across` it (+ its right side, y down when level). */
+export function onBelt(c: Pick<LaidConveyor, 'x' | 'y' | 'angle'>, along: number, across: number) {
+  const a = (c.angle * Math.PI) / 180;
+  return {
+    x: c.x + Math.cos(a) * along - Math.sin(a) * across,
+    y: c.y + Math.sin(a) * along + Math.cos(a) * across,
+  };
+}
+
+/** A rectangle of the belt's own frame (along from..to, across from..to) in the drawing. */
+export function beltRect(
+  c: Pick<LaidConveyor, 'x' | 'y' | 'angle'>,
+  along: readonly [number, number],
+  across: readonly [number, number],
+): Poly {
+  return [
+    [along[0], across[0]],
+    [along[1], across[0]],
+    [along[1], across[1]],
+    [along[0], across[1]],
+  ].map(([u, v]) => {
+    const p = onBelt(c, u!, v!);
+    return [p.x, p.y] as const;
+  });
+}
+
+/** Drawn metres per metre of the model. */
+export const ratioOf = (c: Pick<LaidConveyor, 'length' | 'drawnLength'>) =>
+  c.length > 0 ? c.drawnLength / c.length : 1;
+
+/** Where the `k`th motor's slot starts along the belt. */
+export const motorAt = (k: number) => k * MOTOR_PITCH;
+/** Where the `k`th gate of a belt stands along it. */
+export const gateAt = (c: Pick<LaidConveyor, 'drawnLength'>, k: number) =>
+  c.drawnLength - 0.4 - k * GATE_PITCH;
+
+/** The solid marks of one belt, each named: its belt (or track), beams, motors, gates, feeder, sink. */
+export function beltMarks(c: LaidConveyor): { what: string; poly: Poly }[] {
+  const half = c.width / 2;
+  const len = c.drawnLength;
+  const ratio = ratioOf(c);
+  const marks: { what: string; poly: Poly }[] = [];
+  // A track (a gripper's travel, an elevator's ride) is a thin line; a belt has a frame 0.04 round it.
+  marks.push(
+    c.look === 'path'
+      ? { what: `track ${c.name}`, poly: beltRect(c, [0, len], [-0.03, 0.03]) }
+      : { what: `belt ${c.name}`, poly: beltRect(c, [-0.04, len + 0.04], [-half - 0.04, half + 0.04]) },
+  );
+  c.sensors.forEach((s) => {
+    const from = s.from * ratio;
+    const to = s.to * ratio;
+    const mid = (from + to) / 2;
+    if (s.reads || to - from > ZONE_MIN || (s.echo && c.look === 'path')) return;
+    const w = BEAM.width / 2;
+    marks.push({
+      what: `beam ${s.tag.name}`,
+      poly: beltRect(c, [mid - w, mid + w], [-half - BEAM.reach, half + BEAM.reach]),
+    });
+  });
+  c.drive.forEach((t, k) => {
+    const at = motorAt(k);
+    marks.push({
+      what: `motor ${t.name}`,
+      poly: beltRect(c, [at + MOTOR.from, at + MOTOR.to], [half + MOTOR.out, half + MOTOR.out + MOTOR.depth]),
+    });
+  });
+  c.exits
+    .flatMap((e) => e.gates)
+    .forEach((t, k) => {
+      const at = gateAt(c, k);
+      marks.push({
+        what: `gate ${t.name}`,
+        poly: beltRect(c, [at, at + GATE.width], [-half - GATE.out - GATE.depth, -half - GATE.out]),
+      });
+    });
+  if (c.feeder)
+    marks.push({ what: `feeder ${c.name}`, poly: beltRect(c, [-0.18, -0.04], [-half - 0.1, half + 0.1]) });
+  if (c.removesAtEnd)
+    marks.push({ what: `sink ${c.name}`, poly: beltRect(c, [len + 0.06, len + 0.2], [-half, half]) });
+  return marks;
+}
+
+/** The box a machine's body takes (an axis: its rail and the carriage's sweep). */
+export function partBody(p: LaidPart): Box {
+  return box(p.x, p.y, p.width, p.height);
+}
+
+/** Where a part's chip `i` sits from the first's corner, in rows of columns `cell` wide across `width`. */
+export function chipCell(i: number, width: number, cell: number = CHIP.width): { x: number; y: number } {
+  const perRow = Math.max(1, Math.floor(width / cell));
+  return { x: (i % perRow) * cell, y: Math.floor(i / perRow) * CHIP.height };
+}
+
+/** How many steps a label may slide along its belt: rows beside an upright belt, quarter widths along a level one. */
+const SHIFTS_ALONG = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6];
+const SHIFTS_ACROSS = [0, 1, -1, 2, -2, 3, -3, 4, -4];
+
+/**
+ * Boxes near a point of a belt, best first: out from its `side` (-1 left, +1 right of the way
+ * items go), row by row further out, slid along the belt, then on the other side.
+ */
+export function around(
+  c: LaidConveyor,
+  along: number,
+  side: number,
+  out: number,
+  w: number,
+  h: number,
+): Box[] {
+  const a = (c.angle * Math.PI) / 180;
+  const options: { b: Box; cost: number }[] = [];
+  for (const s of [side, -side]) {
+    const ox = -Math.sin(a) * s;
+    const oy = Math.cos(a) * s;
+    const sideways = Math.abs(ox) > 0.5;
+    const step = sideways ? h + 0.02 : w / 4 + 0.03;
+    for (let row = 0; row < 5; row++)
+      for (const shift of sideways ? SHIFTS_ALONG : SHIFTS_ACROSS) {
+        const p = onBelt(c, along + shift * step, s * (out + row * (sideways ? 0.15 : h + 0.02)));
+        const b = sideways
+          ? box(ox > 0 ? p.x : p.x - w, p.y - h / 2, w, h)
+          : box(p.x - w / 2, oy > 0 ? p.y : p.y - h, w, h);
+        options.push({ b, cost: row + Math.abs(shift) * (sideways ? 0.7 : 0.4) + (s === side ? 0 : 1.6) });
+      }
+  }
+  return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
+}
+
+/** Whether two convex polygons overlap by more than `slack` metres (separating axis theorem). */
+export function polysOverlap(a: Poly, b: Poly, slack = 0.01): boolean {
+  for (const poly of [a, b]) {
+    for (let i = 0; i < poly.length; i++) {
+      const [x1, y1] = poly[i]!;
+      const [x2, y2] = poly[(i + 1) % poly.length]!;
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      if (len === 0) continue;
+      const nx = (y1 - y2) / len;
+      const ny = (x2 - x1) / len;
+      let aMin = Infinity;
+      let aMax = -Infinity;
+      let bMin = Infinity;
+      let bMax = -Infinity;
+      for (const [x, y] of a) {
+        const d = x * nx + y * ny;
+        aMin = Math.min(aMin, d);
+        aMax = Math.max(aMax, d);
+      }
+      for (const [x, y] of b) {
+        const d = x * nx + y * ny;
+        bMin = Math.min(bMin, d);
+        bMax = Math.max(bMax, d);
+      }
+      if (aMax - slack <= bMin || bMax - slack <= aMin) return false;
+    }
+  }
+  return true;
+}
