@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 
 /**
@@ -21,29 +20,26 @@ const CHAOS_BYTES = 64;
 /** What the byte count of an entry looks at. */
 export interface CountedEntry {
   readonly url: string;
+  /** A body kept as text (an exchange that was not HTTP). */
   readonly body: string | null;
+  /** A body kept as bytes in a slab (journal-bodies.ts). */
+  readonly bodyLength: number;
   readonly itemErrors: readonly ItemError[] | null;
   readonly chaos: object | null;
 }
 
 /**
  * An entry's bytes, counted cheaply on the hot path of every write: a few lengths, no
- * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1) except a body
- * whose bytes were pure ASCII (`bodyIsAscii`), which V8 keeps in 1 byte a character: so the count
- * is at least what the strings hold, whatever the client sent.
+ * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1), so the count is
+ * at least what they hold; a body kept as bytes counts its bytes.
  */
-export function entryBytes(entry: CountedEntry, bodyIsAscii: boolean): number {
-  let bytes = ENTRY_BYTES + 2 * entry.url.length;
-  if (entry.body !== null) bytes += (bodyIsAscii ? 1 : 2) * entry.body.length;
+export function entryBytes(entry: CountedEntry): number {
+  let bytes = ENTRY_BYTES + 2 * entry.url.length + entry.bodyLength;
+  if (entry.body !== null) bytes += 2 * entry.body.length;
   if (entry.itemErrors !== null)
     for (const error of entry.itemErrors)
       bytes +=
         ITEM_ERROR_BYTES + 2 * ((error.id?.length ?? 0) + (error.name?.length ?? 0) + error.error.length);
   if (entry.chaos !== null) bytes += CHAOS_BYTES;
   return bytes;
-}
-
-/** Whether the first `length` bytes of a body are ASCII (a native scan, no copy). */
-export function asciiPrefix(body: Buffer, length: number): boolean {
-  return isAscii(length === body.length ? body : body.subarray(0, length));
 }
