@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 
 /**
@@ -30,11 +31,13 @@ export interface CountedEntry {
 
 /**
  * An entry's bytes, counted cheaply on the hot path of every write: a few lengths, no
- * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1), so the count is
- * at least what they hold; a body kept as bytes counts its bytes.
+ * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1); a body kept as
+ * bytes counts what its text takes once read: 1 byte a byte when they are pure ASCII
+ * (`bodyIsAscii`), else 2 (a character takes at least one byte of UTF-8). So the count is at
+ * least what the entry holds, or shows once listed, whatever the client sent.
  */
-export function entryBytes(entry: CountedEntry): number {
-  let bytes = ENTRY_BYTES + 2 * entry.url.length + entry.bodyLength;
+export function entryBytes(entry: CountedEntry, bodyIsAscii: boolean): number {
+  let bytes = ENTRY_BYTES + 2 * entry.url.length + (bodyIsAscii ? 1 : 2) * entry.bodyLength;
   if (entry.body !== null) bytes += 2 * entry.body.length;
   if (entry.itemErrors !== null)
     for (const error of entry.itemErrors)
@@ -42,4 +45,9 @@ export function entryBytes(entry: CountedEntry): number {
         ITEM_ERROR_BYTES + 2 * ((error.id?.length ?? 0) + (error.name?.length ?? 0) + error.error.length);
   if (entry.chaos !== null) bytes += CHAOS_BYTES;
   return bytes;
+}
+
+/** Whether the first `length` bytes of a body are ASCII (a native scan, no copy). */
+export function asciiPrefix(body: Buffer, length: number): boolean {
+  return isAscii(length === body.length ? body : body.subarray(0, length));
 }

@@ -3,7 +3,7 @@ import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
 import { BodySlabs } from './journal-bodies.js';
-import { DEFAULT_JOURNAL_BYTES, entryBytes } from './journal-bytes.js';
+import { asciiPrefix, DEFAULT_JOURNAL_BYTES, entryBytes } from './journal-bytes.js';
 import {
   bodyText,
   entryOf,
@@ -163,7 +163,7 @@ export class RequestJournal {
     this.fill(slot, status, itemErrors, chaos ?? null);
     slot.body = null;
     this.bodies.keep(body, slot);
-    this.admit(slot);
+    this.admit(slot, body === undefined || asciiPrefix(body, slot.bodyLength));
   }
 
   /**
@@ -181,7 +181,7 @@ export class RequestJournal {
     // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
     const { body } = exchange;
     slot.body = body.length * 3 <= JOURNAL_BODY_BYTES ? body : bodyText(Buffer.from(body));
-    this.admit(slot);
+    this.admit(slot, false);
   }
 
   private nextSlot(startedMs: number): Slot {
@@ -197,8 +197,8 @@ export class RequestJournal {
   }
 
   /** Counts a recorded entry's bytes, and drops the oldest entries until they fit. */
-  private admit(slot: Slot): void {
-    slot.bytes = entryBytes(slot);
+  private admit(slot: Slot, bodyIsAscii: boolean): void {
+    slot.bytes = entryBytes(slot, bodyIsAscii);
     this.bytes += slot.bytes;
     while (this.bytes > this.maxBytes && this.count > 1) this.dropOldest(true);
   }
