@@ -69,8 +69,9 @@ export class ServerController {
     const port = change.port ?? this.current.port;
     this.failure = undefined;
     this.setStatus({ state: 'starting', host, port });
-    const server = createApiServer(this.engine, { ...this.options, host, port });
-    server.events.request.on((e) => this.requests.emit(e));
+    // The server reports to this.requests itself: a forwarding listener would make every request
+    // observed (a 'finish' listener, an event) even when nobody listens, as in `tagsim serve`.
+    const server = createApiServer(this.engine, { ...this.options, host, port, requests: this.requests });
     server.events.error.on((e) => this.errors.emit(e));
     try {
       const bound = await server.listen();

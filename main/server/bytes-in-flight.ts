@@ -58,13 +58,14 @@ export class BytesInFlight {
     }
     this.used += bytes;
     request.heldBytes = own + bytes;
-    let given = false;
-    const giveBack = () => {
-      if (given) return;
-      given = true;
-      this.used -= bytes;
-    };
-    request.res.once('close', giveBack);
-    request.res.once('finish', giveBack);
+    // One listener a request, however many reservations it makes (a write makes two): a response
+    // emits 'close' once it has been answered or its connection has gone, and then gives back
+    // all it held. Listeners on every response are part of every write's cost.
+    if (own === 0) request.res.once('close', () => this.giveBack(request));
+  }
+
+  private giveBack(request: ApiRequest): void {
+    this.used -= request.heldBytes ?? 0;
+    request.heldBytes = 0;
   }
 }

@@ -51,6 +51,12 @@ export interface ApiServerOptions {
   mount?: ServerMount;
   /** TagSim's own API under /tagsim/v1 (control-surface.ts); without it, those paths are unknown. */
   control?: ControlSurface;
+  /**
+   * Where answered requests are reported (`events.request`; default: an emitter of its own). A
+   * host that outlives its servers passes the one it keeps: requests are observed only while it
+   * has a listener, so a server nobody watches pays nothing per request.
+   */
+  requests?: Emitter<RequestEvent>;
 }
 
 /** Extra surface a host adds to the server: Koa middleware and WebSocket upgrades. */
@@ -109,7 +115,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
   const error = new Emitter<unknown>(() => undefined);
-  const request = new Emitter<RequestEvent>((e) => error.emit(e));
+  const request = options.requests ?? new Emitter<RequestEvent>((e) => error.emit(e));
   const onUnexpectedError = (e: unknown) => error.emit(e);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const budget = new BytesInFlight(options.maxBytesInFlight);

@@ -21,20 +21,24 @@ const CHAOS_BYTES = 64;
 /** What the byte count of an entry looks at. */
 export interface CountedEntry {
   readonly url: string;
+  /** A body kept as text (an exchange that was not HTTP). */
   readonly body: string | null;
+  /** A body kept as bytes in a slab (journal-bodies.ts). */
+  readonly bodyLength: number;
   readonly itemErrors: readonly ItemError[] | null;
   readonly chaos: object | null;
 }
 
 /**
  * An entry's bytes, counted cheaply on the hot path of every write: a few lengths, no
- * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1) except a body
- * whose bytes were pure ASCII (`bodyIsAscii`), which V8 keeps in 1 byte a character: so the count
- * is at least what the strings hold, whatever the client sent.
+ * serialising. Strings count 2 bytes a character (V8 keeps Latin-1 text in 1); a body kept as
+ * bytes counts what its text takes once read: 1 byte a byte when they are pure ASCII
+ * (`bodyIsAscii`), else 2 (a character takes at least one byte of UTF-8). So the count is at
+ * least what the entry holds, or shows once listed, whatever the client sent.
  */
 export function entryBytes(entry: CountedEntry, bodyIsAscii: boolean): number {
-  let bytes = ENTRY_BYTES + 2 * entry.url.length;
-  if (entry.body !== null) bytes += (bodyIsAscii ? 1 : 2) * entry.body.length;
+  let bytes = ENTRY_BYTES + 2 * entry.url.length + (bodyIsAscii ? 1 : 2) * entry.bodyLength;
+  if (entry.body !== null) bytes += 2 * entry.body.length;
   if (entry.itemErrors !== null)
     for (const error of entry.itemErrors)
       bytes +=

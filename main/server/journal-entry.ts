@@ -1,5 +1,6 @@
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
+import { keptBodyText, type KeptBodyPlace } from './journal-bodies.js';
 
 /** How much of a request's body an entry keeps: enough to see what a client sent. */
 export const JOURNAL_BODY_BYTES = 4096;
@@ -38,8 +39,11 @@ export interface JournalEntry {
   chaos: ChaosShot | null;
 }
 
-/** A place in the ring: an entry as recorded, split into its parts only when it is read. */
-export interface Slot {
+/**
+ * A place in the ring: an entry as recorded, split into its parts only when it is read. A body is
+ * kept as text (`body`: an exchange that was not HTTP) or as bytes in a slab (journal-bodies.ts).
+ */
+export interface Slot extends KeptBodyPlace {
   seq: number;
   /** Its bytes by the journal's count (journal-bytes.ts). */
   bytes: number;
@@ -85,6 +89,9 @@ export function newSlot(): Slot {
     url: '',
     status: null,
     body: null,
+    bodySlab: null,
+    bodyStart: 0,
+    bodyLength: 0,
     itemErrors: null,
     itemErrorCount: 0,
     chaos: null,
@@ -103,7 +110,7 @@ export function entryOf(slot: Slot): JournalEntry {
     query: queryAt < 0 ? '' : slot.url.slice(queryAt + 1),
     status: slot.status,
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
-    body: slot.body,
+    body: slot.body ?? keptBodyText(slot),
     itemErrors: slot.itemErrors,
     itemErrorCount: slot.itemErrorCount,
     chaos: slot.chaos,

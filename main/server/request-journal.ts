@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
+import { BodySlabs } from './journal-bodies.js';
 import { asciiPrefix, DEFAULT_JOURNAL_BYTES, entryBytes } from './journal-bytes.js';
 import {
   bodyText,
@@ -93,12 +94,15 @@ export interface JournalSummary {
 
 /**
  * The last requests to the tag API, in a ring of fixed size, bounded by entries and by bytes:
- * recording one costs no allocation beyond the 4 KiB of body text it keeps (the slot of the oldest
- * entry is reused, the target is split only when the journal is read, and its bytes are counted
- * from a few lengths), so it can stay on by default.
+ * recording one puts nothing new on the heap but the request's target (the slot of the oldest
+ * entry is reused, the first 4 KiB of its body are copied into a slab off the heap and decoded
+ * only when read, the target is split only when read, and its bytes are counted from a few
+ * lengths), so it can stay on by default.
  */
 export class RequestJournal {
   private readonly slots: Slot[] = [];
+  // The bodies' bytes: recording a write puts no new string on the heap (journal-bodies.ts).
+  private readonly bodies = new BodySlabs(JOURNAL_BODY_BYTES);
   private next = 0;
   private seq = 0;
   private count = 0;
@@ -156,8 +160,10 @@ export class RequestJournal {
     slot.port = req.socket?.remotePort;
     slot.method = req.method ?? '';
     slot.url = kept(req.url ?? '', MAX_KEPT_TARGET);
-    this.fill(slot, status, body, itemErrors, chaos ?? null);
-    this.admit(slot, body === undefined || asciiPrefix(body, Math.min(body.length, JOURNAL_BODY_BYTES)));
+    this.fill(slot, status, itemErrors, chaos ?? null);
+    slot.body = null;
+    this.bodies.keep(body, slot);
+    this.admit(slot, body === undefined || asciiPrefix(body, slot.bodyLength));
   }
 
   /**
@@ -170,7 +176,8 @@ export class RequestJournal {
     slot.port = exchange.port;
     slot.method = exchange.method;
     slot.url = kept(exchange.path, MAX_KEPT_TARGET);
-    this.fill(slot, exchange.status, undefined, exchange.itemErrors, null);
+    this.fill(slot, exchange.status, exchange.itemErrors, null);
+    this.bodies.keep(undefined, slot);
     // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
     const { body } = exchange;
     slot.body = body.length * 3 <= JOURNAL_BODY_BYTES ? body : bodyText(Buffer.from(body));
@@ -207,6 +214,7 @@ export class RequestJournal {
     slot.bytes = 0;
     slot.url = '';
     slot.body = null;
+    slot.bodySlab = null;
     slot.itemErrors = null;
     slot.chaos = null;
   }
@@ -214,12 +222,10 @@ export class RequestJournal {
   private fill(
     slot: Slot,
     status: number | null,
-    body: Buffer | undefined,
     itemErrors: readonly ItemError[] | undefined,
     chaos: ChaosShot | null,
   ): void {
     slot.status = status;
-    slot.body = body === undefined ? null : bodyText(body);
     slot.itemErrorCount = itemErrors?.length ?? 0;
     slot.itemErrors =
       itemErrors === undefined ? null : itemErrors.length === 0 ? NO_ERRORS : keptErrors(itemErrors);

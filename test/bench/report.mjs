@@ -1,7 +1,8 @@
 // The benchmark's report: Markdown tables of throughput, CPU per request, scaling with the
 // number of tags, the goals and the start-up figure.
 
-export const LABEL = { tagsim: 'TagSim', naive: 'naive', bare: 'bare' };
+/** tagsim is TagSim as `tagsim serve` runs it; api is createApiServer alone (serve-for-bench.mjs). */
+export const LABEL = { tagsim: 'TagSim', naive: 'naive', bare: 'bare', api: 'createApiServer' };
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -15,7 +16,9 @@ export const fmtN = (n) => n.toLocaleString('en-US');
 export const fmtUs = (n) => (n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
 const fmtBytes = (n) => (n >= 10_000 ? `${Math.round(n / 1024).toLocaleString('en-US')} KiB` : `${n} B`);
 const fmtRatio = (r) => `${r.median.toFixed(2)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
-const plantLabel = (row) => (row.plant ? 'running' : 'stopped');
+// Whether a plant moved values between polls: 'still' (no plant writes; TagSim's simulation still
+// runs its lifecycle, as `tagsim serve --synthetic N` does) or 'moving' (the sine plant).
+const plantLabel = (row) => (row.plant ? 'moving' : 'still');
 
 function throughput(results, servers) {
   console.log(
@@ -27,7 +30,7 @@ function throughput(results, servers) {
       [
         'N',
         'Route',
-        'Plant',
+        'Values',
         'Body',
         ...servers.map((k) => `${LABEL[k]} req/s`),
         ...others.map((k) => `TagSim / ${LABEL[k]}`),
@@ -53,7 +56,7 @@ function throughput(results, servers) {
       [
         'N',
         'Route',
-        'Plant',
+        'Values',
         ...servers.map((k) => `${LABEL[k]} us/req`),
         ...others.map((k) => `${LABEL[k]} / TagSim`),
         ...servers.map((k) => `${LABEL[k]} busy`),
@@ -112,7 +115,15 @@ function scaling(results, servers, margin) {
   }
   console.log(
     table(
-      ['Route', 'Plant', 'Server', `req/s N=${fmtN(small)}`, `req/s N=${fmtN(large)}`, 'Slowdown', 'Verdict'],
+      [
+        'Route',
+        'Values',
+        'Server',
+        `req/s N=${fmtN(small)}`,
+        `req/s N=${fmtN(large)}`,
+        'Slowdown',
+        'Verdict',
+      ],
       rows,
     ),
   );
@@ -154,7 +165,7 @@ export function report({ results, servers, goals, startup, startupGoalMs, linear
       (r) => r.tagCount === goal.tagCount && r.route === goal.route && r.plant === goal.plant,
     );
     if (!row) continue;
-    const label = `${goal.route} at N=${fmtN(goal.tagCount)}, plant ${plantLabel(goal)}, >= ${goal.ratio.toFixed(1)}x naive`;
+    const label = `${goal.route} at N=${fmtN(goal.tagCount)}, values ${plantLabel(goal)}, >= ${goal.ratio.toFixed(1)}x naive`;
     verdict(label, row.ratios.naive.median >= goal.ratio, `${row.ratios.naive.median.toFixed(2)}x`);
   }
   if (new Set(results.map((r) => r.tagCount)).size > 1) {

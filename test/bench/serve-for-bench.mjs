@@ -1,7 +1,18 @@
 // Starts one server under test in its own process, so that it never shares an event loop (or,
 // when pinned, a core) with the load generator:
 //
-//   node test/bench/serve-for-bench.mjs <tagsim|bare|naive> <tagCount>
+//   node test/bench/serve-for-bench.mjs <tagsim|api|bare|naive> <tagCount>
+//
+// - tagsim: TagSim as `tagsim serve --synthetic <tagCount>` runs it: startTagSim, the one
+//   composition root the CLI calls, with the CLI's defaults (control API with its request
+//   journal of 10,000 entries, simulation running on the real clock, no window). A synthetic
+//   scene has no behaviours, so its running simulation is the lifecycle alone (a 10 ms timer that
+//   moves no tag). `plant` then opens the benchmark scene (the same tags with the sine plant,
+//   bench-scene.mjs) over it keeping every tag's state, as a user opening a scene with a plant
+//   does: the simulation follows and its plant writes the sine waves.
+// - api: createApiServer alone on an engine (no control API, no journal, no runtime); `plant`
+//   starts a simulation host of the benchmark scene.
+// - bare / naive: the baselines (bare-server.mjs, naive-server.mjs).
 //
 // It serves the benchmark scene of <tagCount> tags (bench-scene.mjs) on 127.0.0.1, on a free
 // port (port 0), prints that port alone on the first line of stdout, and runs until
@@ -12,18 +23,20 @@
 //   plant  starts the plant (TagSim's simulation, or the naive server's own timer): `plant`.
 import { createApiServer } from '../../dist/main/server/create-api-server.js';
 import { createSimulationHost } from '../../dist/main/runtime/simulation-host.js';
+import { startTagSim } from '../../dist/main/runtime/start-tagsim.js';
 import { TagEngine } from '../../dist/shared/core/tag-engine.js';
+import { syntheticScene } from '../../dist/shared/scenes/builtin-scenes.js';
 import { createBareServer } from './bare-server.mjs';
 import { benchScene } from './bench-scene.mjs';
 import { createNaiveServer } from './naive-server.mjs';
 
 const HOST = '127.0.0.1';
-const KINDS = ['tagsim', 'bare', 'naive'];
+const KINDS = ['tagsim', 'api', 'bare', 'naive'];
 
 const [kind, countArg] = process.argv.slice(2);
 const tagCount = Number(countArg);
 if (!KINDS.includes(kind) || !Number.isInteger(tagCount) || tagCount < 1) {
-  process.stderr.write('usage: node test/bench/serve-for-bench.mjs <tagsim|bare|naive> <tagCount>\n');
+  process.stderr.write('usage: node test/bench/serve-for-bench.mjs <tagsim|api|bare|naive> <tagCount>\n');
   process.exit(2);
 }
 
@@ -51,9 +64,25 @@ async function start() {
     const naive = createNaiveServer(scene);
     return { ...(await listenBare(naive.server)), startPlant: naive.startPlant };
   }
-  const engine = new TagEngine(scene);
-  const startPlant = () => createSimulationHost(engine, { reportError: (e) => console.error(e) });
+  const reportError = (e) => console.error(e);
   if (kind === 'tagsim') {
+    // What run-cli.ts's serve passes for `tagsim serve --synthetic N --port 0`.
+    const tagsim = await startTagSim({
+      scene: { scene: syntheticScene(tagCount) },
+      server: { host: HOST, port: 0 },
+      simulation: { startRunning: true, clock: 'real' },
+      control: { version: 'bench', open: false },
+      reportError,
+    });
+    return {
+      port: Number(new URL(tagsim.url).port),
+      close: () => tagsim.close(),
+      startPlant: () => tagsim.engine.loadScene(scene, { keepState: true }),
+    };
+  }
+  const engine = new TagEngine(scene);
+  const startPlant = () => createSimulationHost(engine, { reportError });
+  if (kind === 'api') {
     const api = createApiServer(engine, { host: HOST, port: 0 });
     const { port } = await api.listen();
     return { port, close: () => api.close(), startPlant };

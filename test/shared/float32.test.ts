@@ -1,7 +1,8 @@
 // docs/api.md, "Conversion of request values": Float is a 32-bit float served as the shortest
 // decimal that reads back.
 import { describe, it, expect } from 'vitest';
-import { FLOAT32_MAX, toFloat32 } from '../../shared/core/float32.js';
+import fc from 'fast-check';
+import { FLOAT32_MAX, shortestFloat32Decimal, toFloat32 } from '../../shared/core/float32.js';
 
 describe('toFloat32', () => {
   it.each([3.141, 8.496892, 0.1, 0.2, 1.1, 2.5, 10, -7.25, 123456.7, 1e-7, 1e30])(
@@ -54,5 +55,30 @@ describe('toFloat32', () => {
   ])('finds the shortest decimal at the power of two %s', (x, expected) => {
     expect(toFloat32(x)).toBe(expected);
     expect(Math.fround(expected)).toBe(x);
+  });
+});
+
+// Most values clients write are short decimals, which toFloat32 answers without the search: the
+// answer must be the search's all the same.
+describe('toFloat32 of short decimals and integers (property)', () => {
+  const shortDecimal = fc
+    .tuple(fc.integer({ min: 1, max: 9_999_999 }), fc.integer({ min: -50, max: 40 }), fc.boolean())
+    .map(([mantissa, exponent, negative]) => Number(`${negative ? '-' : ''}${mantissa}e${exponent}`));
+  const anyNumber = fc.oneof(
+    shortDecimal,
+    fc.integer({ min: -(2 ** 25), max: 2 ** 25 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+  );
+
+  it('gives what the full search gives', () => {
+    fc.assert(
+      fc.property(anyNumber, (x) => {
+        const single = Math.fround(x);
+        const expected =
+          single === 0 || !Number.isFinite(single) ? single || 0 : shortestFloat32Decimal(single);
+        expect(Object.is(toFloat32(x), expected)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
