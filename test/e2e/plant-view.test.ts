@@ -39,6 +39,9 @@ describe('the Plant view of tagsim serve --ui', () => {
     }
     expect(lit, 'the pallet sensor is drawn lit').toBe(true);
     expect((await ui.client.tag(sensor.id)).value).toBe(true);
+    // The controller's answer to the lit sensor (the loop can see it lit after its last write ran
+    // the belt on, when the box reaches the sensor between the two).
+    await ui.client.setValues([{ id: conveyor.id, value: false }]);
     // The box was drawn at several places, further along each time.
     const distinct = [...new Set(seen)];
     expect(distinct.length).toBeGreaterThan(2);
