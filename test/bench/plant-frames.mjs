@@ -291,7 +291,8 @@ try {
     `  heap after GC: first ${heap[0].mb.toFixed(2)} MB, last ${heap.at(-1).mb.toFixed(2)} MB, min ${Math.min(...heap.map((h) => h.mb)).toFixed(2)}, max ${Math.max(...heap.map((h) => h.mb)).toFixed(2)}, slope ${mbPerMin.toFixed(3)} MB/min; DOM nodes ${heap[0].nodes} -> ${heap.at(-1).nodes}`,
   );
   if (values.profile) printProfile((await cdp.send('Profiler.stop')).profile);
-  if (TRACE_S > 0) await traceFrames(browser, page, cdp, TRACE_S);
+  if (TRACE_S > 0)
+    await traceFrames(browser, page, cdp, TRACE_S, async () => (await page.evaluate(drain)).deltas.length);
   console.log(
     `  goal (frame work p95 < 16 ms): ${totalWork.p95 < 16 ? 'met' : 'NOT met'}; controller writes: ${await Promise.race([controller, Promise.resolve('running')])}`,
   );

@@ -30,23 +30,27 @@ const STEPS = [
 ];
 
 /** Total duration (ms) of each step by thread kind, over the events of one renderer process. */
-function summarise(events, seconds) {
+function summarise(events, seconds, drawn) {
   const threads = new Map();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
   // The page's renderer: the process whose main thread ran the page's animation frames.
   const fires = events.filter((e) => e.name === 'FireAnimationFrame');
   const pid = fires[0]?.pid;
-  const mine = events.filter((e) => e.pid === pid);
+  // The display compositor (viz, in the GPU process) draws the layers into the window: in software too.
+  const viz = (e) => threads.get(`${e.pid}:${e.tid}`) === 'VizCompositorThread';
+  const mine = events.filter((e) => e.pid === pid || viz(e));
   const kind = (e) => {
     const name = threads.get(`${e.pid}:${e.tid}`) ?? '';
-    return name === 'CrRendererMain'
-      ? 'main'
-      : name.startsWith('Compositor') && name !== 'Compositor'
-        ? 'raster'
-        : name === 'Compositor'
-          ? 'compositor'
-          : 'other';
+    return name === 'VizCompositorThread'
+      ? 'viz'
+      : name === 'CrRendererMain'
+        ? 'main'
+        : name.startsWith('Compositor') && name !== 'Compositor'
+          ? 'raster'
+          : name === 'Compositor'
+            ? 'compositor'
+            : 'other';
   };
   const totals = new Map();
   const open = new Map();
@@ -56,11 +60,12 @@ function summarise(events, seconds) {
   for (const e of mine) {
     if (!STEPS.includes(e.name) && e.name !== 'RunTask') continue;
     const key = `${kind(e)} ${e.name}`;
-    if (e.ph === 'X') add(key, (e.dur ?? 0) / 1000);
-    else if (e.ph === 'B') open.set(`${e.tid}:${e.name}`, e.ts);
+    // tdur: the thread's CPU time in the event, which other jobs' load does not stretch (dur does).
+    if (e.ph === 'X') add(key, (e.tdur ?? e.dur ?? 0) / 1000);
+    else if (e.ph === 'B') open.set(`${e.tid}:${e.name}`, e.tts ?? e.ts);
     else if (e.ph === 'E') {
       const ts = open.get(`${e.tid}:${e.name}`);
-      if (ts !== undefined) add(key, (e.ts - ts) / 1000);
+      if (ts !== undefined) add(key, ((e.tts ?? e.ts) - ts) / 1000);
     }
     if (e.name === 'Paint' && e.ph !== 'E') {
       paints++;
@@ -68,15 +73,20 @@ function summarise(events, seconds) {
       if (q?.length === 8) paintArea += Math.abs((q[2] - q[0]) * (q[5] - q[1]));
     }
   }
-  const frames = Math.max(1, fires.length);
-  return { frames, fps: fires.length / seconds, totals, paints, paintArea };
+  // Frames as the page saw them (its requestAnimationFrame probe): trace events of a frame come
+  // in nested and repeated forms that do not count frames reliably.
+  const frames = Math.max(1, drawn);
+  return { frames, fps: frames / seconds, totals, paints, paintArea };
 }
 
 /** In the page: how many SVG elements the drawing has. */
 const svgCount = () => document.querySelectorAll('.plant-view svg *').length;
 
-/** Records `seconds` of trace and prints the per-frame cost of each rendering step. */
-export async function traceFrames(browser, page, cdp, seconds) {
+/**
+ * Records `seconds` of trace and prints the per-frame cost of each rendering step; `drawnFrames`
+ * says how many frames the page drew since it was last asked.
+ */
+export async function traceFrames(browser, page, cdp, seconds, drawnFrames) {
   await cdp.send('LayerTree.enable');
   const layers = new Promise((resolve) => {
     cdp.on('LayerTree.layerTreeDidChange', (e) => e.layers && resolve(e.layers));
@@ -90,15 +100,17 @@ export async function traceFrames(browser, page, cdp, seconds) {
       reasons.set(l.layerId, r?.compositingReasonIds?.join('+') ?? '?');
     }
   await cdp.send('LayerTree.disable');
+  await drawnFrames();
   await browser.startTracing(page, { categories: CATEGORIES });
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const buffer = await browser.stopTracing();
+  const frames = await drawnFrames();
   const file = join(tmpdir(), `plant-trace-${process.pid}.json`);
   writeFileSync(file, buffer);
   const { traceEvents } = JSON.parse(buffer.toString('utf8'));
-  const s = summarise(traceEvents, seconds);
+  const s = summarise(traceEvents, seconds, frames);
   console.log(
-    `\nTrace (${file}, ${seconds} s, ${s.frames} animation frames, ${s.fps.toFixed(1)} a second); ms per frame by step:`,
+    `\nTrace (${file}, ${seconds} s, ${s.frames} frames, ${s.fps.toFixed(1)} a second); CPU ms per frame by step (thread time):`,
   );
   for (const [key, ms] of [...s.totals].sort((a, b) => b[1] - a[1]))
     console.log(`  ${(ms / s.frames).toFixed(2).padStart(7)}  ${key}`);
