@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bin = `${root}dist/main/cli/main.js`;
@@ -35,19 +36,7 @@ export async function serveUi(args = []) {
   return { child, uiUrl, apiUrl };
 }
 
-/** Debian's chromium, headless, without a GPU or anything that reaches past 127.0.0.1. */
+/** Debian's chromium as the browser tests start it. */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 }
