@@ -8,11 +8,15 @@
 // (playwright-core, never a downloaded browser) at 1920x1080, shows the Plant view, then samples:
 // - frame times: requestAnimationFrame deltas in the page (p50/p95/p99/max per sample and overall);
 // - layout: CDP Performance.getMetrics LayoutCount, RecalcStyleCount, LayoutDuration per frame;
-// - memory: JSHeapUsedSize and DOM Nodes after a forced GC (HeapProfiler.collectGarbage).
+// - memory: JSHeapUsedSize and DOM Nodes after a forced GC (HeapProfiler.collectGarbage);
+// - the browser's CPU per frame (all its processes, /proc) and the load average.
 //
 // Usage: node test/bench/plant-frames.mjs [--minutes N] [--scene NAME] [--profile FILE.cpuprofile]
-// (N in (0, 60], default 10; --profile also records the page's JS with the CDP Profiler and prints
-// the functions with the most self time).
+//   [--trace S] [--bin PATH]
+// (N in (0, 60], default 2, 10 for the goal's memory run; --profile also records the page's JS with
+// the CDP Profiler and prints the functions with the most self time; --trace records S seconds of
+// a Chrome trace and prints each rendering step's thread CPU per frame (plant-trace.mjs); --bin
+// runs another build's main.js, to compare builds back to back).
 // A watchdog ends the run; the server and the browser are killed on every way out.
 /* global window, document, requestAnimationFrame, MutationObserver -- functions run in the page */
 import { writeFileSync } from 'node:fs';
