@@ -112,19 +112,24 @@ export function PlantConveyor({ conveyor: c, index, running, speed, labels }: Pl
   );
 }
 
+/**
+ * The belt's texture as one path (rollers across it, or chevrons pointing the way items go), a
+ * mark every PITCH: one element to paint and move rather than one a mark
+ * (docs/performance.md "Plant view in the browser").
+ */
 function texture(c: LaidConveyor, len: number, half: number) {
-  const marks = [];
   const pitch = PITCH * S;
+  const rollers = c.look === 'rollers' || c.look === 'ramp';
+  const marks: string[] = [];
   for (let x = -pitch; x < len + pitch; x += pitch) {
+    const at = Math.round(x * 10) / 10;
     marks.push(
-      c.look === 'rollers' || c.look === 'ramp' ? (
-        <line key={x} x1={x} y1={-half + 3} x2={x} y2={half - 3} />
-      ) : (
-        <path key={x} d={`M ${x - 8} ${-half * 0.45} L ${x + 8} 0 L ${x - 8} ${half * 0.45}`} />
-      ),
+      rollers
+        ? `M ${at} ${-half + 3} V ${half - 3}`
+        : `M ${at - 8} ${-half * 0.45} L ${at + 8} 0 L ${at - 8} ${half * 0.45}`,
     );
   }
-  return marks;
+  return <path d={marks.join(' ')} />;
 }
 
 interface SensorProps {

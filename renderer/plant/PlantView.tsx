@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'preact/hooks';
+import { memo } from 'preact/compat';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
 import { placeLabels } from '../../shared/plant/labels.js';
@@ -35,6 +36,10 @@ export interface PlantViewProps {
   hiddenFaults?: ReadonlySet<string> | undefined;
 }
 
+/** Drawn again only when their own props change (or the context: a tag, the selection). */
+const MemoConveyor = memo(PlantConveyor);
+const MemoPart = memo(PlantPart);
+
 /**
  * The Plant view (issue 23): the scene's machine drawn in 2D from the plant that runs, live. Belts
  * run and stop, items move, sensors light while their effective value is on; forces and failures
@@ -46,15 +51,23 @@ export function PlantView(props: PlantViewProps) {
   const [menu, setMenu] = useState<{ tag: PlacedTag; at: { x: number; y: number }; back: Element | null }>();
   const faults = !(props.restrictions?.hideFaultControls ?? false);
   const actions = useMemo(() => plantActions(props.client, faults, setError), [props.client, faults]);
-  const ctx: PlantContext = {
-    store: props.store,
-    selectedId: props.selectedId,
-    select: props.onSelect,
-    actions,
-    disabled: props.disabled,
-    openMenu: (tag, at, back) => setMenu({ tag, at, back }),
-    ...(props.hiddenFaults ? { hiddenFaults: props.hiddenFaults } : {}),
-  };
+  const onSelect = useRef(props.onSelect);
+  onSelect.current = props.onSelect;
+  // The same context while no tag, selection or action changes: a plant update (up to 30 a second)
+  // then redraws only the belts whose state changed and the items, not every drawn tag.
+  const ctx: PlantContext = useMemo(
+    () => ({
+      store: props.store,
+      selectedId: props.selectedId,
+      select: (id) => onSelect.current(id),
+      actions,
+      disabled: props.disabled,
+      openMenu: (tag, at, back) => setMenu({ tag, at, back }),
+      ...(props.hiddenFaults ? { hiddenFaults: props.hiddenFaults } : {}),
+    }),
+    // The store is changed in place; its version says when.
+    [props.store, props.version, props.selectedId, actions, props.disabled, props.hiddenFaults],
+  );
   const { layout, snapshot } = props;
   // Every name of the drawing, placed once per layout; the drawing's box grows to hold them.
   const labels = useMemo(() => placeLabels(layout), [layout]);
@@ -62,6 +75,7 @@ export function PlantView(props: PlantViewProps) {
   const running = props.simulation ? props.simulation.state === 'running' && !props.virtualClock : true;
   const timeScale = props.simulation?.timeScale ?? 1;
   const machine = layout.conveyors.length > 0 || layout.parts.length > 0;
+  const viewBox = `${frame.x * SCALE} ${frame.y * SCALE} ${frame.width * SCALE} ${frame.height * SCALE}`;
   const closeMenu = () => {
     const back = menu?.back;
     setMenu(undefined);
@@ -73,48 +87,61 @@ export function PlantView(props: PlantViewProps) {
         <h2 id="plant-view-heading" class="visually-hidden">{`Plant view of ${layout.scene}`}</h2>
         {machine ? (
           <div class="plant-drawing-frame">
-            <svg
-              class="plant-drawing"
-              role="group"
-              aria-label={`${layout.scene}: machines, belts and sensors`}
-              viewBox={`${frame.x * SCALE} ${frame.y * SCALE} ${frame.width * SCALE} ${frame.height * SCALE}`}
-              preserveAspectRatio="xMidYMin meet"
+            <div
+              class="plant-drawing-stack"
               // At most one drawing unit a pixel: a small plant stays drawn at the size of a large one's parts.
               style={{ maxWidth: `${Math.round(frame.width * SCALE)}px` }}
-              data-time={snapshot?.timeMs}
             >
-              <rect
-                class="plant-floor"
-                x={frame.x * SCALE}
-                y={frame.y * SCALE}
-                width={frame.width * SCALE}
-                height={frame.height * SCALE}
-              />
-              {layout.parts.map((p) => (
-                <PlantPart key={p.label} part={p} labels={labels.byKey} />
-              ))}
-              {layout.conveyors.map((c, i) => {
-                const state = conveyorState(snapshot, c.name);
-                const moves = running && (state?.running ?? false);
-                return (
-                  <PlantConveyor
-                    key={c.name}
-                    conveyor={c}
-                    index={i}
-                    running={moves}
-                    speed={moves ? (state?.speed ?? 0) * timeScale : 0}
-                    labels={labels.byKey}
-                  />
-                );
-              })}
-              <PlantItems
-                conveyors={layout.conveyors}
-                snapshot={snapshot}
-                receivedAt={props.receivedAt}
-                running={running}
-                timeScale={timeScale}
-              />
-            </svg>
+              <svg
+                class="plant-drawing"
+                role="group"
+                aria-label={`${layout.scene}: machines, belts and sensors`}
+                viewBox={viewBox}
+                preserveAspectRatio="xMidYMin meet"
+                data-time={snapshot?.timeMs}
+              >
+                <rect
+                  class="plant-floor"
+                  x={frame.x * SCALE}
+                  y={frame.y * SCALE}
+                  width={frame.width * SCALE}
+                  height={frame.height * SCALE}
+                />
+                {layout.parts.map((p) => (
+                  <MemoPart key={p.label} part={p} labels={labels.byKey} />
+                ))}
+                {layout.conveyors.map((c, i) => {
+                  const state = conveyorState(snapshot, c.name);
+                  const moves = running && (state?.running ?? false);
+                  return (
+                    <MemoConveyor
+                      key={c.name}
+                      conveyor={c}
+                      index={i}
+                      running={moves}
+                      speed={moves ? (state?.speed ?? 0) * timeScale : 0}
+                      labels={labels.byKey}
+                    />
+                  );
+                })}
+              </svg>
+              {/* The items move every frame: drawn in a layer of their own over the same viewBox, so
+                  their movement repaints only them, not the plant beneath (docs/performance.md). */}
+              <svg
+                class="plant-items-layer"
+                aria-hidden="true"
+                viewBox={viewBox}
+                preserveAspectRatio="xMidYMin meet"
+              >
+                <PlantItems
+                  conveyors={layout.conveyors}
+                  snapshot={snapshot}
+                  receivedAt={props.receivedAt}
+                  running={running}
+                  timeScale={timeScale}
+                />
+              </svg>
+            </div>
             {snapshot === undefined ? (
               <p class="plant-note" role="status">
                 Waiting for the plant's state…

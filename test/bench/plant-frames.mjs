@@ -8,25 +8,34 @@
 // (playwright-core, never a downloaded browser) at 1920x1080, shows the Plant view, then samples:
 // - frame times: requestAnimationFrame deltas in the page (p50/p95/p99/max per sample and overall);
 // - layout: CDP Performance.getMetrics LayoutCount, RecalcStyleCount, LayoutDuration per frame;
-// - memory: JSHeapUsedSize and DOM Nodes after a forced GC (HeapProfiler.collectGarbage).
+// - memory: JSHeapUsedSize and DOM Nodes after a forced GC (HeapProfiler.collectGarbage);
+// - the browser's CPU per frame (all its processes, /proc) and the load average.
 //
 // Usage: node test/bench/plant-frames.mjs [--minutes N] [--scene NAME] [--profile FILE.cpuprofile]
-// (N in (0, 60], default 10; --profile also records the page's JS with the CDP Profiler and prints
-// the functions with the most self time).
+//   [--trace S] [--bin PATH]
+// (N in (0, 60], default 2, 10 for the goal's memory run; --profile also records the page's JS with
+// the CDP Profiler and prints the functions with the most self time; --trace records S seconds of
+// a Chrome trace and prints each rendering step's thread CPU per frame (plant-trace.mjs); --bin
+// runs another build's main.js, to compare builds back to back).
 // A watchdog ends the run; the server and the browser are killed on every way out.
 /* global window, document, requestAnimationFrame, MutationObserver -- functions run in the page */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { traceFrames } from './plant-trace.mjs';
+import { descendantsCpuMs } from './proc-cpu.mjs';
 import { killChildren, nodeCommand, pinCpus, spawnChild, stopServer } from './processes.mjs';
 
 const { values } = parseArgs({
   options: {
-    minutes: { type: 'string', default: '10' },
+    minutes: { type: 'string', default: '2' },
     scene: { type: 'string', default: 'Elevator (Advanced)' },
     profile: { type: 'string' },
+    trace: { type: 'string' },
+    bin: { type: 'string' },
   },
 });
 const MINUTES = Number(values.minutes);
@@ -36,7 +45,9 @@ const TIME_SCALE = 8;
 const WARMUP_S = 15;
 const SAMPLE_S = Math.min(30, Math.max(5, (MINUTES * 60) / 20));
 const CONTROL_S = 5;
-const bin = fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
+const bin = values.bin ?? fileURLToPath(new URL('../../dist/main/cli/main.js', import.meta.url));
+const TRACE_S = values.trace === undefined ? 0 : Number(values.trace);
+if (!(TRACE_S >= 0 && TRACE_S <= 20)) throw new Error('--trace must be a number of seconds in [0, 20]');
 
 let browser;
 const watchdog = setTimeout(
@@ -220,10 +231,12 @@ try {
   const heap = [];
   const rows = [];
   let prev = await metricsOf(cdp);
+  const browserCpu = () => descendantsCpuMs([server.child.pid]);
+  let prevCpu = browserCpu();
   const t0 = Date.now();
   const end = t0 + MINUTES * 60 * 1000;
   console.log(
-    '\n    t(s)  frames  interval p50/p95/p99/max  work p50/p95/p99/max  layouts/f  styles/f  layout ms/f  script ms/f  task ms/f  mutations/s  heap MB  nodes',
+    '\n    t(s)  frames  interval p50/p95/p99/max  work p50/p95/p99/max  layouts/f  styles/f  layout ms/f  script ms/f  task ms/f  browser CPU ms/f  load  mutations/s  heap MB  nodes',
   );
   while (Date.now() < end) {
     await sleep(Math.min(SAMPLE_S * 1000, Math.max(0, end - Date.now())));
@@ -241,6 +254,8 @@ try {
       scriptMs: ((now.ScriptDuration - prev.ScriptDuration) * 1000) / frames,
       taskMs: ((now.TaskDuration - prev.TaskDuration) * 1000) / frames,
       mutationsPerS: mutations / seconds,
+      cpuMs: (browserCpu() - prevCpu) / frames,
+      load: loadavg()[0],
     };
     all.push(...deltas);
     allWork.push(...work);
@@ -251,8 +266,9 @@ try {
     heap.push({ t: row.t, mb: row.heapMb, nodes: row.nodes });
     rows.push(row);
     prev = await metricsOf(cdp); // the forced GC's own work stays out of the next sample
+    prevCpu = browserCpu();
     console.log(
-      `  ${row.t.toFixed(0).padStart(6)}  ${String(row.n).padStart(6)}  ${[row.p50, row.p95, row.p99, row.max].map(f1).join('/').padStart(23)}  ${[w.p50, w.p95, w.p99, w.max].map(f1).join('/').padStart(19)}  ${row.layouts.toFixed(2).padStart(9)}  ${row.styles.toFixed(2).padStart(8)}  ${row.layoutMs.toFixed(2).padStart(11)}  ${row.scriptMs.toFixed(2).padStart(11)}  ${row.taskMs.toFixed(2).padStart(9)}  ${row.mutationsPerS.toFixed(0).padStart(11)}  ${row.heapMb.toFixed(2).padStart(7)}  ${String(row.nodes).padStart(5)}`,
+      `  ${row.t.toFixed(0).padStart(6)}  ${String(row.n).padStart(6)}  ${[row.p50, row.p95, row.p99, row.max].map(f1).join('/').padStart(23)}  ${[w.p50, w.p95, w.p99, w.max].map(f1).join('/').padStart(19)}  ${row.layouts.toFixed(2).padStart(9)}  ${row.styles.toFixed(2).padStart(8)}  ${row.layoutMs.toFixed(2).padStart(11)}  ${row.scriptMs.toFixed(2).padStart(11)}  ${row.taskMs.toFixed(2).padStart(9)}  ${row.cpuMs.toFixed(1).padStart(15)}  ${row.load.toFixed(1).padStart(4)}  ${row.mutationsPerS.toFixed(0).padStart(11)}  ${row.heapMb.toFixed(2).padStart(7)}  ${String(row.nodes).padStart(5)}`,
     );
   }
   const total = frameStats(all);
@@ -273,12 +289,14 @@ try {
     `  frame work ms (frame start to after paint): p50 ${f1(totalWork.p50)}  p95 ${f1(totalWork.p95)}  p99 ${f1(totalWork.p99)}  max ${f1(totalWork.max)}`,
   );
   console.log(
-    `  per frame: ${mean('layouts').toFixed(2)} layouts, ${mean('styles').toFixed(2)} style recalcs, ${mean('layoutMs').toFixed(2)} ms layout, ${mean('scriptMs').toFixed(2)} ms script, ${mean('taskMs').toFixed(2)} ms main-thread tasks; ${mean('mutationsPerS').toFixed(0)} DOM mutations/s`,
+    `  per frame: ${mean('layouts').toFixed(2)} layouts, ${mean('styles').toFixed(2)} style recalcs, ${mean('layoutMs').toFixed(2)} ms layout, ${mean('scriptMs').toFixed(2)} ms script, ${mean('taskMs').toFixed(2)} ms main-thread tasks, ${mean('cpuMs').toFixed(1)} ms browser CPU (all its processes); ${mean('mutationsPerS').toFixed(0)} DOM mutations/s; load average ${mean('load').toFixed(1)}`,
   );
   console.log(
     `  heap after GC: first ${heap[0].mb.toFixed(2)} MB, last ${heap.at(-1).mb.toFixed(2)} MB, min ${Math.min(...heap.map((h) => h.mb)).toFixed(2)}, max ${Math.max(...heap.map((h) => h.mb)).toFixed(2)}, slope ${mbPerMin.toFixed(3)} MB/min; DOM nodes ${heap[0].nodes} -> ${heap.at(-1).nodes}`,
   );
   if (values.profile) printProfile((await cdp.send('Profiler.stop')).profile);
+  if (TRACE_S > 0)
+    await traceFrames(browser, page, cdp, TRACE_S, async () => (await page.evaluate(drain)).deltas.length);
   console.log(
     `  goal (frame work p95 < 16 ms): ${totalWork.p95 < 16 ? 'met' : 'NOT met'}; controller writes: ${await Promise.race([controller, Promise.resolve('running')])}`,
   );

@@ -2,20 +2,12 @@
 // the drawing stands still while the virtual clock does, jumps when the control API advances it,
 // and a reset puts the items back where the plant starts them.
 import { describe, expect, it } from 'vitest';
+import { boxX as plantBoxX, openPlant } from './support/plant-ui.js';
 import { poll, windowPerTest } from './support/tagsim-ui.js';
 
 const ui = windowPerTest({ args: ['--clock', 'virtual'], firstRow: 'Counter' });
 
-/** Where the first box is drawn (drawing units along x), if one is drawn. */
-async function boxX(): Promise<number | undefined> {
-  const transform = await ui.b.page
-    .locator('[data-item]')
-    .first()
-    .getAttribute('transform', { timeout: 200 })
-    .catch(() => null);
-  const match = /^translate\(([\d.]+) /.exec(transform ?? '');
-  return match ? Number(match[1]) : undefined;
-}
+const boxX = () => plantBoxX(ui.b.page);
 
 async function control(path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${ui.tagsim.apiUrl}${path}`, {
@@ -29,7 +21,7 @@ async function control(path: string, body?: unknown): Promise<unknown> {
 
 describe('the Plant view on the virtual clock', () => {
   it('stands still with the clock, jumps when it is advanced, and a reset puts the box back', async () => {
-    await ui.b.page.getByRole('button', { name: 'Plant', exact: true }).click();
+    await openPlant(ui.b.page);
     const conveyor = await ui.client.byName('Conveyor entry', 'Output');
     await ui.client.setValues([{ id: conveyor.id, value: true }]);
     await poll(boxX).toBeGreaterThan(0);

@@ -3,18 +3,11 @@
 // a dark one) against the real `tagsim serve --ui` in Debian's chromium, each scene's plant run a
 // few seconds with its belts on so items are on them. Run after `npm run build`:
 //   node test/e2e/plant-screenshots.mjs [scene name...]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { launchChromium, requireBuild, root, serveUi } from './support/screenshot-setup.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 const outDir = `${root}docs/screenshots/plant`;
-if (!existsSync(bin) || !existsSync(`${root}dist/renderer/app.js`)) {
-  console.error('plant screenshots: build first (npm run build)');
-  process.exit(1);
-}
+requireBuild('plant screenshots');
 const { BUILTIN_SCENE_NAMES } = await import(`${root}dist/shared/scenes/builtin-scenes.js`);
 const wanted = process.argv.slice(2);
 const scenes = wanted.length > 0 ? wanted : BUILTIN_SCENE_NAMES;
@@ -26,24 +19,6 @@ const fileName = (scene) =>
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-
-/** Starts `tagsim serve --ui` on a free port with this scene; resolves its URLs and the child. */
-async function serve(scene) {
-  const child = spawn(process.execPath, [bin, 'serve', '--ui', '--port', '0', '--scene', scene], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d.toString()));
-  const deadline = Date.now() + 15_000;
-  while (!/^UI: \S+$/m.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const uiUrl = /^UI: (\S+)$/m.exec(out)?.[1];
-  const apiUrl = /Listening on (\S+)/.exec(out)?.[1];
-  if (!uiUrl || !apiUrl) {
-    child.kill('SIGTERM');
-    throw new Error(`tagsim serve --ui did not start for ${scene}:\n${out}`);
-  }
-  return { child, uiUrl, apiUrl };
-}
 
 /** Turns on every Output that moves something (conveyors, belts, feeders, emitters), as a controller would. */
 async function runBelts(apiUrl) {
@@ -68,14 +43,11 @@ async function runBelts(apiUrl) {
     });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 mkdirSync(outDir, { recursive: true });
 try {
   for (const scene of scenes) {
-    const { child, uiUrl, apiUrl } = await serve(scene);
+    const { child, uiUrl, apiUrl } = await serveUi(['--scene', scene]);
     try {
       await runBelts(apiUrl);
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { boxX as plantBoxX, openPlant as openPlantIn } from './support/plant-ui.js';
 import { poll, windowPerTest } from './support/tagsim-ui.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -12,21 +13,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 // entry belt to the pallet sensor at its end.
 const ui = windowPerTest({ args: ['--time-scale', '8'], firstRow: 'Counter' });
 
-async function openPlant() {
-  await ui.b.page.getByRole('button', { name: 'Plant', exact: true }).click();
-  await ui.b.page.locator('.plant-view svg').waitFor();
-}
+const openPlant = () => openPlantIn(ui.b.page);
 
-/** Where the first box is drawn along the entry belt (drawing units), if one is drawn. */
-async function boxX(): Promise<number | undefined> {
-  const transform = await ui.b.page
-    .locator('[data-item]')
-    .first()
-    .getAttribute('transform', { timeout: 200 })
-    .catch(() => null);
-  const match = /^translate\(([\d.]+) /.exec(transform ?? '');
-  return match ? Number(match[1]) : undefined;
-}
+const boxX = () => plantBoxX(ui.b.page);
 
 describe('the Plant view of tagsim serve --ui', () => {
   it('shows a box moving down the belt a controller runs, and the sensor that sees it lit', async () => {
@@ -50,6 +39,9 @@ describe('the Plant view of tagsim serve --ui', () => {
     }
     expect(lit, 'the pallet sensor is drawn lit').toBe(true);
     expect((await ui.client.tag(sensor.id)).value).toBe(true);
+    // The controller's answer to the lit sensor (the loop can see it lit after its last write ran
+    // the belt on, when the box reaches the sensor between the two).
+    await ui.client.setValues([{ id: conveyor.id, value: false }]);
     // The box was drawn at several places, further along each time.
     const distinct = [...new Set(seen)];
     expect(distinct.length).toBeGreaterThan(2);

@@ -3,32 +3,12 @@
 // its behaviours, the Traffic view),
 // against the real `tagsim serve --ui` in Debian's chromium. Run after `npm run build`:
 //   node test/e2e/screenshots.mjs
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { launchChromium, requireBuild, root, serveUi } from './support/screenshot-setup.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = `${root}dist/main/cli/main.js`;
 const outDir = `${root}docs/screenshots`;
-if (!existsSync(bin) || !existsSync(`${root}dist/renderer/app.js`)) {
-  console.error('screenshots: build first (npm run build)');
-  process.exit(1);
-}
-
-const child = spawn(process.execPath, [bin, 'serve', '--ui', '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let out = '';
-child.stdout.on('data', (d) => (out += d.toString()));
-const deadline = Date.now() + 15_000;
-while (!/^UI: \S+$/m.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-const uiUrl = /^UI: (\S+)$/m.exec(out)?.[1];
-const apiUrl = /Listening on (\S+)/.exec(out)?.[1];
-if (!uiUrl || !apiUrl) {
-  child.kill('SIGTERM');
-  throw new Error(`tagsim serve --ui did not start:\n${out}`);
-}
+requireBuild('screenshots');
+const { child, uiUrl, apiUrl } = await serveUi();
 
 async function put(path, body) {
   const res = await fetch(`${apiUrl}${path}`, { method: 'PUT', body: JSON.stringify(body) });
@@ -49,19 +29,7 @@ await put('/api/tag/values-force/by-name', [
 await put('/api/tag/values-alwayson/by-name', [{ name: 'High sensor', value: true }]);
 await put('/api/tag/values-alwaysoff/by-name', [{ name: 'Low sensor', value: true }]);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--headless',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   page.setDefaultTimeout(5000);

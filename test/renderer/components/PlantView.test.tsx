@@ -235,6 +235,33 @@ describe('the Plant view', () => {
     expect(root.querySelector('[data-conveyor="entry"]')!.classList).not.toContain('is-running');
   });
 
+  it('moves the items on between snapshots while the belt runs, no further than the view may run ahead', async () => {
+    const snapshot: PlantSnapshot = {
+      timeMs: 1000,
+      conveyors: [
+        {
+          name: 'entry',
+          running: true,
+          speed: 0.5,
+          items: [{ id: 7, label: 'high', front: 2, length: 0.5 }],
+        },
+      ],
+    };
+    const { root } = setup({ snapshot, receivedAt: performance.now() });
+    const x = () =>
+      Number(
+        /^translate\(([\d.]+) /.exec(root.querySelector('[data-item="7"]')!.getAttribute('transform')!)![1],
+      );
+    const start = x();
+    // Drawn where the snapshot has it (255 units), moved on frame by frame with no new snapshot:
+    // 0.5 m/s for at most 250 ms ahead is 12.5 units at the most.
+    expect(start).toBeGreaterThanOrEqual(255);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(x()).toBeGreaterThan(start);
+    expect(x()).toBeLessThanOrEqual(255 + 12.5);
+    expect(root.querySelectorAll('[data-item]')).toHaveLength(1);
+  });
+
   it('shows a scene without behaviours as lamps (sensors) and switches (actuators), grouped by kind', () => {
     const scene = testScene([
       ['Part here', 'Bit', 'Input'],
