@@ -7,6 +7,7 @@ import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { createHttpServer, listenHttp, type ServerTimeouts } from './bind-server.js';
 import { buildApp } from './build-app.js';
 import { directRoutes } from './direct-routes.js';
+import { mountedAt } from './endpoint-router.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
 import { apiRoutes } from './routes/api-routes.js';
 import { BytesInFlight } from './bytes-in-flight.js';
@@ -110,7 +111,13 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     before: [
       // The control API first, as ever: a mount that names no prefix never sees its requests.
       ...(options.control ? [controlRoutes(options.control, jsonBodyReader(bodyLimitBytes), budget)] : []),
-      ...(options.mount?.middleware ? [options.mount.middleware] : []),
+      ...(options.mount?.middleware
+        ? [
+            mountPrefix === undefined
+              ? options.mount.middleware
+              : mountedAt(mountPrefix, options.mount.middleware),
+          ]
+        : []),
     ],
     seams,
     notTagApi,

@@ -47,3 +47,14 @@ export function endpointRouter<R extends Endpoint>(
     ctx.set('Allow', allowed.join(', '));
   };
 }
+
+/**
+ * A mount's middleware (the window's files at /ui) declared with @koa/router for its prefix and
+ * every path below it, matched as sent: the prefix itself, `prefix/`, `prefix/anything`. Other
+ * paths go on untouched.
+ */
+export function mountedAt(prefix: string, middleware: Middleware): Middleware {
+  const router = new Router({ sensitive: true, strict: true });
+  router.all([prefix, `${prefix}/{*rest}`], middleware);
+  return router.routes() as Middleware;
+}
