@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { sendAnswer, type ApiAnswer } from './api-answer.js';
+import { writeAnswer, type ApiAnswer } from './api-answer.js';
 
 /** What the endpoint router needs of a route: its method, and its path as @koa/router reads it. */
 export interface Endpoint {
@@ -26,14 +26,18 @@ export function endpointRouter<R extends Endpoint>(
     router.register(route.path, [route.method], async (ctx) => {
       // @koa/router routes HEAD to a GET route too; these APIs refuse it as a wrong method.
       if (ctx.method !== route.method) return;
-      sendAnswer(ctx, await serve(route, ctx));
+      const answer = await serve(route, ctx);
+      // Written as the direct path writes it (writeHead, then end), keeping the headers already
+      // set: Koa's own respond makes the same bytes at a far higher cost per request (writev).
+      ctx.respond = false;
+      writeAnswer(ctx.res, answer);
     });
   }
   const dispatch = router.routes();
   const nothingAfter = () => Promise.resolve();
   return async (ctx) => {
     await dispatch(ctx as Parameters<typeof dispatch>[0], nothingAfter);
-    if (ctx.body !== undefined) return;
+    if (ctx.respond === false || ctx.body !== undefined) return;
     const path = (ctx['newRouterPath'] as string | undefined) ?? ctx.path;
     const allowed = router
       .match(path, ctx.method)

@@ -35,7 +35,8 @@ export function jsonErrors(options: JsonErrorsOptions): Middleware {
     try {
       if (checksTarget?.(ctx.url) === true) assertWellFormedPath(pathOf(ctx));
       await next();
-      if (ctx.body !== undefined && ctx.body !== null) return;
+      // Answered already: by Koa (a body), or written by the route itself (endpoint-router.ts).
+      if (ctx.respond === false || (ctx.body !== undefined && ctx.body !== null)) return;
       if (ctx.status === 404) {
         answer(errorAnswer(404, `No such endpoint: ${ctx.method} ${shownPath(ctx)}`));
       } else if (ctx.status === 405 || ctx.status === 501) {
