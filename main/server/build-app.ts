@@ -3,7 +3,6 @@ import Koa, { type Middleware } from 'koa';
 import { routedPath } from '../../shared/api/routes.js';
 import { sendAnswer } from './api-answer.js';
 import { answerRoute, type ApiRoute, type RouteSeams } from './api-route.js';
-import { isControlPath } from './control-surface.js';
 import { jsonErrors } from './middleware/json-errors.js';
 
 export interface AppOptions {
@@ -16,6 +15,11 @@ export interface AppOptions {
   before?: readonly Middleware[];
   /** The journal and chaos of the control API, if any. */
   seams?: RouteSeams;
+  /**
+   * Whether a malformed target is refused (400) before anything reads it; every request's is
+   * unless this says otherwise (the control API routes its paths undecoded: its 404 stays a 404).
+   */
+  checksTarget?: (url: string) => boolean;
   /** Whether a request is not the tag API's (a mount's, the control API's): the journal leaves it out. */
   notTagApi?: (url: string) => boolean;
 }
@@ -55,8 +59,7 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
   app.use(
     jsonErrors({
       onUnexpected: options.onUnexpectedError,
-      // The control API routes its paths as sent, undecoded: its 404 stays a 404.
-      checksTarget: (url) => !isControlPath(url),
+      checksTarget: options.checksTarget ?? (() => true),
       // The journal hears of the tag API's requests no route answered (answerRoute records the others).
       ...(journal
         ? {

@@ -121,6 +121,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     ],
     seams,
     notTagApi,
+    checksTarget: (url) => !(control && isControlPath(url)),
   });
   // A mount's paths are its own; a mount that names no prefix may take any path, so then every
   // request goes through Koa, where the mount sees it first.

@@ -263,6 +263,8 @@ describe('the control API as a whole', () => {
     const answer = await station.call('GET', 'status');
     expect(answer.status).toBe(404);
     expect(answer.json).toEqual({ code: 404, error: 'No such endpoint: GET /tagsim/v1/status' });
+    // Such a path is the tag API's then, malformed escapes refused as on any of its paths.
+    expect((await station.call('GET', '%E0')).status).toBe(400);
     expect(station.tagsim.control).toBeUndefined();
   });
 
