@@ -1,6 +1,6 @@
 import { revealCleared } from '../../shared/lab/lab-fault.js';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
-import type { LabStation } from './start-lab.js';
+import type { LabStation } from './lab-types.js';
 
 /** Who the report names when a station's own client took a fault off. */
 export const CLEARED_BY_CLIENT = "the station's client";

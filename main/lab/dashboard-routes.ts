@@ -1,26 +1,19 @@
-import type { IncomingMessage } from 'node:http';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { parseLabAction } from '../../shared/lab/lab-actions.js';
 import { validateFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { formatProblem, ValidationError, type PlacedProblem } from '../../shared/problems/problem-list.js';
 import { faultLogCsv, faultLogHtml } from '../../shared/lab/fault-report.js';
-import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
+import { jsonAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { hasBody, jsonBodyReader } from '../server/json-body.js';
+import type { DashboardRoute } from './dashboard-route.js';
 import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
 import { plantRoutes } from './plant-routes.js';
 import { writesAround } from './write-journal.js';
-import type { Lab } from './start-lab.js';
+import type { Lab } from './lab-types.js';
 
 /** The largest body the dashboard takes: an action is a few hundred bytes. */
 export const DASHBOARD_BODY_LIMIT_BYTES = 64 * 1024;
-
-/** A route of the dashboard's JSON API; `match` gives the path's parameters, or undefined. */
-export interface DashboardRoute {
-  readonly method: 'GET' | 'POST';
-  readonly match: (path: string) => Record<string, string> | undefined;
-  readonly handle: (req: IncomingMessage, params: Record<string, string>) => ApiAnswer | Promise<ApiAnswer>;
-}
 
 /** What the routes act on: the lab, its fault log and the clock of the log. */
 export interface DashboardContext {
@@ -28,11 +21,6 @@ export interface DashboardContext {
   readonly log: FaultLog;
   readonly now?: () => number;
 }
-
-const exactly =
-  (path: string) =>
-  (given: string): Record<string, string> | undefined =>
-    given === path ? {} : undefined;
 
 /** The dashboard's JSON API under /api/ (docs/lab.md); every route needs the token. */
 export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
@@ -53,7 +41,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
   return [
     {
       method: 'GET',
-      match: exactly('/api/stations'),
+      path: '/api/stations',
       handle: () =>
         jsonAnswer({
           now: now(),
@@ -63,16 +51,13 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     },
     {
       method: 'GET',
-      match: (path) => {
-        const found = /^\/api\/stations\/([^/]*)\/tags$/.exec(path);
-        return found ? { station: found[1]! } : undefined;
-      },
+      path: '/api/stations/:station/tags',
       handle: (_req, params) => jsonAnswer(instructorTags(stationOf(params['station']))),
     },
     ...plantRoutes(stationOf),
     {
       method: 'POST',
-      match: exactly('/api/actions'),
+      path: '/api/actions',
       handle: async (req) => {
         if (!hasBody(req))
           throw new ApiError(
@@ -91,7 +76,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     },
     {
       method: 'POST',
-      match: exactly('/api/schedules'),
+      path: '/api/schedules',
       handle: async (req) => {
         if (!hasBody(req))
           throw new ApiError(400, 'Request body is required: a fault schedule such as {"faults": [...]}.');
@@ -110,7 +95,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     },
     {
       method: 'GET',
-      match: exactly('/api/faults/report.csv'),
+      path: '/api/faults/report.csv',
       handle: async () => ({
         status: 200,
         body: faultLogCsv(log.entries, await writesAround(lab, log.entries, now())),
@@ -122,7 +107,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
     },
     {
       method: 'GET',
-      match: exactly('/api/faults/report.html'),
+      path: '/api/faults/report.html',
       handle: async () => ({
         status: 200,
         body: faultLogHtml(log.entries, {

@@ -1,29 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { httpUrl } from '../../shared/core/url-host.js';
-import {
-  answerToFailure,
-  errorAnswer,
-  JSON_CONTENT_TYPE,
-  writeAnswer,
-  type ApiAnswer,
-} from '../server/api-answer.js';
+import Koa from 'koa';
+import { errorAnswer, sendAnswer } from '../server/api-answer.js';
+import { createHttpServer, listenHttp, type ServerTimeouts } from '../server/bind-server.js';
+import { endpointRouter } from '../server/endpoint-router.js';
+import { jsonErrors } from '../server/middleware/json-errors.js';
+import { splitTarget } from '../server/request-target.js';
 import { bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
-import { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../server/create-api-server.js';
 import { answerRendererFile } from '../ui-host/renderer-files.js';
 import { isAllowedHost } from '../ui-host/request-guard.js';
-import type { DashboardRoute } from './dashboard-routes.js';
-import { printable } from '../../shared/problems/message-text.js';
-
-/** The instructor's dashboard while it listens. */
-export interface Dashboard {
-  readonly url: string;
-  readonly token: string;
-  /** The address to open, token included. */
-  readonly openUrl: string;
-  close(): Promise<void>;
-}
+import type { DashboardRoute } from './dashboard-route.js';
+import type { Dashboard } from './lab-types.js';
 
 export interface DashboardServerOptions {
   host: string;
@@ -44,105 +31,61 @@ const API_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'no
  * Serves the dashboard: its page (GET, no token: the page holds nothing) and its JSON API under
  * /api/, where every request must carry the token as `Authorization: Bearer <token>` (compared
  * in constant time). As the browser UI does, it answers only to a Host that is an IP address or
- * localhost (no DNS rebinding), and the slow-client limits of the tag API apply.
+ * localhost (no DNS rebinding), and the slow-client limits of the tag API apply. One Koa
+ * application, its API routes declared with @koa/router, its errors written by the tag API's
+ * error writer, its server made and bound as the tag API's is (bind-server.ts).
  */
 export async function startDashboardServer(options: DashboardServerOptions): Promise<Dashboard> {
   const token = options.token ?? newAccessToken();
-  const failed = (error: unknown) => answerToFailure(error, false, options.onError);
+  const app = new Koa();
+  app.silent = true;
 
-  const answerApi = async (req: IncomingMessage, path: string): Promise<ApiAnswer> => {
-    if (!tokenMatches(token, bearerTokenOf(req.headers.authorization)))
-      return errorAnswer(
-        401,
-        'This dashboard needs its access token: open the exact URL that tagsim lab printed.',
-        {
-          'WWW-Authenticate': 'Bearer',
-        },
-      );
-    const routes = options.routes.flatMap((route) => {
-      const params = route.match(path);
-      return params ? [{ route, params }] : [];
-    });
-    if (routes.length === 0) return errorAnswer(404, `No such dashboard route: ${printable(path)}`);
-    const found = routes.find((r) => r.route.method === req.method);
-    if (!found) {
-      const allow = routes.map((r) => r.route.method).join(', ');
-      return errorAnswer(
-        405,
-        `Method ${printable(req.method ?? '')} is not allowed here. Allowed: ${allow}.`,
-        {
-          Allow: allow,
-        },
-      );
-    }
+  app.use(async (ctx, next) => {
     try {
-      return await found.route.handle(req, found.params);
+      await next();
     } catch (error) {
-      return failed(error);
+      // Only the page's files get here (the API's failures are the error writer's).
+      options.onError(error);
+      if (ctx.res.headersSent) ctx.res.destroy();
+      else {
+        ctx.respond = true;
+        sendAnswer(ctx, errorAnswer(500, 'Internal error in the TagSim dashboard.'));
+      }
     }
-  };
-
-  const servePage = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const page = await answerRendererFile(options.pageDir, req.method ?? '', path);
-    const body = req.method === 'HEAD' ? undefined : page.body;
-    res.writeHead(page.status, { ...page.headers, 'Content-Length': page.body?.length ?? 0 });
-    res.end(body);
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const target = req.url ?? '/';
-    const path = target.split('?', 1)[0]!;
-    if (!isAllowedHost(req.headers.host)) {
-      req.resume();
-      writeAnswer(res, errorAnswer(403, 'The dashboard answers only to localhost or an IP address.'));
-      return;
-    }
-    if (path === '/api' || path.startsWith('/api/')) {
-      const answer = await answerApi(req, path);
-      // Whatever of the body no route read is read off, so a keep-alive connection stays usable.
-      req.resume();
-      const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-      res.writeHead(answer.status, {
-        'Content-Type': JSON_CONTENT_TYPE,
-        ...API_HEADERS,
-        ...answer.headers,
-        'Content-Length': body.length,
-      });
-      res.end(body);
-      return;
-    }
-    req.resume();
-    await servePage(req, res, path);
-  };
-
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const server: Server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
-    },
-    (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        options.onError(error);
-        if (!res.headersSent) writeAnswer(res, errorAnswer(500, 'Internal error in the TagSim dashboard.'));
-        else res.destroy();
-      });
-    },
-  );
-  server.keepAliveTimeout = timeouts.keepAliveMs;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      server.on('error', options.onError);
-      resolve();
-    });
   });
-  const address = server.address() as AddressInfo;
-  const url = httpUrl(address.address, address.port)
-    .replace('//0.0.0.0:', '//127.0.0.1:')
-    .replace('//[::]:', '//[::1]:');
+  app.use((ctx, next) => {
+    if (isAllowedHost(ctx.get('host'))) return next();
+    sendAnswer(ctx, errorAnswer(403, 'The dashboard answers only to localhost or an IP address.'));
+    return Promise.resolve();
+  });
+  app.use((ctx, next) => {
+    const { path } = splitTarget(ctx.url);
+    if (path === '/api' || path.startsWith('/api/')) {
+      ctx.set(API_HEADERS);
+      // The API's routes go by the path as sent: no decoding, no trailing `/` dropped.
+      ctx['newRouterPath'] = path;
+      return next();
+    }
+    // The page's files: written as they always were (empty refusals under the page's policy).
+    ctx.respond = false;
+    return servePage(ctx.req, ctx.res, options.pageDir, path);
+  });
+  app.use(jsonErrors({ onUnexpected: options.onError }));
+  app.use((ctx, next) => {
+    if (tokenMatches(token, bearerTokenOf(ctx.get('authorization') || undefined))) return next();
+    sendAnswer(
+      ctx,
+      errorAnswer(401, 'This dashboard needs its access token: open the exact URL that tagsim lab printed.', {
+        'WWW-Authenticate': 'Bearer',
+      }),
+    );
+    return Promise.resolve();
+  });
+  app.use(endpointRouter(options.routes, (route, ctx) => route.handle(ctx.req, ctx['params'] ?? {})));
+
+  const server = createHttpServer(options.timeouts, app.callback());
+  const { url: boundUrl } = await listenHttp(server, options.port, options.host, options.onError);
+  const url = boundUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
   return {
     url,
     token,
@@ -153,6 +96,19 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
         server.closeAllConnections();
       }),
   };
+}
+
+/** The dashboard page's file at `path`: GET and HEAD only, empty refusals under the page's policy. */
+async function servePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pageDir: string,
+  path: string,
+): Promise<void> {
+  req.resume();
+  const page = await answerRendererFile(pageDir, req.method ?? '', path);
+  res.writeHead(page.status, { ...page.headers, 'Content-Length': page.body?.length ?? 0 });
+  res.end(req.method === 'HEAD' ? undefined : page.body);
 }
 
 /** The page's files: the renderer bundle's lab folder. */

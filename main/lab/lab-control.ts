@@ -2,7 +2,7 @@ import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { selectedStations, type LabAction } from '../../shared/lab/lab-actions.js';
 import { activeFaults, applyFault, clearAllFaults, clearFault } from '../../shared/lab/lab-fault.js';
 import type { InstructorTag, StationOutcome, StationOverview } from '../../shared/lab/lab-views.js';
-import type { Lab, LabStation } from './start-lab.js';
+import type { Lab, LabStation } from './lab-types.js';
 
 export function stationOverview(station: LabStation): StationOverview {
   const { tagsim } = station;

@@ -1,8 +1,8 @@
 import { layoutPlant } from '../../shared/plant/layout.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import { jsonAnswer } from '../server/api-answer.js';
-import type { DashboardRoute } from './dashboard-routes.js';
-import type { LabStation } from './start-lab.js';
+import type { DashboardRoute } from './dashboard-route.js';
+import type { LabStation } from './lab-types.js';
 
 /**
  * The dashboard's routes for a station's Plant view (issue 23; docs/lab.md): the drawing of its
@@ -12,14 +12,10 @@ import type { LabStation } from './start-lab.js';
  * come from the station's `tags` route, as for the table.
  */
 export function plantRoutes(stationOf: (param: string | undefined) => LabStation): DashboardRoute[] {
-  const route = (leaf: string) => (path: string) => {
-    const found = new RegExp(`^/api/stations/([^/]*)/plant/${leaf}$`).exec(path);
-    return found ? { station: found[1]! } : undefined;
-  };
   return [
     {
       method: 'GET',
-      match: route('layout'),
+      path: '/api/stations/:station/plant/layout',
       handle: (_req, params) => {
         const { scene } = stationOf(params['station']).tagsim.engine;
         return jsonAnswer({ scene: scene.name, layout: layoutPlant(scene) });
@@ -27,7 +23,7 @@ export function plantRoutes(stationOf: (param: string | undefined) => LabStation
     },
     {
       method: 'GET',
-      match: route('state'),
+      path: '/api/stations/:station/plant/state',
       handle: (_req, params) => {
         const { simulation, engine } = stationOf(params['station']).tagsim;
         return jsonAnswer({

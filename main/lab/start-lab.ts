@@ -20,9 +20,10 @@ import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
 import { dashboardRoutes } from './dashboard-routes.js';
-import { dashboardPageDir, startDashboardServer, type Dashboard } from './dashboard-server.js';
+import { dashboardPageDir, startDashboardServer } from './dashboard-server.js';
+import type { Dashboard, Lab, LabStation } from './lab-types.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
-import { monitorStation, type StationMonitor } from './station-monitor.js';
+import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 
@@ -63,36 +64,7 @@ export interface LabOptions {
   reportError?: (error: unknown, station: number) => void;
 }
 
-/** One station of a lab: a whole TagSim of its own (scene, state, simulation, tag API). */
-export interface LabStation {
-  /** 1 to N, as the dashboard and the messages number them. */
-  readonly number: number;
-  readonly label: string | undefined;
-  readonly tagsim: TagSim;
-  /** The faults the instructor hid from this station's student window. */
-  readonly hidden: HiddenFaults;
-  /** What its clients have been doing. */
-  readonly monitor: StationMonitor;
-}
-
-/** A running lab. */
-export interface Lab {
-  readonly stations: readonly LabStation[];
-  readonly host: string;
-  /** The instructor's dashboard, when one was asked for. */
-  readonly dashboard: Dashboard | undefined;
-  /** Every fault put on or taken off a station, oldest first. */
-  readonly log: FaultLog;
-  /** The fault schedules started, the one given at the start first. */
-  readonly schedules: readonly ScheduleRunner[];
-  /**
-   * Starts a schedule now (its times count from now), checked against every station's scene:
-   * the runner, or every problem and nothing started.
-   */
-  startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: PlacedProblem[] };
-  /** Stops the dashboard, every station and their shared timers. */
-  close(): Promise<void>;
-}
+export type { Lab, LabStation } from './lab-types.js';
 
 /** A lab that could not start; `station` says which one when it was one station's problem. */
 export class LabStartError extends Error {

@@ -3,7 +3,7 @@ import { RequestJournal } from '../server/request-journal.js';
 import type { FaultLogEntry } from '../../shared/lab/fault-log.js';
 import type { WritesByFault } from '../../shared/lab/fault-report.js';
 import { writesAroundFaults, type ClientWrite } from '../../shared/lab/fault-writes.js';
-import type { Lab } from './start-lab.js';
+import type { Lab } from './lab-types.js';
 
 /**
  * The writes (PUT and POST) a lab station's journal keeps: the report lists them around each

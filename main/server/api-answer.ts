@@ -6,7 +6,10 @@ import { ApiError } from './api-error.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** What the tag API answers: a status and a JSON body (text, or bytes kept from an earlier answer). */
+/**
+ * What the tag API answers: a status and a JSON body (text, or bytes kept from an earlier answer).
+ * A `Content-Type` among its headers stands for JSON's (the lab dashboard's reports).
+ */
 export interface ApiAnswer {
   readonly status: number;
   readonly body: string | Buffer;
@@ -69,7 +72,7 @@ export function answerToFailure(
 export function sendAnswer(ctx: Context, answer: ApiAnswer): void {
   ctx.status = answer.status;
   if (answer.headers) ctx.set(answer.headers);
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
+  ctx.set('Content-Type', answer.headers?.['Content-Type'] ?? JSON_CONTENT_TYPE);
   ctx.body = answer.body;
 }
 
@@ -78,7 +81,7 @@ export function writeAnswer(res: ServerResponse, answer: ApiAnswer): void {
   const length = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length;
   res.writeHead(answer.status, {
     ...answer.headers,
-    'Content-Type': JSON_CONTENT_TYPE,
+    'Content-Type': answer.headers?.['Content-Type'] ?? JSON_CONTENT_TYPE,
     'Content-Length': length,
   });
   res.end(answer.body);

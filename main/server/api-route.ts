@@ -3,6 +3,7 @@ import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { answerToFailure, type ApiAnswer } from './api-answer.js';
 import { answerWithChaos } from './chaos-answer.js';
 import type { RequestJournal } from './request-journal.js';
+import { splitTarget } from './request-target.js';
 
 /** One request to a route of the tag API, whichever way it was dispatched. */
 export interface ApiRequest {
@@ -48,7 +49,10 @@ export function answerRoute(
 ): ApiAnswer | Promise<ApiAnswer> {
   const journal = seams?.journal;
   const chaos = seams?.chaos;
-  const shot = chaos?.armed === true ? chaos.pick(request.req.method ?? '', pathOf(request.req)) : undefined;
+  const shot =
+    chaos?.armed === true
+      ? chaos.pick(request.req.method ?? '', splitTarget(request.req.url).path)
+      : undefined;
   if (journal === undefined && shot === undefined) return answerPlainly(route, request, onUnexpected);
   const startedMs = performance.now();
   const answer =
@@ -62,13 +66,6 @@ export function answerRoute(
     return done;
   };
   return answer instanceof Promise ? answer.then(record) : record(answer);
-}
-
-/** The request's path as sent, without its query. */
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '';
-  const queryAt = url.indexOf('?');
-  return queryAt < 0 ? url : url.slice(0, queryAt);
 }
 
 function answerPlainly(

@@ -8,12 +8,20 @@ import { jsonErrors } from './middleware/json-errors.js';
 export interface AppOptions {
   /** Called with every error that became a 500; the server keeps serving. */
   onUnexpectedError: (error: unknown) => void;
-  /** Middleware that sees every request first (a mounted UI, say). */
+  /**
+   * Middleware that sees every request first (the control API, a mounted UI), in order, after
+   * the error writer: each answers its own paths and hands the rest on.
+   */
   before?: readonly Middleware[];
   /** The journal and chaos of the control API, if any. */
   seams?: RouteSeams;
-  /** Paths under this prefix are the mount's, not the tag API's: the journal leaves them out. */
-  mountPrefix?: string;
+  /**
+   * Whether a malformed target is refused (400) before anything reads it; every request's is
+   * unless this says otherwise (the control API routes its paths undecoded: its 404 stays a 404).
+   */
+  checksTarget?: (url: string) => boolean;
+  /** Whether a request is not the tag API's (a mount's, the control API's): the journal leaves it out. */
+  notTagApi?: (url: string) => boolean;
 }
 
 /**
@@ -46,7 +54,23 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
 
   // Outermost, so that whatever a mount or a route throws (or a target nobody can parse) still
   // gets a JSON answer with the right status.
-  app.use(jsonErrors(options.onUnexpectedError, options.seams?.journal, options.mountPrefix));
+  const journal = options.seams?.journal;
+  const notTagApi = options.notTagApi ?? (() => false);
+  app.use(
+    jsonErrors({
+      onUnexpected: options.onUnexpectedError,
+      checksTarget: options.checksTarget ?? (() => true),
+      // The journal hears of the tag API's requests no route answered (answerRoute records the others).
+      ...(journal
+        ? {
+            answered: (ctx, startedMs, status) => {
+              if (!notTagApi(ctx.url ?? ''))
+                journal.record(ctx.req, startedMs, status, undefined, undefined, undefined);
+            },
+          }
+        : {}),
+    }),
+  );
   for (const middleware of options.before ?? []) app.use(middleware);
   app.use((ctx, next) => {
     // @koa/router routes by `newRouterPath` when it is set; messages keep the path as sent.

@@ -1,9 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerToFailure, errorAnswer, writeAnswer, type ApiAnswer } from './api-answer.js';
+import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
+import { errorAnswer, sendAnswer, type ApiAnswer } from './api-answer.js';
 import type { ApiError } from './api-error.js';
 import type { ApiRequest } from './api-route.js';
 import type { BytesInFlight } from './bytes-in-flight.js';
+import { endpointRouter } from './endpoint-router.js';
 import { hasBody, type JsonBodyReader } from './json-body.js';
+import { splitTarget } from './request-target.js';
 import type { RequestJournal } from './request-journal.js';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { isRecord } from '../../shared/problems/json-words.js';
@@ -57,43 +60,28 @@ export function isControlPath(url: string): boolean {
 }
 
 /**
- * Serves the control API's routes straight from the `node:http` listener, with the tag API's
- * error shape (`{"code","error"}`), body reader and memory budget. It is apart from the tag API's
- * route table so that nothing of it touches the tag API's answers, its journal or its chaos.
+ * The control API's routes, declared with @koa/router in the tag API's Koa application, with the
+ * tag API's error shape (`{"code","error"}`, the one error writer), body reader and memory
+ * budget. It answers every path under /tagsim/v1 itself (never handing one on), and apart from
+ * the tag API's route table, so that nothing of it touches the tag API's answers, its journal or
+ * its chaos. Its path rule is its own, as ever: one trailing `/` dropped, nothing collapsed.
  */
-export function controlDispatcher(
+export function controlRoutes(
   surface: ControlSurface,
   readJson: JsonBodyReader,
   budget: BytesInFlight,
-  onUnexpected: (error: unknown) => void,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const byPath = new Map<string, ControlRoute[]>();
-  for (const route of surface.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
-
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<ApiAnswer> => {
-    const refused = surface.refuse?.(req);
-    if (refused) return errorAnswer(refused.status, refused.message, refused.headers);
-    const url = req.url ?? '';
-    const queryAt = url.indexOf('?');
-    let path = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    const routes = byPath.get(path);
-    const method = req.method ?? '';
-    if (!routes) return errorAnswer(404, `No such endpoint: ${method} ${printable(path)}`);
-    const route = routes.find((r) => r.method === method);
-    if (!route) {
-      const allowed = routes.map((r) => r.method).join(', ');
-      return errorAnswer(405, `Method ${printable(method)} is not allowed on ${path}. Allowed: ${allowed}.`, {
-        Allow: allowed,
-      });
-    }
+): Middleware {
+  const serve = endpointRouter(surface.routes, async (route, ctx): Promise<ApiAnswer> => {
+    const { req, res, method } = ctx;
+    const { path: sent, querystring } = splitTarget(ctx.url);
+    const path = controlPath(sent);
     const request: ApiRequest = { req, res, params: {}, querystring: '', applied: false };
     const body = async (): Promise<unknown> => {
       if (!hasBody(req)) return undefined;
       budget.admitBody(request, readJson.limitBytes);
       return (await readJson(req)).value;
     };
-    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const query = new URLSearchParams(querystring);
     const known = route.query ?? [];
     const unknown = [...query.keys()].find((key) => !known.includes(key));
     if (unknown !== undefined)
@@ -103,17 +91,26 @@ export function controlDispatcher(
           (known.length > 0 ? `known: ${known.join(', ')}.` : `${method} ${path} takes none.`),
       );
     if (!route.body) {
-      const sent = await body();
-      if (sent !== undefined && !(isRecord(sent) && Object.keys(sent).length === 0))
+      const sentBody = await body();
+      if (sentBody !== undefined && !(isRecord(sentBody) && Object.keys(sentBody).length === 0))
         return errorAnswer(400, `${method} ${path} takes no request body; send none (or {}).`);
     }
     return route.handle({ req, query, body });
-  };
+  });
 
-  return (req, res) => {
-    answer(req, res)
-      .catch((error: unknown) => answerToFailure(error, false, onUnexpected))
-      .then((a) => writeAnswer(res, a))
-      .catch(onUnexpected);
+  return (ctx, next) => {
+    if (!isControlPath(ctx.url)) return next();
+    const refused = surface.refuse?.(ctx.req);
+    if (refused) {
+      sendAnswer(ctx, errorAnswer(refused.status, refused.message, refused.headers));
+      return Promise.resolve();
+    }
+    ctx['newRouterPath'] = controlPath(splitTarget(ctx.url).path);
+    return serve(ctx, next);
   };
+}
+
+/** The path the control API routes by: as sent, but for one trailing `/`. */
+function controlPath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }

@@ -1,18 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
-import { httpUrl } from '../../shared/core/url-host.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { bindServer } from './bind-server.js';
+import { createHttpServer, listenHttp, type ServerTimeouts } from './bind-server.js';
 import { buildApp } from './build-app.js';
-import { answerClientErrors } from './client-error.js';
 import { directRoutes } from './direct-routes.js';
+import { mountedAt } from './endpoint-router.js';
 import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
 import { apiRoutes } from './routes/api-routes.js';
 import { BytesInFlight } from './bytes-in-flight.js';
-import { controlDispatcher, isControlPath, type ControlSurface } from './control-surface.js';
+import { controlRoutes, isControlPath, type ControlSurface } from './control-surface.js';
+import { splitTarget } from './request-target.js';
 import { jsonBodyReader } from './json-body.js';
 
 export const DEFAULT_PORT = 7410;
@@ -21,21 +21,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** How long close() lets a request under way finish before it ends its socket. */
 export const CLOSE_GRACE_MS = 1000;
 
-/**
- * How long a client may take, so that slow or stalled clients cannot hold connections forever
- * (docs/reliability.md): the request head, the whole request, and an idle keep-alive connection.
- */
-export interface ServerTimeouts {
-  headersMs?: number;
-  requestMs?: number;
-  keepAliveMs?: number;
-}
-
-export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
-  headersMs: 10_000,
-  requestMs: 30_000,
-  keepAliveMs: 5_000,
-};
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './bind-server.js';
 
 export interface ApiServerOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -120,17 +106,28 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const budget = new BytesInFlight(options.maxBytesInFlight);
   const routes = apiRoutes(engine, bodyLimitBytes, budget);
-  const control =
-    options.control &&
-    controlDispatcher(options.control, jsonBodyReader(bodyLimitBytes), budget, onUnexpectedError);
   const mountPrefix = options.mount?.pathPrefix;
   const seams = { journal: options.control?.journal, chaos: options.control?.chaos };
   const upgraded = new Set<Duplex>();
+  const control = options.control !== undefined;
+  const notTagApi = (url: string) =>
+    (mountPrefix !== undefined && url.startsWith(mountPrefix)) || (control && isControlPath(url));
   const app = buildApp(routes, {
     onUnexpectedError,
-    before: options.mount?.middleware ? [options.mount.middleware] : [],
+    before: [
+      // The control API first, as ever: a mount that names no prefix never sees its requests.
+      ...(options.control ? [controlRoutes(options.control, jsonBodyReader(bodyLimitBytes), budget)] : []),
+      ...(options.mount?.middleware
+        ? [
+            mountPrefix === undefined
+              ? options.mount.middleware
+              : mountedAt(mountPrefix, options.mount.middleware),
+          ]
+        : []),
+    ],
     seams,
-    ...(mountPrefix !== undefined ? { mountPrefix } : {}),
+    notTagApi,
+    checksTarget: (url) => !(control && isControlPath(url)),
   });
   // A mount's paths are its own; a mount that names no prefix may take any path, so then every
   // request goes through Koa, where the mount sees it first.
@@ -144,8 +141,7 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
         );
 
   const observe = (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?', 1)[0]!;
-    if (mountPrefix !== undefined && path.startsWith(mountPrefix)) return; // not API traffic
+    const { path } = splitTarget(req.url ?? '/');
     const started = performance.now();
     res.once('finish', () =>
       request.emit({
@@ -169,24 +165,13 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
     listen() {
       if (server) return Promise.reject(new Error('The server is already listening.'));
       const handle = app.callback();
-      const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-      // Observed at the socket level, not as a Koa layer: nothing is paid when nobody listens.
-      const s = createServer(
-        {
-          headersTimeout: timeouts.headersMs,
-          requestTimeout: timeouts.requestMs,
-          // Node checks the two limits above only this often (30 s by default).
-          connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
-        },
-        // Every request of the tag API starts and ends here, whichever way it is then dispatched.
-        (req, res) => {
-          if (control !== undefined && isControlPath(req.url ?? '')) return control(req, res);
-          if (request.size > 0) observe(req, res);
-          if (direct?.(req, res) !== true) void handle(req, res);
-        },
-      );
-      s.keepAliveTimeout = timeouts.keepAliveMs;
-      answerClientErrors(s, timeouts.requestMs);
+      // Every request starts here: the tag API's hot routes are answered by the direct path,
+      // everything else by Koa. Observed at the socket level, not as a Koa layer: nothing is paid
+      // when nobody listens, and what is not the tag API's (control API, mount) is not counted.
+      const s = createHttpServer(options.timeouts, (req, res) => {
+        if (request.size > 0 && !notTagApi(req.url ?? '')) observe(req, res);
+        if (direct?.(req, res) !== true) void handle(req, res);
+      });
       // Without an upgrade listener Node serves a request offering an upgrade as a plain one.
       const upgrade = options.mount?.upgrade;
       if (upgrade)
@@ -207,10 +192,10 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
           if (!taken) serveUpgradeAsPlainHttp(s, req, socket, head);
         });
       server = s;
-      return bindServer(s, port, host, (e) => error.emit(e)).then(
+      return listenHttp(s, port, host, (e) => error.emit(e)).then(
         (address) => {
-          url = httpUrl(address.address, address.port);
-          return { url, host: address.address, port: address.port };
+          url = address.url;
+          return { url, host: address.host, port: address.port };
         },
         (e: unknown) => {
           server = undefined;

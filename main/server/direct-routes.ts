@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routedPath } from '../../shared/api/routes.js';
 import { writeAnswer } from './api-answer.js';
+import { splitTarget } from './request-target.js';
 import { answerRoute, type ApiRequest, type ApiRoute, type RouteSeams } from './api-route.js';
 
 /**
@@ -30,12 +31,9 @@ export function directRoutes(
     if (!route.path.includes(':')) byTarget.set(`${route.method} ${route.path}`, route);
   }
   return (req, res) => {
-    const url = req.url ?? '';
-    const queryAt = url.indexOf('?');
-    const path = routedPath(queryAt < 0 ? url : url.slice(0, queryAt));
-    const route = byTarget.get(`${req.method} ${path}`);
+    const { path, querystring } = splitTarget(req.url);
+    const route = byTarget.get(`${req.method} ${routedPath(path)}`);
     if (route === undefined) return false;
-    const querystring = queryAt < 0 ? '' : url.slice(queryAt + 1);
     if (UNUSUAL_QUERY.test(querystring)) return false;
     const request: ApiRequest = { req, res, params: {}, querystring, applied: false };
     const answer = answerRoute(route, request, onUnexpected, seams);

@@ -1,4 +1,5 @@
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
+import { splitTarget } from './request-target.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { keptBodyText, type KeptBodyPlace } from './journal-bodies.js';
 
@@ -99,15 +100,15 @@ export function newSlot(): Slot {
 }
 
 export function entryOf(slot: Slot): JournalEntry {
-  const queryAt = slot.url.indexOf('?');
+  const { path, querystring } = splitTarget(slot.url);
   const address = slot.address ?? '';
   return {
     seq: slot.seq,
     time: new Date(performance.timeOrigin + slot.startedMs).toISOString(),
     client: `${address.includes(':') ? `[${address}]` : address}:${slot.port ?? ''}`,
     method: slot.method,
-    path: queryAt < 0 ? slot.url : slot.url.slice(0, queryAt),
-    query: queryAt < 0 ? '' : slot.url.slice(queryAt + 1),
+    path,
+    query: querystring,
     status: slot.status,
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     body: slot.body ?? keptBodyText(slot),

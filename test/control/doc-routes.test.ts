@@ -78,7 +78,7 @@ beforeAll(async () => {
   const dashboard = dashboardRoutes({ lab: {} as Lab, log: {} as FaultLog });
   routes = [
     ...[...tagApi, ...controlApi].map(({ method, re }) => ({ method, matches: (p: string) => re.test(p) })),
-    ...dashboard.map((r) => ({ method: r.method, matches: (p: string) => r.match(p) !== undefined })),
+    ...dashboard.map((r) => ({ method: r.method, matches: (p: string) => template(r.path).test(p) })),
   ];
 });
 afterAll(closeStations);

@@ -231,6 +231,21 @@ describe('the control API as a whole', () => {
       code: 405,
       error: 'Method DELETE is not allowed on /tagsim/v1/status. Allowed: GET.',
     });
+    // Its routes take exactly their method: HEAD and OPTIONS are wrong methods here, unlike on
+    // the tag API, whose router answers them.
+    for (const method of ['HEAD', 'OPTIONS']) {
+      const other = await station.call(method, 'status');
+      expect(other.status, method).toBe(405);
+      expect(other.headers['allow'], method).toBe('GET');
+    }
+    // Its own path rule: one trailing slash dropped, runs of slashes and escapes left as sent.
+    expect((await station.call('GET', 'status/')).status).toBe(200);
+    expect((await station.call('GET', '/status')).status).toBe(404);
+    expect((await station.call('GET', 'st%61tus')).status).toBe(404);
+    expect((await station.call('GET', 'nope/')).json).toEqual({
+      code: 404,
+      error: 'No such endpoint: GET /tagsim/v1/nope/',
+    });
     const notJson = await station.client.request('POST', '/tagsim/v1/scene', { body: '{"scene": ' });
     expect(notJson.status).toBe(400);
     expect((notJson.json as { error: string }).error).toMatch(/^Request body is not valid JSON/);
@@ -248,6 +263,8 @@ describe('the control API as a whole', () => {
     const answer = await station.call('GET', 'status');
     expect(answer.status).toBe(404);
     expect(answer.json).toEqual({ code: 404, error: 'No such endpoint: GET /tagsim/v1/status' });
+    // Such a path is the tag API's then, malformed escapes refused as on any of its paths.
+    expect((await station.call('GET', '%E0')).status).toBe(400);
     expect(station.tagsim.control).toBeUndefined();
   });
 

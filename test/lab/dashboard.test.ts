@@ -49,7 +49,17 @@ describe("the instructor's dashboard", () => {
     const wrongMethod = await dashboardRequest(l, 'DELETE', '/api/stations');
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers['allow']).toBe('GET');
-    expect((await dashboardRequest(l, 'GET', '/api/nothing')).status).toBe(404);
+    expect(wrongMethod.json).toEqual({
+      code: 405,
+      error: 'Method DELETE is not allowed on /api/stations. Allowed: GET.',
+    });
+    expect(wrongMethod.headers['cache-control']).toBe('no-store');
+    const unknown = await dashboardRequest(l, 'GET', '/api/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ code: 404, error: 'No such endpoint: GET /api/nothing' });
+    // Paths as sent: no trailing slash dropped; HEAD is a wrong method, as on the control API.
+    expect((await dashboardRequest(l, 'GET', '/api/stations/')).status).toBe(404);
+    expect((await dashboardRequest(l, 'HEAD', '/api/stations')).status).toBe(405);
   });
 
   it('shows every station at a glance: scene, simulation, clients, last request, refused writes', async () => {

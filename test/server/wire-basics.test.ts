@@ -102,6 +102,13 @@ describe('path matching', () => {
     expect((wrong.json as { error: string }).error).toBe(
       'Method POST is not allowed on /api//tags. Allowed: HEAD, GET.',
     );
+    // The path sent is echoed escaped and bounded: quotes and backslashes escaped, 200 characters.
+    expect((await t.client.get('/api/a"b\\c')).json).toEqual({
+      code: 404,
+      error: 'No such endpoint: GET /api/a\\"b\\\\c',
+    });
+    const long = await t.client.get(`/api/${'x'.repeat(500)}`);
+    expect((long.json as { error: string }).error).toBe(`No such endpoint: GET /api/${'x'.repeat(195)}...`);
   });
 
   it.each([

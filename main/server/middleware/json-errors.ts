@@ -1,39 +1,52 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { printable } from '../../../shared/problems/message-text.js';
 import { answerToFailure, errorAnswer, sendAnswer, type ApiAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
-import type { RequestJournal } from '../request-journal.js';
+import { splitTarget } from '../request-target.js';
 import { assertWellFormedPath } from './path-encoding.js';
 
+export interface JsonErrorsOptions {
+  /** Called with every error that became a 500; the server keeps serving. */
+  readonly onUnexpected: (error: unknown) => void;
+  /**
+   * Whether this request's target is refused when malformed (a percent escape that does not
+   * decode, a target Koa cannot parse) before anything else reads it. The tag API's rule: its
+   * router decodes path parameters.
+   */
+  readonly checksTarget?: (url: string) => boolean;
+  /** Hears of every answer this writer gave (the tag API's journal), with when the request came. */
+  readonly answered?: (ctx: Context, startedMs: number, status: number) => void;
+}
+
 /**
- * Turns every failure outside a route into `{"code": <status>, "error": "<message>"}`: the
- * router's 404/405, errors of a mount, a malformed path, and anything unexpected (500, reported
- * through `onUnexpected`, and the server keeps serving). Routes answer their own failures the
- * same way (answerRoute). It also refuses malformed paths before anything else looks at them (a
- * check, not a layer of its own: every layer costs on the hottest routes).
+ * The one error writer of every HTTP surface (tag API, control API, /ui, lab dashboard): turns
+ * every failure outside a route into `{"code": <status>, "error": "<message>"}`: a router's 404
+ * and 405 (with its `Allow`), errors of a mount, a malformed target, and anything unexpected (500,
+ * reported through `onUnexpected`, and the server keeps serving). Routes answer their own failures
+ * the same way (answerRoute, answerToFailure).
  */
-export function jsonErrors(
-  onUnexpected: (error: unknown) => void,
-  journal?: RequestJournal,
-  mountPrefix?: string,
-): Middleware {
+export function jsonErrors(options: JsonErrorsOptions): Middleware {
+  const { onUnexpected, checksTarget, answered } = options;
   return async (ctx, next) => {
-    const startedMs = journal ? performance.now() : 0;
-    // The journal hears of the requests no route answered (answerRoute records the others).
+    const startedMs = answered ? performance.now() : 0;
     const answer = (answer: ApiAnswer) => {
       sendAnswer(ctx, answer);
-      if (journal && (mountPrefix === undefined || !(ctx.url ?? '').startsWith(mountPrefix)))
-        journal.record(ctx.req, startedMs, answer.status, undefined, undefined, undefined);
+      answered?.(ctx, startedMs, answer.status);
     };
     try {
-      assertWellFormedPath(pathOf(ctx));
+      if (checksTarget?.(ctx.url) === true) assertWellFormedPath(pathOf(ctx));
       await next();
-      if (ctx.body !== undefined && ctx.body !== null) return;
+      // Answered already: by Koa (a body), or written by the route itself (endpoint-router.ts).
+      if (ctx.respond === false || (ctx.body !== undefined && ctx.body !== null)) return;
       if (ctx.status === 404) {
-        answer(errorAnswer(404, `No such endpoint: ${ctx.method} ${ctx.path}`));
+        answer(errorAnswer(404, `No such endpoint: ${ctx.method} ${shownPath(ctx)}`));
       } else if (ctx.status === 405 || ctx.status === 501) {
         // 501 is the router's answer to a method it does not know at all: still a wrong method.
         const allowed = ctx.response.get('Allow');
-        answer(errorAnswer(405, `Method ${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allowed}.`));
+        // The router has put its `Allow` on the response already.
+        answer(
+          errorAnswer(405, `Method ${ctx.method} is not allowed on ${shownPath(ctx)}. Allowed: ${allowed}.`),
+        );
       }
     } catch (error) {
       answer(answerToFailure(error, false, onUnexpected));
@@ -41,11 +54,20 @@ export function jsonErrors(
   };
 }
 
+/** The path as sent, as a message may echo it (printable); the raw one when Koa cannot parse it. */
+function shownPath(ctx: Context): string {
+  try {
+    return printable(ctx.path);
+  } catch {
+    return printable(splitTarget(ctx.url).path);
+  }
+}
+
 /** A request target in absolute form (`http://host/path`): its host is parsed too. */
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** The request's path; a target Koa cannot parse (`http://[::1`) is the client's fault: 400. */
-function pathOf(ctx: Parameters<Middleware>[0]): string {
+function pathOf(ctx: Context): string {
   const invalid = () =>
     new ApiError(400, `The request target ${JSON.stringify(ctx.url.slice(0, 200))} is not a valid URL.`);
   // Koa's ctx.path goes through Node's legacy url.parse, which prints a deprecation warning
