@@ -12,7 +12,7 @@ import { newAccessToken } from '../server/access-token.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
-import { ValidationError, type PlacedProblem } from '../../shared/problems/problem-list.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
