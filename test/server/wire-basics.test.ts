@@ -1,4 +1,5 @@
 // Wire basics: content type, path matching and decoding, body parsing. docs/api.md, "Wire basics".
+import { PRINTABLE_MAX } from '../../shared/problems/message-text.js';
 import { describe, expect, it } from 'vitest';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import type { RawRequestOptions, RawResponse } from '../support/http-client.js';
@@ -102,13 +103,16 @@ describe('path matching', () => {
     expect((wrong.json as { error: string }).error).toBe(
       'Method POST is not allowed on /api//tags. Allowed: HEAD, GET.',
     );
-    // The path sent is echoed escaped and bounded: quotes and backslashes escaped, 200 characters.
+    // The path sent is echoed escaped and bounded: quotes and backslashes escaped, PRINTABLE_MAX
+    // (100) characters.
     expect((await t.client.get('/api/a"b\\c')).json).toEqual({
       code: 404,
       error: 'No such endpoint: GET /api/a\\"b\\\\c',
     });
     const long = await t.client.get(`/api/${'x'.repeat(500)}`);
-    expect((long.json as { error: string }).error).toBe(`No such endpoint: GET /api/${'x'.repeat(195)}...`);
+    expect((long.json as { error: string }).error).toBe(
+      `No such endpoint: GET /api/${'x'.repeat(PRINTABLE_MAX - 5)}...`,
+    );
   });
 
   it.each([
