@@ -7,6 +7,7 @@ import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import type { BridgeSession } from '../runtime/bridge-session.js';
 import { tokenMatches } from '../server/access-token.js';
+import { splitTarget } from '../server/request-target.js';
 import { isAllowedHost, isSameOrigin } from './request-guard.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
@@ -93,11 +94,9 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     /** Handles an HTTP upgrade; returns false when the path is not the UI socket. */
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
       // The target is whatever the client sent (`//[bad` included): split it, never `new URL` it.
-      const target = req.url ?? '/';
-      const query = target.indexOf('?');
-      const pathname = query < 0 ? target : target.slice(0, query);
-      if (pathname !== UI_SOCKET_PATH) return false;
-      const given = new URLSearchParams(query < 0 ? '' : target.slice(query + 1)).get('token');
+      const { path, querystring } = splitTarget(req.url ?? '/');
+      if (path !== UI_SOCKET_PATH) return false;
+      const given = new URLSearchParams(querystring).get('token');
       if (!isAllowedHost(req.headers.host) || !isSameOrigin(req) || !tokenMatches(token, given)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return true;
