@@ -12,6 +12,7 @@ import {
 import { studentModeProblems } from '../../shared/lab/student-mode.js';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { fits } from '../../shared/schema/shape-check.js';
+import { errorMessage } from '../../shared/problems/message-text.js';
 
 /**
  * Machine-wide presets (a lab installs TagSim on many PCs for many student accounts): a
@@ -284,8 +285,4 @@ async function exists(file: string): Promise<boolean> {
     // Anything but "not there" (a permission problem, a looping link) is there and unreadable.
     return fileProblemOf(error) !== 'missing';
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
