@@ -115,6 +115,7 @@ export class RequestJournal {
   // each other in microtasks, so a budget of their own each would let eight short pages run back
   // to back (25 ms) before the event loop got back to the tag API.
   private sliceEnd = 0;
+  private freshSliceQueued = false;
 
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_ENTRIES,
@@ -273,7 +274,13 @@ export class RequestJournal {
       throw new RangeError(`A path filter has at most ${MAX_FILTER_LENGTH} characters`);
     // One at a time: eight readers side by side would each run a slice before the event loop
     // got back to the tag API, and each hold a page.
-    const mine = this.turn.then(() => this.scanNow(query, take));
+    const mine = this.turn.then(async () => {
+      try {
+        return await this.scanNow(query, take);
+      } finally {
+        this.freshSliceOnNextTurn();
+      }
+    });
     this.turn = mine.catch(() => undefined);
     return mine;
   }
@@ -309,17 +316,27 @@ export class RequestJournal {
   }
 
   /**
-   * Starts a slice, after a rest as long as a slice when the last one is spent: listings back to
-   * back take half the process's time at most, and the other half is the tag API's, however busy
-   * the machine.
+   * Starts a slice, after a rest as long as a slice when the last one was spent in work the event
+   * loop never interrupted: listings back to back take half the process's time at most, and the
+   * other half is the tag API's, however busy the machine.
    */
   private async restIfSliceSpent(): Promise<void> {
-    const now = performance.now();
-    if (now <= this.sliceEnd) return;
-    if (now < this.sliceEnd + LIST_SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
-    }
+    if (performance.now() <= this.sliceEnd) return;
+    if (this.sliceEnd !== 0) await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
     this.sliceEnd = performance.now() + LIST_SLICE_MS;
+  }
+
+  /**
+   * Once the event loop has had a turn after a listing (and with it the tag API's requests), the
+   * next listing starts a slice of its own: a short listing after a pause never waits.
+   */
+  private freshSliceOnNextTurn(): void {
+    if (this.freshSliceQueued) return;
+    this.freshSliceQueued = true;
+    setImmediate(() => {
+      this.freshSliceQueued = false;
+      this.sliceEnd = 0;
+    });
   }
 
   clear(): void {
