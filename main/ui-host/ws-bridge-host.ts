@@ -51,10 +51,13 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     // A frame that breaks the protocol (invalid UTF-8, unmasked, reserved bits, too long) makes
     // ws close this socket with the matching code (1007, 1002, 1009); without a listener the
     // error would take the whole process down with it.
-    ws.on('error', (error) => onError(new WsClientError(error)));
+    ws.on('error', (error) => {
+      session.close();
+      onError(new WsClientError(error));
+    });
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return ws.close(1003, 'Text messages only');
-      if (inFlight >= MAX_CALLS_IN_FLIGHT) return ws.close(1008, 'Too many calls at once');
+      if (isBinary) return closePage(ws, session, 1003, 'Text messages only');
+      if (inFlight >= MAX_CALLS_IN_FLIGHT) return closePage(ws, session, 1008, 'Too many calls at once');
       inFlight++;
       void answer(ws, session, data.toString()).finally(() => inFlight--);
     });
@@ -66,7 +69,7 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
       call = JSON.parse(text) as CallMessage;
       if (typeof call !== 'object' || call === null || typeof call.id !== 'number') throw new Error();
     } catch {
-      return ws.close(1007, 'Malformed bridge message');
+      return closePage(ws, session, 1007, 'Malformed bridge message');
     }
     try {
       const result = await dispatchBridgeCall(session.api, call.method, call.args);
@@ -77,6 +80,16 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
       const message = known ? error.message : 'Internal error in TagSim.';
       send(ws, JSON.stringify({ id: call.id, error: message }));
     }
+  }
+
+  /**
+   * Closes a page's socket for its own mistake. Its session (what it watches) ends now, not when
+   * the socket is gone: a page that never answers the close would otherwise keep its Plant view's
+   * watch for the close handshake's 30 s.
+   */
+  function closePage(ws: WebSocket, session: BridgeSession, code: number, reason: string): void {
+    session.close();
+    ws.close(code, reason);
   }
 
   /** Sends unless the page stopped reading: then its queue would grow without end, so it goes. */

@@ -36,7 +36,8 @@ function responses(data: Buffer): ModbusAnswer[] {
   return parsed;
 }
 
-const exchange = (bytes: Buffer, quietMs?: number) => modbusExchange(server.modbusPort, bytes, quietMs);
+const exchange = (bytes: Buffer, quietMs?: number, complete?: (data: Buffer) => boolean) =>
+  modbusExchange(server.modbusPort, bytes, quietMs, complete);
 
 async function controlRequest(): Promise<void> {
   const client = await ModbusTestClient.open(server.modbusPort);
@@ -52,7 +53,12 @@ describe('random bytes to the Modbus port', () => {
     await fc.assert(
       fc.asyncProperty(hostileModbusBytes, async (sent) => {
         const before = server.stateOf(server.tagsim.engine);
-        const { data } = await exchange(sent.bytes);
+        // A well-formed request is answered: wait for its answer, however busy the machine.
+        const { data } = await exchange(
+          sent.bytes,
+          undefined,
+          sent.request ? (d) => responses(d).length > 0 : undefined,
+        );
         const answers = responses(data);
         for (const answer of answers) {
           const code = exceptionOf({ transactionId: 0, unitId: 0, pdu: answer.pdu });
@@ -94,7 +100,12 @@ describe('random writes in the request journal', () => {
     await fc.assert(
       fc.asyncProperty(hostileModbusBytes, async (sent) => {
         expect((await http.request('DELETE', '/tagsim/v1/requests')).status).toBe(200);
-        const { data } = await exchange(sent.bytes);
+        // A well-formed request is answered: wait for its answer, however busy the machine.
+        const { data } = await exchange(
+          sent.bytes,
+          undefined,
+          sent.request ? (d) => responses(d).length > 0 : undefined,
+        );
         responses(data);
         const entries = (await http.get('/tagsim/v1/requests?limit=100')).json as JournalEntry[];
         for (const entry of entries) {

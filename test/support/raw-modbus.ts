@@ -165,11 +165,17 @@ export class ModbusTestClient {
   }
 }
 
-/** Sends bytes on a fresh connection; collects what comes back until `quietMs` of silence or a close. */
+/**
+ * Sends bytes on a fresh connection; collects what comes back until `quietMs` of silence or a
+ * close. With `complete`, silence counts only once what came back is complete (a busy machine may
+ * take longer than `quietMs` to answer), for at most `waitMs`.
+ */
 export function modbusExchange(
   port: number,
   bytes: Buffer,
   quietMs = 100,
+  complete?: (data: Buffer) => boolean,
+  waitMs = 5000,
 ): Promise<{ data: Buffer; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -182,7 +188,7 @@ export function modbusExchange(
     };
     const quiet = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish(false), quietMs);
+      timer = setTimeout(() => finish(false), complete && !complete(data) ? waitMs : quietMs);
     };
     socket.on('connect', () => {
       socket.write(bytes);
