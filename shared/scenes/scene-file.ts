@@ -5,10 +5,7 @@ import type { Behaviour } from '../sim/behaviour-types.js';
 import { sceneBehaviours } from '../sim/scene-behaviours.js';
 import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from '../problems/json-text.js';
-import {
-  type PlacedProblem as SceneProblem,
-  ValidationError as SceneValidationError,
-} from '../problems/problem-list.js';
+import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 import { isRecord, kindOf } from '../problems/json-words.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';
@@ -30,19 +27,19 @@ export const SCENE_FILE_EXTENSION = '.tagsim.json';
 export const SCENE_FILE_FIELDS: readonly string[] = Object.keys(SceneFileSchema.properties);
 
 /**
- * Reads a scene file's text. Returns the scene, or throws a SceneValidationError that lists
+ * Reads a scene file's text. Returns the scene, or throws a ValidationError that lists
  * every problem with its place; a file with problems is never half-loaded.
  */
 export function parseSceneFile(text: string, source?: string): SceneDefinition {
   const parsed = parseJsonText(text);
-  if (!parsed.ok) throw new SceneValidationError([{ path: '(file)', message: parsed.message }], source);
+  if (!parsed.ok) throw new ValidationError([{ path: '(file)', message: parsed.message }], source);
   return validateSceneJson(parsed.value, source);
 }
 
 /** Validates parsed JSON as a scene file (see parseSceneFile). */
 export function validateSceneJson(json: unknown, source?: string): SceneDefinition {
   if (!isRecord(json)) {
-    throw new SceneValidationError(
+    throw new ValidationError(
       [{ path: '(file)', message: 'a scene file is a JSON object; got ' + kindOf(json) }],
       source,
     );
@@ -54,7 +51,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
   const shaped = shapeProblems(SCENE_FILE_SHAPE, json).filter((p) => tagsRead || !inTags(p));
   const tagProblems = [...shaped.filter(inTags), ...(tagsRead ? tagRuleProblems(rawTags) : [])];
   const place = (list: Problem[]) => placeProblems(SCENE_FILE_SHAPE, json, '', list);
-  const problems: SceneProblem[] = place(shaped.filter((p) => !inTags(p)));
+  const problems: PlacedProblem[] = place(shaped.filter((p) => !inTags(p)));
   const report = (path: string, message: string) => problems.push({ path, message });
   const beforeTags = problems.length;
   problems.push(...place(tagProblems));
@@ -71,7 +68,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
   );
   const layout = checkLayout(json['layout'], { name, tags, behaviours }, problems.length === 0, problems);
 
-  if (problems.length > 0) throw new SceneValidationError(problems, source);
+  if (problems.length > 0) throw new ValidationError(problems, source);
   return {
     name: (name as string).trim(),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
@@ -120,7 +117,7 @@ function checkBehaviours(
   json: unknown,
   tags: readonly TagDefinition[],
   tagsValid: boolean,
-  problems: SceneProblem[],
+  problems: PlacedProblem[],
 ): Behaviour[] {
   if (json === undefined || (Array.isArray(json) && !tagsValid)) return [];
   const checked = validateBehaviours(json, tags);
@@ -137,7 +134,7 @@ function checkLayout(
   json: unknown,
   scene: { name: unknown; tags: readonly TagDefinition[]; behaviours: readonly Behaviour[] },
   restValid: boolean,
-  problems: SceneProblem[],
+  problems: PlacedProblem[],
 ): PlacementHints | undefined {
   if (json === undefined) return undefined;
   // The plant it places: the file's own, or the built-in's of its name that it borrows.
