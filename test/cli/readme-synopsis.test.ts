@@ -2,7 +2,9 @@
 // generates (npm run readme:synopsis), every command and option --help lists is in it, each
 // `tagsim …` example in README parses, and `npx tagsim` runs from the checkout as README says.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commandHelp, generalHelp, synopsis } from '../../main/cli/cli-help.js';
@@ -79,8 +81,16 @@ describe('tagsim --help', () => {
   });
 
   it('runs from the checkout as `npx tagsim`, after the quick start, without the registry', () => {
-    const run = spawnSync('npx', ['--offline', 'tagsim', '--help'], { cwd: root, encoding: 'utf8' });
-    expect(run.status).toBe(0);
+    // npx installs the checkout into its own cache, and that install runs `prepare` (a full
+    // rebuild of dist/) unless scripts are off: mid-suite it rewrote files other tests were
+    // loading, and once left npx with no `tagsim` to run (exit 127 in CI). The quick start has
+    // already built dist/, so the test skips the rebuild, and uses a cache of its own so that no
+    // earlier npx install on the machine decides what runs.
+    const cache = mkdtempSync(join(tmpdir(), 'tagsim-npx-'));
+    const env = { ...process.env, npm_config_cache: cache, npm_config_ignore_scripts: 'true' };
+    const run = spawnSync('npx', ['--offline', 'tagsim', '--help'], { cwd: root, encoding: 'utf8', env });
+    rmSync(cache, { recursive: true, force: true });
+    expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(generalHelp());
   }, 60_000);
 });
