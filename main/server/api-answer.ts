@@ -25,7 +25,8 @@ export function jsonTextAnswer(body: string | Buffer): ApiAnswer {
 
 /** A batch's answer: the items that failed (`[]` when every item applied). */
 export function itemErrorsAnswer(errors: readonly ItemError[]): ApiAnswer {
-  return { status: 200, body: JSON.stringify(errors), itemErrors: errors };
+  // Most batches succeed: their answer needs no encoding.
+  return { status: 200, body: errors.length === 0 ? '[]' : JSON.stringify(errors), itemErrors: errors };
 }
 
 /** An answer of `value` as JSON. */

@@ -26,13 +26,18 @@ export function directRoutes(
   onUnexpected: (error: unknown) => void,
   seams?: RouteSeams,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const byTarget = new Map<string, ApiRoute>();
+  // Method, then path: no key string to build and hash for every request.
+  const byMethod = new Map<string, Map<string, ApiRoute>>();
   for (const route of routes) {
-    if (!route.path.includes(':')) byTarget.set(`${route.method} ${route.path}`, route);
+    if (route.path.includes(':')) continue;
+    const byPath = byMethod.get(route.method) ?? new Map<string, ApiRoute>();
+    byMethod.set(route.method, byPath.set(route.path, route));
   }
   return (req, res) => {
+    const byPath = byMethod.get(req.method ?? '');
+    if (byPath === undefined) return false;
     const { path, querystring } = splitTarget(req.url);
-    const route = byTarget.get(`${req.method} ${routedPath(path)}`);
+    const route = byPath.get(routedPath(path));
     if (route === undefined) return false;
     if (UNUSUAL_QUERY.test(querystring)) return false;
     const request: ApiRequest = { req, res, params: {}, querystring, applied: false };

@@ -35,7 +35,8 @@ export class BodySlabs {
       this.slab = Buffer.allocUnsafeSlow(SLABS_PER_LARGEST_BODY * this.keptBytes);
       this.used = 0;
     }
-    body.copy(this.slab, this.used, 0, length);
+    // TypedArray#set: Buffer#copy's argument checks cost more than the copy of a small body.
+    this.slab.set(length === body.length ? body : body.subarray(0, length), this.used);
     place.bodySlab = this.slab;
     place.bodyStart = this.used;
     place.bodyLength = length;

@@ -28,11 +28,12 @@ export interface JsonBodyReader {
  * Handlers call it themselves, so that the many requests without a body pay nothing for it.
  */
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
-  const read = async (req: IncomingMessage, heard?: (raw: Buffer) => void): Promise<JsonBody> => {
-    const bytes = await readBody(req, limitBytes);
-    heard?.(bytes);
-    return { value: parseJson(bytes), bytes: bytes.length, raw: bytes };
-  };
+  // One promise step after the read: every write waits on this chain.
+  const read = (req: IncomingMessage, heard?: (raw: Buffer) => void): Promise<JsonBody> =>
+    readBody(req, limitBytes).then((bytes) => {
+      heard?.(bytes);
+      return { value: parseJson(bytes), bytes: bytes.length, raw: bytes };
+    });
   return Object.assign(read, { limitBytes });
 }
 

@@ -11,16 +11,35 @@ import { versionedJsonArray } from '../versioned-json.js';
 export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget: BytesInFlight): ApiRoute[] {
   // Bodies are read within the server's memory budget, and so are the answers they may cause:
   // every answer item may echo what the client sent.
-  const readBody = async (request: ApiRequest): Promise<unknown> => {
+  const readBody = (request: ApiRequest): Promise<unknown> => {
     budget.admitBody(request, readJson.limitBytes);
     // The journal keeps what the client sent even when it is not JSON: that is what its author
     // needs to see.
-    const { value, bytes } = await readJson(request.req, (raw) => (request.body = raw));
-    if (Array.isArray(value)) {
-      assertItemCount(value);
-      budget.admitAnswer(request, value.length, bytes);
-    }
-    return value;
+    return readJson(request.req, (raw) => (request.body = raw)).then(({ value, bytes }) => {
+      if (Array.isArray(value)) {
+        assertItemCount(value);
+        budget.admitAnswer(request, value.length, bytes);
+      }
+      return value;
+    });
+  };
+
+  /**
+   * Answers a batch (write or release) once its body has come: the items are checked as such a
+   * body must be, and `apply` runs in the same promise step (a write waits on no more steps).
+   */
+  const withItems = (
+    request: ApiRequest,
+    what: string,
+    apply: (tags: TagEngine, items: unknown[]) => ItemError[],
+  ) => {
+    if (!hasBody(request.req)) throw bodyRequired(what);
+    const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
+    return readBody(request).then((value) => {
+      const errors = apply(tags, requireArray(value, what));
+      request.applied = true;
+      return itemErrorsAnswer(errors);
+    });
   };
 
   const everyValue: Record<RefKind, () => Buffer> = {
@@ -51,24 +70,16 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
   const writes = WRITE_ROUTES.map(({ path, operation, by }): ApiRoute => ({
     method: 'PUT',
     path,
-    handle: async (request) => {
-      const tags = engine.viewOfCurrentScene();
-      const items = await requireArray(request, readBody, `{"${by}": ..., "value": ...} items`);
-      const errors = tags.write(operation, by, items);
-      request.applied = true;
-      return itemErrorsAnswer(errors);
-    },
+    handle: (request) =>
+      withItems(request, `{"${by}": ..., "value": ...} items`, (tags, items) =>
+        tags.write(operation, by, items),
+      ),
   }));
 
   const releases = RELEASE_ROUTES.map(({ path, by }): ApiRoute => ({
     method: 'PUT',
     path,
-    handle: async (request) => {
-      const tags = engine.viewOfCurrentScene();
-      const errors = tags.release(by, await requireArray(request, readBody, refDescription(by)));
-      request.applied = true;
-      return itemErrorsAnswer(errors);
-    },
+    handle: (request) => withItems(request, refDescription(by), (tags, refs) => tags.release(by, refs)),
   }));
 
   return [...reads, ...writes, ...releases];
@@ -78,16 +89,16 @@ function refDescription(by: RefKind): string {
   return by === 'id' ? 'tag id strings' : 'tag name strings';
 }
 
-async function requireArray(
-  request: ApiRequest,
-  readBody: (request: ApiRequest) => Promise<unknown>,
-  what: string,
-): Promise<unknown[]> {
-  const value = hasBody(request.req) ? await readBody(request) : undefined;
-  if (value === undefined) throw new ApiError(400, `Request body is required: a JSON array of ${what}.`);
+/** A batch's body: a JSON array of at most MAX_ITEMS items. */
+function requireArray(value: unknown, what: string): unknown[] {
+  if (value === undefined) throw bodyRequired(what);
   if (!Array.isArray(value)) throw notAnArray(what);
   assertItemCount(value);
   return value;
+}
+
+function bodyRequired(what: string): ApiError {
+  return new ApiError(400, `Request body is required: a JSON array of ${what}.`);
 }
 
 function notAnArray(what: string): ApiError {
