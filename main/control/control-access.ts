@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { bearerTokenOf, tokenMatches } from '../server/access-token.js';
+import { BEARER_CHALLENGE, bearerTokenOf, tokenMatches } from '../server/access-token.js';
 import { ApiError } from '../server/api-error.js';
 import { isAllowedHost } from '../ui-host/request-guard.js';
 import { printable } from '../../shared/problems/message-text.js';
@@ -29,7 +29,7 @@ export function controlAccess(token: string | undefined): (req: IncomingMessage)
         given === undefined
           ? 'The control API needs the token printed at start: send Authorization: Bearer <token>.'
           : 'The control API token is wrong: send the token printed at start (Authorization: Bearer <token>).',
-        { 'WWW-Authenticate': 'Bearer realm="tagsim"' },
+        BEARER_CHALLENGE,
       );
     }
     if (!isAllowedHost(host))

@@ -6,7 +6,7 @@ import { createHttpServer, listenHttp, type ServerTimeouts } from '../server/bin
 import { endpointRouter } from '../server/endpoint-router.js';
 import { jsonErrors } from '../server/middleware/json-errors.js';
 import { splitTarget } from '../server/request-target.js';
-import { bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
+import { BEARER_CHALLENGE, bearerTokenOf, newAccessToken, tokenMatches } from '../server/access-token.js';
 import { answerRendererFile } from '../ui-host/renderer-files.js';
 import { isAllowedHost } from '../ui-host/request-guard.js';
 import type { DashboardRoute } from './dashboard-route.js';
@@ -75,9 +75,11 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     if (tokenMatches(token, bearerTokenOf(ctx.get('authorization') || undefined))) return next();
     sendAnswer(
       ctx,
-      errorAnswer(401, 'This dashboard needs its access token: open the exact URL that tagsim lab printed.', {
-        'WWW-Authenticate': 'Bearer',
-      }),
+      errorAnswer(
+        401,
+        'This dashboard needs its access token: open the exact URL that tagsim lab printed.',
+        BEARER_CHALLENGE,
+      ),
     );
     return Promise.resolve();
   });

@@ -31,6 +31,12 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
 }
 
 /**
+ * The challenge of a 401 for a missing or wrong token (RFC 6750 section 3), the same on every
+ * surface that takes one (the control API, the lab dashboard).
+ */
+export const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="tagsim"' } as const;
+
+/**
  * True when `given` is the expected token. Both are hashed first (SHA-256), so the comparison
  * takes the same time whatever the given token's length and however much of it is right.
  */

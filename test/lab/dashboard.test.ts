@@ -40,7 +40,7 @@ describe("the instructor's dashboard", () => {
         code: 401,
         error: 'This dashboard needs its access token: open the exact URL that tagsim lab printed.',
       });
-      expect(answer.headers['www-authenticate']).toBe('Bearer');
+      expect(answer.headers['www-authenticate']).toBe('Bearer realm="tagsim"');
     }
     const rebound = await dashboardRequest(l, 'GET', '/api/stations', {
       headers: { Host: 'evil.example:80' },
