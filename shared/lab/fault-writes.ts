@@ -1,5 +1,6 @@
 import type { ItemError } from '../core/tag-engine.js';
 import type { FaultLogEntry } from './fault-log.js';
+import { andMore } from '../problems/problem-list.js';
 
 /**
  * One write of a student's client to a station's tag API (a PUT or POST), as the station's
@@ -89,5 +90,5 @@ export function itemErrorsText(write: ClientWrite): string {
     return typeof ref === 'string' ? `${ref.slice(0, 80)}: ${e.error}` : e.error;
   });
   const more = write.itemErrorCount - shown.length;
-  return [...shown, ...(more > 0 ? [`(+${more} more)`] : [])].join('; ');
+  return [...shown, ...(more > 0 ? [`… ${andMore(more, 'error')}`] : [])].join('; ');
 }

@@ -85,7 +85,7 @@ describe("the clients' writes around each fault", () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('<td>&#60;script&#62;alert(1)&#60;/script&#62;</td>');
     expect(html).toContain(
-      '<td>&#60;img src=x&#62;: Tag named &#39;&#60;img src=x&#62;&#39; not found.; (+2 more)</td>',
+      '<td>&#60;img src=x&#62;: Tag named &#39;&#60;img src=x&#62;&#39; not found.; … and 2 more errors</td>',
     );
     const rows = faultLogCsv([applied], writes).split('\r\n');
     expect(rows[0]).toBe(
