@@ -1,4 +1,5 @@
 import { useContext } from 'preact/hooks';
+import { tankMarks, VALVE_TEXT } from '../../shared/plant/drawn-marks.js';
 import { labelKey, type PlacedLabel } from '../../shared/plant/labels.js';
 import type { LaidPart, PartRole, PlacedTag } from '../../shared/plant/plant-types.js';
 import { PlantCtx } from './plant-context.js';
@@ -21,7 +22,7 @@ export function PlantPart({ part, labels }: { part: LaidPart; labels: Labels }) 
   return (
     <g class={`part part-${part.part}`} transform={`translate(${x} ${y})`} data-part={part.label}>
       <title>{part.label}</title>
-      {part.part === 'tank' ? <Tank part={part} w={w} h={h} labels={labels} /> : null}
+      {part.part === 'tank' ? <Tank part={part} labels={labels} /> : null}
       {['axis', 'crane', 'elevator'].includes(part.part) ? (
         <Axis part={part} w={w} h={h} labels={labels} />
       ) : null}
@@ -44,7 +45,7 @@ function useFraction(tag: PlacedTag | undefined, max = 10): number {
   return typeof value === 'number' ? Math.min(1, Math.max(0, value / max)) : 0;
 }
 
-function Tank({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
+function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
   const ctx = useContext(PlantCtx)!;
   const level = role(part, 'level');
   const fill = role(part, 'fill');
@@ -52,7 +53,13 @@ function Tank({ part, w, h, labels }: { part: LaidPart; w: number; h: number; la
   const setpoint = role(part, 'setpoint');
   const fraction = useFraction(level);
   const sp = useFraction(setpoint);
-  const body = { x: w * 0.2, y: 50, w: w * 0.6, h: h - 110 };
+  const t = tankMarks(part.width, part.height);
+  const body = {
+    x: t.body.x * SCALE,
+    y: t.body.y * SCALE,
+    w: t.body.width * SCALE,
+    h: t.body.height * SCALE,
+  };
   const used = new Set([level, fill, drain, setpoint].filter(Boolean).map((t) => t!.id));
   const others = part.tags.filter((t) => !used.has(t.tag.id));
   return (
@@ -81,7 +88,12 @@ function Tank({ part, w, h, labels }: { part: LaidPart; w: number; h: number; la
                 y1={body.y + body.h * (1 - sp)}
                 y2={body.y + body.h * (1 - sp)}
               />
-              <text class="spot-label" x={body.x - 14} y={body.y + body.h * (1 - sp) + 5} text-anchor="end">
+              <text
+                class="spot-label"
+                x={t.setpointTextEnd * SCALE}
+                y={body.y + body.h * (1 - sp) + 5}
+                text-anchor="end"
+              >
                 {`${setpoint.name} ${readout(ctx.store.get(setpoint.id))}`}
               </text>
             </>
@@ -108,17 +120,17 @@ function Tank({ part, w, h, labels }: { part: LaidPart; w: number; h: number; la
           )}
         </TagSpot>
       ) : null}
-      {fill ? <Valve tag={fill} x={body.x + body.w / 2} y={20} name="Inlet valve" /> : null}
-      {drain ? (
-        <Valve tag={drain} x={body.x + body.w / 2} y={body.y + body.h + 30} name="Outlet valve" />
-      ) : null}
+      {fill ? <Valve tag={fill} at={t.fillValve} name="Inlet valve" /> : null}
+      {drain ? <Valve tag={drain} at={t.drainValve} name="Outlet valve" /> : null}
       <Chips tags={others} part={part} labels={labels} />
     </>
   );
 }
 
-function Valve({ tag, x, y, name }: { tag: PlacedTag; x: number; y: number; name: string }) {
+function Valve({ tag, at, name }: { tag: PlacedTag; at: { x: number; y: number }; name: string }) {
   const ctx = useContext(PlantCtx)!;
+  const [x, y] = [at.x * SCALE, at.y * SCALE];
+  const { dx, baseline } = VALVE_TEXT;
   const open = useFraction(tag);
   return (
     <TagSpot tag={tag} role={name} class="valve" mark={{ x: x + 34, y: y - 12 }}>
@@ -129,7 +141,7 @@ function Valve({ tag, x, y, name }: { tag: PlacedTag; x: number; y: number; name
             d={`M ${x - 20} ${y - 12} L ${x + 20} ${y + 12} L ${x + 20} ${y - 12} L ${x - 20} ${y + 12} Z`}
           />
           {open > 0 ? <rect class="flow" x={x - 4} y={y + 12} width={8} height={26 * open + 4} /> : null}
-          <text class="spot-label" x={x + 30} y={y + 5}>
+          <text class="spot-label" x={x + dx * SCALE} y={y + baseline * SCALE}>
             {`${tag.name} ${tag.type === 'Bit' ? (look.on ? 'open' : 'closed') : readout(ctx.store.get(tag.id))}`}
           </text>
         </>

@@ -129,6 +129,26 @@ export function partBody(p: LaidPart): Box {
   return box(p.x, p.y, p.width, p.height);
 }
 
+/**
+ * Where a tank's own marks are drawn, in metres from its part's corner: the body, the inlet and
+ * outlet valves' centres, and the right end of the set point's name (drawn left of the body, at
+ * the set point's height). renderer/plant/PlantParts.tsx draws them there; the label placer keeps
+ * other names off their texts, and the drawing's box holds them.
+ */
+export function tankMarks(width: number, height: number) {
+  const body = box(width * 0.2, 0.5, width * 0.6, height - 1.1);
+  const valveX = body.x + body.width / 2;
+  return {
+    body,
+    fillValve: { x: valveX, y: 0.2 },
+    drainValve: { x: valveX, y: body.y + body.height + 0.3 },
+    setpointTextEnd: body.x - 0.14,
+  };
+}
+
+/** A tank valve's name starts this far right of the valve's centre, on a baseline this far below it. */
+export const VALVE_TEXT = { dx: 0.3, baseline: 0.05 } as const;
+
 /** Where a part's chip `i` sits from the first's corner, in rows of columns `cell` wide across `width`. */
 export function chipCell(i: number, width: number, cell: number = CHIP.width): { x: number; y: number } {
   const perRow = Math.max(1, Math.floor(width / cell));

@@ -17,24 +17,16 @@ import {
   polysOverlap,
   ratioOf,
   READER,
+  tankMarks,
+  VALVE_TEXT,
 } from './drawn-marks.js';
+import { DRAWING_MEASURES, rowHeight, textWidth, type LabelMeasures } from './label-measures.js';
 import type { LaidConveyor, LaidPart, PlacedTag, PlantLayout } from './plant-types.js';
 
 // The one label placer of the Plant view (docs/ui.md, "Plant view"): every name the drawing
 // writes (sensors, motors, gates, readouts, machines and their chips) gets a level box near what
 // it names that overlaps no other label and no drawn mark. renderer/plant draws each label in its
 // box; test/plant/labels.test.ts checks every built-in scene with these same boxes.
-
-/** The drawing's measures, in metres of the layout (the view draws 100 units a metre). */
-export interface LabelMeasures {
-  /** The names' font size (renderer/styles/plant.css, .spot-label). */
-  readonly fontSize: number;
-  /** A generous average width of one character at that size: long names must not run over. */
-  readonly charWidth: number;
-}
-
-/** The view's own: 19 px names (plant.css) at 100 px a metre, about 0.6 em a character. */
-export const DRAWING_MEASURES: LabelMeasures = { fontSize: 0.19, charWidth: 0.116 };
 
 export type LabelKind = 'sensor' | 'reading' | 'drive' | 'gate' | 'part' | 'chip' | 'readout';
 
@@ -149,10 +141,6 @@ function clashesOf(
   return n;
 }
 
-const textWidth = (text: string, m: LabelMeasures, size = m.fontSize) =>
-  (text.length * m.charWidth * size) / m.fontSize + 0.04;
-const rowHeight = (m: LabelMeasures, size = m.fontSize) => size * 1.25;
-
 /** The names a belt carries: its sensors', readouts, motors' and gates'. */
 function beltLabels(c: LaidConveyor, m: LabelMeasures): Want[] {
   const half = c.width / 2;
@@ -253,6 +241,36 @@ function partLabels(p: LaidPart, m: LabelMeasures): Want[] {
   );
   const others = p.tags.filter((t) => !used.has(t.tag.id));
   if (p.part === 'tank') {
+    // The tank's own texts: the set point's name (at any height beside the body) and the valves'.
+    const t = tankMarks(p.width, p.height);
+    const setpoint = p.tags.find((x) => x.role === 'setpoint')?.tag;
+    if (setpoint) {
+      const w = textWidth(`${setpoint.name} 00.00`, m);
+      const top = p.y + t.body.y - m.fontSize;
+      wants.push(
+        fixed(
+          'readout',
+          0,
+          setpoint.name,
+          box(p.x + t.setpointTextEnd - w, top, w, t.body.height + 2 * m.fontSize),
+        ),
+      );
+    }
+    (['fill', 'drain'] as const).forEach((role, i) => {
+      const valve = p.tags.find((x) => x.role === role)?.tag;
+      if (!valve) return;
+      const at = role === 'fill' ? t.fillValve : t.drainValve;
+      const text = `${valve.name} ${valve.type === 'Bit' ? 'closed' : '00.00'}`;
+      const baseline = p.y + at.y + VALVE_TEXT.baseline;
+      wants.push(
+        fixed(
+          'readout',
+          i + 1,
+          text,
+          box(p.x + at.x + VALVE_TEXT.dx, baseline - m.fontSize, textWidth(text, m), rowHeight(m)),
+        ),
+      );
+    });
     chips(others, p.x, p.y + p.height + 0.1, p.width);
   } else if (p.part === 'axis' || p.part === 'crane' || p.part === 'elevator') {
     wants.push(

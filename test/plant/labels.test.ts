@@ -94,6 +94,28 @@ describe('placeLabels: every built-in scene', () => {
   );
 });
 
+describe("placeLabels: a tank's own texts", () => {
+  it.each(['Level Control', 'Filling Tank'])(
+    "%s: the set point's and the valves' names are placed, so other names keep off them and the frame holds them",
+    (name) => {
+      const layout = layoutPlant(builtinScene(name)!);
+      const plan = placeLabels(layout);
+      const tank = layout.parts.find((p) => p.part === 'tank')!;
+      const named = (role: string) => tank.tags.find((t) => t.role === role)?.tag.name;
+      const texts = plan.labels.map((l) => l.text);
+      for (const role of ['fill', 'drain'])
+        expect(texts.some((t) => t.startsWith(`${named(role)} `))).toBe(true);
+      const setpoint = named('setpoint');
+      if (setpoint === undefined) return;
+      // Drawn left of the body, at any height the set point takes: the box spans the body's height.
+      const label = plan.labels.find((l) => l.text === setpoint)!;
+      expect(label.box.x + label.box.width).toBeLessThan(tank.x + tank.width * 0.2);
+      expect(label.box.height).toBeGreaterThan(tank.height - 1.1);
+      expect(label.box.x).toBeGreaterThanOrEqual(plan.frame.x);
+    },
+  );
+});
+
 describe("placeLabels: a scene file's plant", () => {
   it('places long names of close sensors on a belt without hints apart', () => {
     const scene = {
