@@ -11,6 +11,8 @@ import { connect } from 'node:net';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 const REQUEST_TIMEOUT_MS = 10_000;
+/** What one read takes at most; the sockets share it, as each read is handled before the next. */
+const READ_BUFFER_BYTES = 256 * 1024;
 
 /** The bytes of one request: method, path, headers, body with its Content-Length. */
 export function requestBytes(port, { method, path, headers = {}, body }) {
@@ -32,6 +34,7 @@ export function load({ port, connections, seconds, requests, onLatency }) {
   const deadline = started + seconds * 1000;
   const totals = { requests: 0, errors: 0, timeouts: 0, non2xx: 0 };
   const sockets = new Set();
+  const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
   let stopped = false;
 
   return new Promise((resolve) => {
@@ -42,7 +45,12 @@ export function load({ port, connections, seconds, requests, onLatency }) {
     }, seconds * 1000);
 
     const open = (offset) => {
-      const socket = connect({ host: '127.0.0.1', port });
+      // `onread` hands each read over in the shared buffer; `received` runs before the next read.
+      const socket = connect({
+        host: '127.0.0.1',
+        port,
+        onread: { buffer: readBuffer, callback: (n, buffer) => void received(buffer.subarray(0, n)) },
+      });
       sockets.add(socket);
       socket.setNoDelay(true);
       let next = offset;
@@ -73,12 +81,16 @@ export function load({ port, connections, seconds, requests, onLatency }) {
       };
 
       socket.on('connect', send);
-      socket.on('data', (chunk) => {
+      const received = (chunk) => {
         let rest = chunk;
         if (bodyLeft < 0) {
           head = head.length === 0 ? rest : Buffer.concat([head, rest]);
           const end = head.indexOf(HEAD_END);
-          if (end < 0) return;
+          // The shared buffer is read into again: a head still incomplete is copied out of it.
+          if (end < 0) {
+            if (head === chunk) head = Buffer.from(chunk);
+            return;
+          }
           const text = head.subarray(0, end).toString('latin1');
           status = Number(text.slice(9, 12));
           const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
@@ -93,7 +105,7 @@ export function load({ port, connections, seconds, requests, onLatency }) {
         }
         bodyLeft -= rest.length;
         if (bodyLeft <= 0) complete();
-      });
+      };
       socket.on('error', () => {
         if (!stopped) totals.errors++;
       });
