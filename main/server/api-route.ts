@@ -37,37 +37,59 @@ export interface ApiRoute {
 }
 
 /**
- * Answers one request of a route, a failure included. Every request a route serves passes here,
- * on the direct path and through Koa alike: the one place to observe or shape them all.
- * Synchronous when the route is, so that a cached answer costs no promise.
+ * Answers one request of a route, a failure included, and hands the answer to `deliver`. Every
+ * request a route serves passes here, on the direct path and through Koa alike: the one place to
+ * observe or shape them all. `deliver` runs at once when the route answers synchronously (a
+ * cached answer costs no promise), else once its promise settles: one step, not a chain of
+ * `.catch`, `.then(record)` and `.then(write)` (each a promise and a microtask of every write).
+ * What `deliver` or the journal throws goes to `onUnexpected`; the answer is delivered anyway.
  */
 export function answerRoute(
   route: ApiRoute,
   request: ApiRequest,
   onUnexpected: (error: unknown) => void,
-  seams?: RouteSeams,
-): ApiAnswer | Promise<ApiAnswer> {
+  seams: RouteSeams | undefined,
+  deliver: (answer: ApiAnswer) => void,
+): void {
   const journal = seams?.journal;
   const chaos = seams?.chaos;
   const shot =
     chaos?.armed === true
       ? chaos.pick(request.req.method ?? '', splitTarget(request.req.url).path)
       : undefined;
-  if (journal === undefined && shot === undefined) return answerPlainly(route, request, onUnexpected);
-  const startedMs = performance.now();
-  const answer =
-    shot === undefined
-      ? answerPlainly(route, request, onUnexpected)
-      : answerWithChaos(shot, request, () => answerPlainly(route, request, onUnexpected));
-  if (journal === undefined) return answer;
-  const record = (done: ApiAnswer) => {
-    const status = shot?.reset === true ? null : done.status;
-    journal.record(request.req, startedMs, status, request.body, done.itemErrors, shot);
-    return done;
+  const startedMs = journal === undefined ? 0 : performance.now();
+  const settle = (answer: ApiAnswer) => {
+    // A journal that fails must not cost the client its answer.
+    if (journal !== undefined) {
+      try {
+        const status = shot?.reset === true ? null : answer.status;
+        journal.record(request.req, startedMs, status, request.body, answer.itemErrors, shot);
+      } catch (error) {
+        onUnexpected(error);
+      }
+    }
+    try {
+      deliver(answer);
+    } catch (error) {
+      onUnexpected(error);
+    }
   };
-  return answer instanceof Promise ? answer.then(record) : record(answer);
+  const failed = (error: unknown) => settle(answerToFailure(error, request.applied, onUnexpected));
+  let answer: ApiAnswer | Promise<ApiAnswer>;
+  try {
+    answer =
+      shot === undefined
+        ? route.handle(request)
+        : answerWithChaos(shot, request, () => answerPlainly(route, request, onUnexpected));
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  if (answer instanceof Promise) answer.then(settle, failed);
+  else settle(answer);
 }
 
+/** The route's answer, or the answer to its failure: what chaos holds back before it is sent. */
 function answerPlainly(
   route: ApiRoute,
   request: ApiRequest,

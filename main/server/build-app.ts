@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { routedPath } from '../../shared/api/routes.js';
-import { sendAnswer } from './api-answer.js';
+import { sendAnswer, type ApiAnswer } from './api-answer.js';
 import { answerRoute, type ApiRoute, type RouteSeams } from './api-route.js';
 import { jsonErrors } from './middleware/json-errors.js';
 
@@ -46,7 +46,10 @@ export function buildApp(routes: readonly ApiRoute[], options: AppOptions): Koa 
         querystring: ctx.querystring,
         applied: false,
       };
-      sendAnswer(ctx, await answerRoute(route, request, options.onUnexpectedError, options.seams));
+      const answer = await new Promise<ApiAnswer>((resolve) =>
+        answerRoute(route, request, options.onUnexpectedError, options.seams, resolve),
+      );
+      sendAnswer(ctx, answer);
     };
     if (route.method === 'GET') router.get(route.path, handler);
     else router.put(route.path, handler);

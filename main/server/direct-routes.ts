@@ -41,9 +41,7 @@ export function directRoutes(
     if (route === undefined) return false;
     if (UNUSUAL_QUERY.test(querystring)) return false;
     const request: ApiRequest = { req, res, params: {}, querystring, applied: false };
-    const answer = answerRoute(route, request, onUnexpected, seams);
-    if (answer instanceof Promise) answer.then((a) => writeAnswer(res, a)).catch(onUnexpected);
-    else writeAnswer(res, answer);
+    answerRoute(route, request, onUnexpected, seams, (answer) => writeAnswer(res, answer));
     return true;
   };
 }

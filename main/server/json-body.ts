@@ -28,9 +28,9 @@ export interface JsonBodyReader {
  * Handlers call it themselves, so that the many requests without a body pay nothing for it.
  */
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
-  // One promise step after the read: every write waits on this chain.
+  // Parsed as the body ends, in the read's own promise: every write waits on this chain.
   const read = (req: IncomingMessage, heard?: (raw: Buffer) => void): Promise<JsonBody> =>
-    readBody(req, limitBytes).then((bytes) => {
+    readBody(req, limitBytes, (bytes) => {
       heard?.(bytes);
       return { value: parseJson(bytes), bytes: bytes.length, raw: bytes };
     });
@@ -54,8 +54,11 @@ export function hasBody(req: IncomingMessage): boolean {
   return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
 }
 
-/** The body's bytes, decoded from its Content-Encoding, or a 4xx ApiError. */
-function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/**
+ * What `finish` makes of the body's bytes, decoded from its Content-Encoding, or a 4xx ApiError
+ * (or what `finish` throws).
+ */
+function readBody<T>(req: IncomingMessage, limitBytes: number, finish: (bytes: Buffer) => T): Promise<T> {
   // Content codings are case-insensitive (RFC 9110).
   const encoding = (req.headers['content-encoding'] ?? '').trim().toLowerCase() || 'identity';
   const tooLarge = () =>
@@ -99,7 +102,11 @@ function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
     source.once('end', () => {
       if (settled) return;
       settled = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+      try {
+        resolve(finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+      } catch (error) {
+        reject(error);
+      }
     });
     decoder?.once('error', (error) =>
       // The client declared an encoding its body is not in: the client's fault, not ours.

@@ -1,6 +1,6 @@
 import { READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../../shared/api/routes.js';
 import type { ItemError, RefKind, TagEngine } from '../../../shared/core/tag-engine.js';
-import { itemErrorsAnswer, jsonTextAnswer } from '../api-answer.js';
+import { itemErrorsAnswer, jsonTextAnswer, type ApiAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
 import type { ApiRequest, ApiRoute } from '../api-route.js';
 import type { BytesInFlight } from '../bytes-in-flight.js';
@@ -11,7 +11,8 @@ import { versionedJsonArray } from '../versioned-json.js';
 export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget: BytesInFlight): ApiRoute[] {
   // Bodies are read within the server's memory budget, and so are the answers they may cause:
   // every answer item may echo what the client sent.
-  const readBody = (request: ApiRequest): Promise<unknown> => {
+  // `use` runs in the read's own promise step: a write waits on no more steps than it must.
+  const readBody = <T>(request: ApiRequest, use: (value: unknown) => T): Promise<T> => {
     budget.admitBody(request, readJson.limitBytes);
     // The journal keeps what the client sent even when it is not JSON: that is what its author
     // needs to see.
@@ -20,7 +21,7 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
         assertItemCount(value);
         budget.admitAnswer(request, value.length, bytes);
       }
-      return value;
+      return use(value);
     });
   };
 
@@ -35,7 +36,7 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
   ) => {
     if (!hasBody(request.req)) throw bodyRequired(what);
     const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
-    return readBody(request).then((value) => {
+    return readBody(request, (value) => {
       const errors = apply(tags, requireArray(value, what));
       request.applied = true;
       return itemErrorsAnswer(errors);
@@ -47,13 +48,14 @@ export function valueRoutes(engine: TagEngine, readJson: JsonBodyReader, budget:
     name: versionedJsonArray(engine, () => engine.readValuesJsonItems('name')),
   };
 
-  const readSome = async (request: ApiRequest, by: RefKind) => {
+  const readSome = (request: ApiRequest, by: RefKind) => {
     const tags = engine.viewOfCurrentScene(); // finish against this scene, even if another loads meanwhile
-    const refs = await readBody(request);
-    if (refs === undefined) return jsonTextAnswer(tags.readValuesJson(by));
-    if (!Array.isArray(refs)) throw notAnArray(refDescription(by));
-    const itemErrors: ItemError[] = [];
-    return { status: 200, body: tags.readValuesJson(by, refs, itemErrors), itemErrors };
+    return readBody(request, (refs): ApiAnswer => {
+      if (refs === undefined) return jsonTextAnswer(tags.readValuesJson(by));
+      if (!Array.isArray(refs)) throw notAnArray(refDescription(by));
+      const itemErrors: ItemError[] = [];
+      return { status: 200, body: tags.readValuesJson(by, refs, itemErrors), itemErrors };
+    });
   };
 
   const reads = READ_ROUTES.map(({ path, by }): ApiRoute => ({
