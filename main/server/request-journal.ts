@@ -215,7 +215,7 @@ export class RequestJournal {
     slot.bytes = 0;
     slot.url = '';
     slot.body = null;
-    slot.bodySlab = null;
+    this.bodies.release(slot);
     slot.itemErrors = null;
     slot.chaos = null;
   }
@@ -341,6 +341,7 @@ export class RequestJournal {
 
   clear(): void {
     this.slots.length = 0;
+    this.bodies.clear();
     this.next = 0;
     this.count = 0;
     this.bytes = 0;

@@ -45,4 +45,48 @@ describe('bodies kept by the request journal', () => {
       { numRuns: 40 },
     );
   });
+
+  it('keeps every listed body intact while the ring fills emptied slabs again, a cleared journal included', async () => {
+    // Slabs empty as the ring drops entries and are filled again: a slab refilled while an entry
+    // still had its body in it would list another request's bytes. Bodies of every size, rings of
+    // every size, checked every few requests.
+    const bodyOf = (i: number, size: number) => Buffer.alloc(size, String.fromCharCode(65 + (i % 26)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 0, max: 64 }),
+            fc.integer({ min: JOURNAL_BODY_BYTES - 1000, max: JOURNAL_BODY_BYTES + 100 }),
+          ),
+          // Long runs, not fast-check's short default: a slab is refilled only after many requests.
+          { minLength: 1, maxLength: 400, size: 'max' },
+        ),
+        fc.nat(400),
+        async (capacity, sizes, clearAt) => {
+          const journal = new RequestJournal(capacity);
+          for (const [i, size] of sizes.entries()) {
+            if (i === clearAt) journal.clear();
+            journal.record(
+              request(`/api/tag/values?i=${i}`),
+              performance.now(),
+              200,
+              bodyOf(i, size),
+              [],
+              undefined,
+            );
+            if (i % 8 !== 0 && i !== sizes.length - 1) continue;
+            const listed = await journal.list({ limit: capacity });
+            expect(listed[0]?.query).toBe(`i=${i}`);
+            for (const entry of listed) {
+              const n = Number(entry.query.slice('i='.length));
+              const expected = bodyOf(n, Math.min(sizes[n]!, JOURNAL_BODY_BYTES)).toString('utf8');
+              expect(entry.body).toBe(expected);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });
