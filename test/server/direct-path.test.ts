@@ -15,6 +15,7 @@ import {
   type ApiServer,
 } from '../../main/server/create-api-server.js';
 import { directRoutes } from '../../main/server/direct-routes.js';
+import { RequestJournal } from '../../main/server/request-journal.js';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { syntheticScene } from '../../shared/scenes/builtin-scenes.js';
@@ -114,5 +115,53 @@ describe('which requests the direct path takes', () => {
     const answer = await exchange(port, head(method, target));
     expect(taken).toEqual([expected]);
     expect(answer.startsWith('HTTP/1.1 299')).toBe(!expected);
+  });
+});
+
+describe('a journal that fails', () => {
+  // The journal only observes: when recording throws, the client still gets its answer, by either
+  // way in, and the failure is reported as unexpected.
+  class FailingJournal extends RequestJournal {
+    override record(): void {
+      throw new Error('journal broke');
+    }
+  }
+  const faults: unknown[] = [];
+  const engine = new TagEngine(syntheticScene(SCENE_SIZE));
+  const routes = apiRoutes(engine, DEFAULT_BODY_LIMIT_BYTES);
+  const seams = { journal: new FailingJournal() };
+  const onUnexpectedError = (e: unknown) => faults.push(e);
+  const direct = directRoutes(routes, onUnexpectedError, seams);
+  const app = buildApp(routes, { onUnexpectedError, seams });
+  const servers = [
+    createServer((req, res) => void (direct(req, res) || app.callback()(req, res))),
+    createServer(app.callback()),
+  ];
+  const ports: number[] = [];
+  beforeAll(async () => {
+    for (const s of servers) {
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      ports.push((s.address() as AddressInfo).port);
+    }
+  });
+  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+  it.each([
+    ['direct', 0],
+    ['Koa', 1],
+  ])('still answers a write through %s, and reports the failure', async (_way, index) => {
+    faults.length = 0;
+    const tag = engine.scene.tags.find((t) => t.kind === 'Output' && t.type === 'Int')!;
+    const body = JSON.stringify([{ id: tag.id, value: 17 }]);
+    const answer = await exchange(
+      ports[index]!,
+      Buffer.from(
+        `PUT /api/tag/values HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      ),
+    );
+    expect(answer.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(answer.endsWith('\r\n\r\n[]')).toBe(true);
+    expect(engine.readValues('id', [tag.id])).toEqual([{ id: tag.id, value: 17 }]);
+    expect(faults).toEqual([new Error('journal broke')]);
   });
 });
