@@ -43,8 +43,8 @@ export class BodySlabs {
       return;
     }
     const length = Math.min(body.length, this.keptBytes);
-    if (this.slab === undefined || this.used + length > this.slab.bytes.length) this.nextSlab();
-    const slab = this.slab!;
+    const slab =
+      this.slab === undefined || this.used + length > this.slab.bytes.length ? this.nextSlab() : this.slab;
     // TypedArray#set: Buffer#copy's argument checks cost more than the copy of a small body.
     slab.bytes.set(length === body.length ? body : body.subarray(0, length), this.used);
     slab.live++;
@@ -68,7 +68,8 @@ export class BodySlabs {
     this.spare.length = 0;
   }
 
-  private nextSlab(): void {
+  /** Makes an emptied slab (or else a new one) the one being filled, and returns it. */
+  private nextSlab(): BodySlab {
     const full = this.slab;
     if (full !== undefined && full.live === 0 && this.spare.length < MAX_SPARE_SLABS) this.spare.push(full);
     this.slab = this.spare.pop() ?? {
@@ -76,6 +77,7 @@ export class BodySlabs {
       live: 0,
     };
     this.used = 0;
+    return this.slab;
   }
 }
 
