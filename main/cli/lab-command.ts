@@ -42,6 +42,14 @@ export const LAB_OPTION_SPECS: readonly OptionSpec[] = [
     value: '<file>',
     help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
   },
+  {
+    name: 'token-file',
+    type: 'string',
+    value: '<file>',
+    help: {
+      lab: ["The instructor's token from this file (a Kubernetes Secret, say) instead of a new one"],
+    },
+  },
 ];
 
 /** The values of LAB_OPTION_SPECS as the parser gives them. */
@@ -50,6 +58,7 @@ export interface LabValues {
   'dashboard-port'?: string;
   'lab-file'?: string;
   schedule?: string;
+  'token-file'?: string;
 }
 
 /** What `tagsim lab` reads of the parsed values: its own, the Modbus and simulation ones, and where it listens. */
@@ -72,6 +81,8 @@ export interface LabCommand {
   modbus: ModbusCommandOptions | undefined;
   /** A fault schedule file to run. */
   schedule: string | undefined;
+  /** The file holding the instructor's token (dashboard and control APIs); a new one when absent. */
+  tokenFile: string | undefined;
   ui: boolean;
   seed: number | undefined;
   paused: boolean;
@@ -116,6 +127,7 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     dashboardPort,
     modbus,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
+    tokenFile: nonBlank(values['token-file'], '--token-file needs a file name'),
     ui: values.ui === true,
     ...simulationOptions(values),
   };

@@ -196,6 +196,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         pageDir: dashboardPageDir(options.dashboard.rendererDir),
         routes: dashboardRoutes({ lab, log: lab.log }),
         token: instructorToken,
+        stations: stations.length,
         ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),
         onError: (error) => reportError(error, 0),
       });
