@@ -2,6 +2,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { CONTROL_OPTION_SPECS } from './control-options.js';
+import { CLASS_OPTION_SPECS, DEFAULT_CLASS_PORT } from './class-command.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
 import { MODBUS_OPTION_SPECS } from './modbus-options.js';
 import type { CommandName, CommandSpec, OptionSpec } from './option-spec.js';
@@ -21,6 +22,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     summary: [
       'Serve a training lab until Ctrl+C: N stations in one process, each with its own scene,',
       "simulation and tag API, and the instructor's dashboard (see docs/lab.md)",
+    ],
+  },
+  {
+    name: 'class',
+    summary: [
+      "Serve one instructor's dashboard over the stations of several `tagsim lab` processes",
+      '(pods of a class, say) until Ctrl+C (see docs/deploy.md)',
     ],
   },
   { name: 'scenes', summary: ['List the built-in scenes'] },
@@ -64,13 +72,14 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       serve: PORT_HELP,
       run: PORT_HELP,
       lab: ['Station k listens on port n + k - 1 (default 7410; 0 picks free ports)'],
+      class: [`Port to listen on (default ${DEFAULT_CLASS_PORT}; 0 picks a free one)`],
     },
   },
   {
     name: 'host',
     type: 'string',
     value: '<address>',
-    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP },
+    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP, class: HOST_HELP },
   },
   {
     name: 'scene',
@@ -226,6 +235,7 @@ const FILE_OPTION_SPECS: readonly OptionSpec[] = [
 export const OPTION_SPECS: readonly OptionSpec[] = [
   ...SERVING_OPTION_SPECS,
   ...LAB_OPTION_SPECS,
+  ...CLASS_OPTION_SPECS,
   ...SERVE_OPTION_SPECS,
   ...MODBUS_OPTION_SPECS,
   ...SIMULATION_OPTION_SPECS,

@@ -48,6 +48,7 @@ export const LAB_OPTION_SPECS: readonly OptionSpec[] = [
     value: '<file>',
     help: {
       lab: ["The instructor's token from this file (a Kubernetes Secret, say) instead of a new one"],
+      class: ["The class view's token from this file instead of a new one"],
     },
   },
 ];

@@ -10,6 +10,7 @@ import {
   givenControlOptions,
 } from './control-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
+import { classCommand, type ClassCommand, type ClassCommandValues } from './class-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
@@ -52,7 +53,8 @@ export type CliCommand =
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
-  | LabCommand;
+  | LabCommand
+  | ClassCommand;
 
 /** The help of every command (kept as a constant for the tests and docs that quote it). */
 export const HELP = generalHelp();
@@ -104,11 +106,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
     );
   }
   if (command === 'lab') return labCommand(values as ParsedValues, scenes);
+  if (command === 'class') return classCommand(values as ParsedValues);
   return commandFrom(command, extra, values as ParsedValues);
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
+export interface ParsedValues extends ControlValues, ModbusValues, LabValues, ClassCommandValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -129,7 +132,7 @@ export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
 }
 
 function commandFrom(
-  command: Exclude<CommandName, 'help' | 'lab'>,
+  command: Exclude<CommandName, 'help' | 'lab' | 'class'>,
   extra: string[],
   values: ParsedValues,
 ): CliCommand {

@@ -10,6 +10,7 @@ import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runLab } from './run-lab.js';
+import { runClass } from './run-class.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
@@ -62,6 +63,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runScenario(command, io);
     case 'lab':
       return runLab(command, io);
+    case 'class':
+      return runClass(command, io);
     default:
       return runFileCommand(command, io);
   }

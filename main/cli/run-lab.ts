@@ -7,11 +7,11 @@ import { modbusServerOptions } from './modbus-options.js';
 import { printProblems } from './print-problems.js';
 import type { CliIo } from './cli-io.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
-import { printablePath, readTextFile } from '../storage/read-text-file.js';
+import { readTextFile } from '../storage/read-text-file.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import { LabStartError, startLab, type Lab, type LabOptions } from '../lab/start-lab.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
-import { isKeptTokenWellFormed } from '../server/access-token.js';
+import { readToken } from './token-file.js';
 
 /**
  * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each
@@ -29,7 +29,9 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
       dashboard: {
         rendererDir: io.rendererDir,
         ...(command.dashboardPort !== undefined ? { port: command.dashboardPort } : {}),
-        ...(command.tokenFile !== undefined ? { token: await readToken(command.tokenFile) } : {}),
+        ...(command.tokenFile !== undefined
+          ? { token: await readToken(command.tokenFile, '--token-file') }
+          : {}),
       },
       simulation: {
         ...(command.seed !== undefined ? { seed: command.seed } : {}),
@@ -81,20 +83,6 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
     ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
   }));
-}
-
-/**
- * The instructor's token kept in a file (docs/deploy.md: a Kubernetes Secret), so the token is
- * known before the lab starts and stays the same across restarts. The rule of a kept token: 16
- * to 128 letters, digits, `-` or `_` (a new token is 24), surrounding blanks ignored.
- */
-async function readToken(path: string): Promise<string> {
-  const token = (await readTextFile(path)).text.trim();
-  if (!isKeptTokenWellFormed(token))
-    throw new Error(
-      `--token-file ${printablePath(path)}: the token must be 16 to 128 letters, digits, '-' or '_' (the file holds ${token.length} characters)`,
-    );
-  return token;
 }
 
 async function readSchedule(path: string): Promise<FaultSchedule> {

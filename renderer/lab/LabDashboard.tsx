@@ -64,7 +64,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
   return (
     <div class="lab">
       <header class="lab-header">
-        <h1>TagSim lab</h1>
+        <h1>{overview?.labs ? 'TagSim class' : 'TagSim lab'}</h1>
         <span class="muted">
           {stations.length} station{stations.length === 1 ? '' : 's'}
         </span>
@@ -73,6 +73,13 @@ export function LabDashboard({ client }: { client: LabClient }) {
             {error}
           </span>
         ) : null}
+        {overview?.labs
+          ?.filter((lab) => !lab.ok)
+          .map((lab) => (
+            <span key={lab.name} class="problem" role="alert">
+              {`${lab.name} (stations ${lab.first}-${lab.first + lab.stations - 1}): ${lab.error ?? 'no answer'}`}
+            </span>
+          ))}
         <span class="spacer" />
         <button type="button" onClick={() => void download('csv')}>
           Fault log (CSV)

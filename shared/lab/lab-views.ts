@@ -54,6 +54,19 @@ export interface LabOverview {
   readonly stations: readonly StationOverview[];
   /** The schedule's faults on each station, when a schedule runs. */
   readonly schedule?: readonly ScheduleTaskStatus[];
+  /** From `tagsim class` (docs/deploy.md): each lab process, its stations' numbers, and whether it answered. */
+  readonly labs?: readonly ClassLabStatus[];
+}
+
+/** How one lab process of a class answered the class view's last listing. */
+export interface ClassLabStatus {
+  readonly name: string;
+  readonly url: string;
+  /** The class's number of its station 1. */
+  readonly first: number;
+  readonly stations: number;
+  readonly ok: boolean;
+  readonly error?: string;
 }
 
 /** A tag as the instructor sees it: everything, and whether the student's window hides it. */
