@@ -42,6 +42,18 @@ export function classOverlay(dir) {
       2,
     )}\n`;
   });
+  files['class-view/labs.json'] = `${JSON.stringify(
+    {
+      labs: pods.map((stations, n) => ({
+        name: `tagsim-lab-${n}`,
+        url: `http://tagsim-lab-${n}.tagsim-lab:7474`,
+        tokenFile: '/run/secrets/tagsim/token',
+        stations: stations.length,
+      })),
+    },
+    null,
+    2,
+  )}\n`;
   files['stations-services.yaml'] = pods.map((stations, n) => service(n, stations)).join('---\n');
   files['networkpolicies.yaml'] = pods.map((stations, n) => policy(n, stations)).join('---\n');
   files['kustomization.yaml'] = kustomization(settings, pods.length);
@@ -100,7 +112,10 @@ replicas:
 configMapGenerator:
   - name: tagsim-labs
     files:
-${labs}images:
+${labs}  - name: tagsim-class
+    files:
+      - class-view/labs.json
+images:
   - name: tagsim
     newName: ${settings.image}
     newTag: ${settings.tag}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
+import { parseClassFile } from '../../shared/lab/class-file.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 
 const require = createRequire(import.meta.url);
@@ -70,8 +71,14 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('renders objects that each pass the Kubernetes API schemas', () => {
-    expect(base.map((o) => o.kind).sort()).toEqual(['NetworkPolicy', 'Service', 'StatefulSet']);
-    expect(rendered.length).toBe(14);
+    expect(base.map((o) => o.kind).sort()).toEqual([
+      'Deployment',
+      'NetworkPolicy',
+      'Service',
+      'Service',
+      'StatefulSet',
+    ]);
+    expect(rendered.length).toBe(17);
     for (const object of [...base, ...rendered])
       expect(() => validate(object), `${object.kind} ${object.metadata.name}`).not.toThrow();
   });
@@ -87,7 +94,7 @@ describe('the Kubernetes manifests', () => {
   it("runs one `tagsim lab` per pod, from the pod's own lab file, with the Secret's token and probes on the status route", () => {
     const [statefulSet] = all('StatefulSet');
     const pods = statefulSet!.spec.replicas as number;
-    const [configMap] = all('ConfigMap');
+    const configMap = all('ConfigMap').find((c) => c.metadata.name.startsWith('tagsim-labs-'));
     const container = statefulSet!.spec.template.spec.containers[0];
     expect(container.image).toBe('registry.example/tagsim:0.1.0');
     for (let n = 0; n < pods; n++) {
@@ -173,5 +180,32 @@ describe('the Kubernetes manifests', () => {
       const ports = (service.spec.ports as { port: number }[]).map((p) => p.port);
       expect(ports).toEqual(Array.from({ length: ports.length }, (_, k) => 7410 + k));
     }
+  });
+
+  it("runs the class view over every pod, by the pods' stable names and the lab files' station counts", () => {
+    const [deployment] = all('Deployment');
+    const container = deployment!.spec.template.spec.containers[0];
+    expect(parseCli(container.args as string[])).toMatchObject({
+      command: 'class',
+      labs: '/class/labs.json',
+      host: '0.0.0.0',
+    });
+    const classMap = all('ConfigMap').find((c) => c.metadata.name.startsWith('tagsim-class-'))!;
+    const labsMap = all('ConfigMap').find((c) => c.metadata.name.startsWith('tagsim-labs-'))!;
+    const volumes = deployment!.spec.template.spec.volumes as { configMap?: { name: string } }[];
+    expect(volumes.find((v) => v.configMap)?.configMap?.name).toBe(classMap.metadata.name);
+    const { labs } = parseClassFile(classMap.data['labs.json'] as string);
+    const pods = all('StatefulSet')[0]!.spec.replicas as number;
+    expect(labs.map((lab) => lab.url)).toEqual(
+      Array.from({ length: pods }, (_, n) => `http://tagsim-lab-${n}.tagsim-lab:7474`),
+    );
+    for (const [n, lab] of labs.entries())
+      expect(lab.stations).toBe(parseLabFile(labsMap.data[`tagsim-lab-${n}.json`] as string).stations.length);
+    expect(labs.reduce((sum, lab) => sum + lab.stations, 0)).toBe(300);
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/healthz', port: 'class-view' });
+    const policy = base.find((o) => o.kind === 'NetworkPolicy')!;
+    expect(policy.spec.ingress[0].from[0].podSelector.matchLabels).toEqual(
+      deployment!.spec.template.metadata.labels,
+    );
   });
 });
