@@ -1,7 +1,8 @@
 // The hostile-input suite for the lab's dashboard: random methods, targets, tokens, Host
 // headers, framings, encodings and action bodies, as raw bytes to a real lab on 127.0.0.1.
 // Whatever arrives: no 5xx, no crash, an answer bounded in size, nothing changes without the
-// token, and the dashboard answers a plain request right after. Its stations serve Modbus too:
+// token, and the dashboard answers a plain request right after. The same for a class view
+// (`tagsim class`) over the lab, which passes requests on to the lab's dashboard. Its stations serve Modbus too:
 // malformed frames to one station's Modbus port leave the lab and the other stations answering.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,9 @@ import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { rawRequest } from '../support/http-client.js';
 import { act, RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { classViewRoutes } from '../../main/lab/class-view.js';
+import { dashboardPageDir, startDashboardServer } from '../../main/lab/dashboard-server.js';
+import { labClient } from '../../main/lab/lab-client.js';
 import {
   buildRequest,
   hostileEncoding,
@@ -191,12 +195,12 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
   }));
 
 /** The status of a plain, authorized request for the stations, on a fresh connection. */
-async function dashboardStatus(): Promise<number | undefined> {
+async function dashboardStatus(to = port): Promise<number | undefined> {
   const bytes = httpRequestBytes('GET', '/api/stations', {
     Connection: 'close',
     Authorization: `Bearer ${TOKEN}`,
   });
-  return (await rawExchange(port, bytes)).responses[0]?.status;
+  return (await rawExchange(to, bytes)).responses[0]?.status;
 }
 
 /** What a request could change: the stations' tags and simulations, and the fault log. */
@@ -211,26 +215,31 @@ const labState = () =>
     lab.schedules.length,
   ]);
 
+/** The property both the dashboard and the class view over it keep, for requests to `to`. */
+async function neverFailsWithoutToken(to: number, runs: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(hostileDashboardRequest, async (request) => {
+      const before = labState();
+      const ex = await rawExchange(to, request.bytes, { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 });
+      expect(ex.responses.length > 0 || ex.closed, 'answered or closed').toBe(true);
+      for (const res of ex.responses) {
+        expect(res.status, `${request.method} ${request.target}`).toBeLessThan(500);
+        if (!request.authorized && request.target.startsWith('/api')) expect(res.status).not.toBe(200);
+      }
+      expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
+      if (!request.authorized) expect(labState()).toBe(before);
+
+      expect(await dashboardStatus(to)).toBe(200);
+    }),
+    { numRuns: runs, interruptAfterTimeLimit: 60_000 },
+  );
+  expect(faults).toEqual([]);
+  expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+}
+
 describe("random HTTP requests to the lab's dashboard", () => {
   it('never get a 5xx or an unbounded answer, and change nothing without the token', async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileDashboardRequest, async (request) => {
-        const before = labState();
-        const ex = await rawExchange(port, request.bytes, { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 });
-        expect(ex.responses.length > 0 || ex.closed, 'answered or closed').toBe(true);
-        for (const res of ex.responses) {
-          expect(res.status, `${request.method} ${request.target}`).toBeLessThan(500);
-          if (!request.authorized && request.target.startsWith('/api')) expect(res.status).not.toBe(200);
-        }
-        expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
-        if (!request.authorized) expect(labState()).toBe(before);
-
-        expect(await dashboardStatus()).toBe(200);
-      }),
-      { numRuns: 300, interruptAfterTimeLimit: 60_000 },
-    );
-    expect(faults).toEqual([]);
-    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    await neverFailsWithoutToken(port, 300);
   }, 120_000);
 
   it('keeps answering while many hostile requests arrive at once', async () => {
@@ -240,6 +249,27 @@ describe("random HTTP requests to the lab's dashboard", () => {
     expect(await dashboardStatus()).toBe(200);
     expect(faults).toEqual([]);
   }, 60_000);
+});
+
+describe('random HTTP requests to a class view over the lab (tagsim class)', () => {
+  it('never get a 5xx or an unbounded answer, and change nothing without the token', async () => {
+    const url = lab.dashboard!.url;
+    const view = await startDashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      pageDir: dashboardPageDir(RENDERER_DIR),
+      routes: classViewRoutes([{ name: 'lab', url, stations: 3, client: labClient(url, TOKEN) }]),
+      token: TOKEN,
+      stations: 3,
+      timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 },
+      onError: (error) => faults.push(error),
+    });
+    try {
+      await neverFailsWithoutToken(Number(new URL(view.url).port), 150);
+    } finally {
+      await view.close();
+    }
+  }, 120_000);
 });
 
 function modbusPort(station: number): number {
