@@ -4,7 +4,7 @@
 // tested over real HTTP on 127.0.0.1: a station's tag API, the dashboard's status route (and the
 // HEALTHCHECK's own command), the dashboard's API with the token, a clean stop on SIGTERM. Also:
 // nothing the command loads needs a devDependency. See docs/deploy.md.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnTagsim } from '../support/tagsim-process.js';
 import { execForm, lastOf, readDockerfile } from './dockerfile.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -125,25 +126,17 @@ describe("the image's runtime stage, run as plain commands", () => {
       '7410': '0',
       '7474': '0',
     };
-    const lab = spawn(
-      process.execPath,
-      [join(app, 'dist/main/cli/main.js'), ...command.map((a) => local[a] ?? a)],
-      {
-        cwd: app,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const lab = spawnTagsim(
+      command.map((a) => local[a] ?? a),
+      [],
+      { bin: join(app, 'dist/main/cli/main.js'), cwd: app },
     );
-    let out = '';
-    let err = '';
-    lab.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    lab.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((done) => lab.on('exit', (code) => done(code)));
     try {
       await new Promise<void>((ready, fail) => {
-        const check = () => (/Dashboard: /.test(out) ? ready() : undefined);
-        lab.stdout.on('data', check);
-        void exited.then((code) => fail(new Error(`tagsim lab exited with ${code}: ${err}`)));
+        lab.child.stdout!.on('data', () => (/Dashboard: /.test(lab.out()) ? ready() : undefined));
+        void lab.exited.then((code) => fail(new Error(`tagsim lab exited with ${code}: ${lab.err()}`)));
       });
+      const out = lab.out();
       const station1 = /station 1 \(Bench 1\): (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
       const dashboard = /Dashboard: (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(out)!;
       expect(dashboard[2]).toBe(TOKEN);
@@ -174,13 +167,13 @@ describe("the image's runtime stage, run as plain commands", () => {
       const probeArgs = probe.slice(1).map((a) => a.replace('127.0.0.1:7474', `127.0.0.1:${port}`));
       await expect(run(process.execPath, probeArgs, work)).resolves.toBe('');
 
-      lab.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(out).toContain('TagSim lab stopped (SIGTERM).');
-      expect(err).toBe('');
+      lab.child.kill('SIGTERM');
+      expect(await lab.exited).toBe(0);
+      expect(lab.out()).toContain('TagSim lab stopped (SIGTERM).');
+      expect(lab.err()).toBe('');
       await expect(run(process.execPath, probeArgs, work)).rejects.toThrow();
     } finally {
-      lab.kill('SIGKILL');
+      lab.child.kill('SIGKILL');
     }
   }, 60_000);
 });
