@@ -10,9 +10,7 @@ export const CLASS_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'labs',
     type: 'string',
     value: '<file>',
-    help: {
-      class: ["The class file: each lab process's name, dashboard address, token file and station count"],
-    },
+    help: { class: ["The class file: each lab's name, dashboard address, token file, station count"] },
   },
 ];
 

@@ -81,12 +81,17 @@ export function LabDashboard({ client }: { client: LabClient }) {
             </span>
           ))}
         <span class="spacer" />
-        <button type="button" onClick={() => void download('csv')}>
-          Fault log (CSV)
-        </button>
-        <button type="button" onClick={() => void download('html')}>
-          Fault log (HTML)
-        </button>
+        {/* A class view (tagsim class) leaves fault logs and schedules to each lab's own dashboard. */}
+        {overview?.labs ? null : (
+          <>
+            <button type="button" onClick={() => void download('csv')}>
+              Fault log (CSV)
+            </button>
+            <button type="button" onClick={() => void download('html')}>
+              Fault log (HTML)
+            </button>
+          </>
+        )}
       </header>
       <main>
         <section class="bulk" aria-labelledby="lab-actions-heading">
@@ -229,7 +234,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
             </tbody>
           </table>
         </section>
-        <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
+        {overview?.labs ? null : <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />}
         {overview?.schedule !== undefined ? (
           <section class="schedule" aria-label="Fault schedule">
             <h2>Fault schedule</h2>
