@@ -6,8 +6,6 @@
 // malformed frames to one station's Modbus port leave the lab and the other stations answering.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
-import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
@@ -25,6 +23,7 @@ import {
   type HostileRequest,
 } from './support/http-requests.js';
 import { hostileModbusBytes } from './support/modbus-frames.js';
+import { hostileLabAction, hostileSchedule } from './support/lab-actions.js';
 
 const TOKEN = 'dashboard-fuzz-token';
 let lab: Lab;
@@ -110,71 +109,6 @@ const authorization: fc.Arbitrary<readonly string[]> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`, 'Host: evil.example']) },
 );
-const stationList = fc.oneof(
-  fc.constant('all'),
-  fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 6 }),
-  fc.jsonValue({ maxDepth: 2 }),
-);
-const tagId = fc.oneof(
-  fc.constantFrom(...builtinScene('Sorting by Height (Basic)')!.tags.map((t) => t.id)),
-  fc.constantFrom('nope', '', ' ', '__proto__'),
-  fc.string({ maxLength: 300 }),
-  fc.jsonValue({ maxDepth: 1 }),
-);
-const fault = fc.record(
-  {
-    tag: fc.oneof(
-      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
-      fc.string({ maxLength: 300 }),
-    ),
-    // One tag of the name by its id: a real one of the scene, a made-up one, or anything.
-    id: tagId,
-    kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
-    value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
-    hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
-    locked: fc.oneof(fc.boolean(), fc.constant('yes'), fc.constant(null)),
-    extra: fc.constant(1),
-  },
-  { requiredKeys: ['tag', 'kind'] },
-);
-const action = fc
-  .record(
-    {
-      action: fc.constantFrom(...LAB_ACTIONS, 'explode', ''),
-      stations: stationList,
-      fault,
-      tag: fc.constantFrom('Load', 'nope', '-'),
-      id: tagId,
-      kind: fc.constantFrom('force', 'all', 'x'),
-    },
-    { requiredKeys: ['action'] },
-  )
-  .map((a) => JSON.stringify(a));
-
-const schedule = fc
-  .record(
-    {
-      seed: fc.oneof(fc.integer(), fc.string({ maxLength: 3 })),
-      faults: fc.array(
-        fc.record(
-          {
-            at: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constant('soon')),
-            when: fc.oneof(fc.constant({ tag: 'Load', equals: true }), fc.jsonValue({ maxDepth: 20 })),
-            stations: stationList,
-            pick: fc.constantFrom('each', 'one', 'all'),
-            fault,
-            clearAfter: fc.integer({ min: 0, max: 50 }),
-            clearWhen: fc.constantFrom({ always: true }, { rising: 'Nope' }, { not: { not: { not: {} } } }),
-          },
-          { requiredKeys: ['fault'] },
-        ),
-        { maxLength: 4 },
-      ),
-    },
-    { requiredKeys: ['faults'] },
-  )
-  .map((s) => JSON.stringify(s));
-
 const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boolean }> = fc
   .record({
     method: fc.oneof(hostileMethod, fc.constant('POST')),
@@ -183,7 +117,7 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
     expect: fc.constantFrom('none', 'none', '100-continue'),
     framing: hostileFraming,
     encoding: hostileEncoding,
-    body: fc.option(fc.oneof(action, schedule, jsonBody), { freq: 3 }),
+    body: fc.option(fc.oneof(hostileLabAction, hostileSchedule, jsonBody), { freq: 3 }),
     contentType: fc.constantFrom(undefined, 'application/json', 'text/plain'),
     headers: authorization,
   })
