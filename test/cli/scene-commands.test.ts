@@ -168,7 +168,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     expect(r.out).toEqual([]);
     expect(r.err).toEqual([
       'tagsim: broken.tagsim.json is not a valid scene (2 problems):',
-      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure)',
       '  tags[3].address: 600 is outside the Bit range 0-511',
     ]);
     const missing = await cli('serve', '--port', '0', '--scene', file('nope.tagsim.json'));
