@@ -5,6 +5,7 @@ import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { loadScene } from '../runtime/resolve-scene.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -16,6 +17,7 @@ import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
   exportScene,
   importFromCsv,
+  importFromFile,
   importFromServer,
   snapshotFromServer,
   writeSchema,
@@ -77,11 +79,15 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     return 1;
   }
   let tagsim: TagSim;
+  let notes: readonly string[] = [];
   try {
+    // Read here, so that what the reader of a foreign format decided is told before serving.
+    const loaded = await loadScene(command.scene);
+    notes = loaded.file?.notes ?? [];
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
-      scene: command.scene,
+      scene: loaded,
       state: command.state,
       ui: command.ui
         ? {
@@ -128,6 +134,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   );
   const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
+  for (const note of notes) io.out(`note: ${note}`);
   if (tagsim.restored) {
     io.out(`Restored the state of ${tagsim.restored.tags} tags from ${command.state}`);
     for (const note of tagsim.restored.notes) io.out(`note: ${note}`);
@@ -163,9 +170,16 @@ async function runFileCommand(
             values: command.values,
             force: command.force,
           });
-        } else {
+        } else if ('csv' in command.from) {
           await importFromCsv(io, {
             csv: command.from.csv,
+            out: command.out,
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            force: command.force,
+          });
+        } else {
+          await importFromFile(io, {
+            file: command.from.file,
             out: command.out,
             ...(command.name !== undefined ? { name: command.name } : {}),
             force: command.force,
