@@ -233,11 +233,13 @@ function modbusLine(modbus: ModbusController, sceneName: string): string {
   const { host, port, unitId } = modbus.status;
   const { source, scaleFactor } = modbus.layout;
   const map =
-    source === 'driver map'
-      ? `the driver map of "${sceneName}"`
-      : source === 'scene order'
-        ? 'tags in scene order'
-        : 'tags at their own addresses';
+    source === 'saved driver map'
+      ? 'the driver map the scene saved'
+      : source === 'driver map'
+        ? `the driver map of "${sceneName}"`
+        : source === 'scene order'
+          ? 'tags in scene order'
+          : 'tags at their own addresses';
   const unit = unitId === undefined ? 'every unit id' : `unit id ${unitId}`;
   const extras =
     modbus.layout.extrasFrom === undefined
