@@ -6,6 +6,7 @@ import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import { loadScene } from '../runtime/resolve-scene.js';
+import { unsimulatedLines } from './plant-lines.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -135,6 +136,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
   for (const note of notes) io.out(`note: ${note}`);
+  for (const line of unsimulatedLines(tagsim.scenes.document.scene)) io.out(line);
   if (tagsim.restored) {
     io.out(`Restored the state of ${tagsim.restored.tags} tags from ${command.state}`);
     for (const note of tagsim.restored.notes) io.out(`note: ${note}`);

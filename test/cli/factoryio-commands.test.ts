@@ -73,6 +73,12 @@ describe('tagsim and saved scenes', () => {
     expect(t.out[1]).toMatch(
       /^note: line \d+: 'Far' has Bit address 600, outside the user range 0-495; it gets Input Bit 0$/,
     );
+    // Neither stands over a conveyor: the generic plant moves neither.
+    expect(t.out.slice(2, 5)).toEqual([
+      'Not simulated (their tags are yours to set): 2 parts',
+      '  Diffuse photoelectric sensor 1: Far',
+      '  Emitter 1: Emitter',
+    ]);
     t.stop('SIGTERM');
     expect(await done).toBe(0);
   });

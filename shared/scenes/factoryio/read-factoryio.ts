@@ -3,7 +3,15 @@ import type { SceneDefinition } from '../scene-definition.js';
 import { assembleScene } from '../scene-assemble.js';
 import { FACTORYIO_EXTENSION } from '../file-names.js';
 import { serializeScene, validateSceneJson } from '../scene-file.js';
-import { readParts } from './fio-document.js';
+import type { TagDefinition } from '../../core/tag-types.js';
+import { builtinPlacementHints } from '../../plant/hints/index.js';
+import type { PlacementHints } from '../../plant/plant-types.js';
+import { builtinBehaviours } from '../../sim/builtin-behaviours.js';
+import type { Behaviour } from '../../sim/behaviour-types.js';
+import { builtinCopyOf } from './builtin-copy.js';
+import { type FioPart, readParts } from './fio-document.js';
+import { layoutOf } from './fio-layout.js';
+import { genericPlant } from './generic-plant.js';
 import { readDrivers } from './fio-drivers.js';
 import { importedTags } from './fio-tags.js';
 import { Problems } from './fio-values.js';
@@ -54,13 +62,39 @@ export function readFactoryIoScene(text: string, fileName: string): ReadScene {
   const assembled = assembleScene(name, importedTags(parts, keys));
   if (!assembled.ok) return fail(assembled.problems);
   const description = root.children.find((c) => c.name === 'Description')?.attributes['Data']?.trim();
+  const plant = plantOf(parts, assembled.scene.tags);
   const scene: SceneDefinition = {
     ...assembled.scene,
     ...(description ? { description } : {}),
+    ...(plant.behaviours.length > 0 ? { behaviours: plant.behaviours } : {}),
+    ...(plant.layout ? { layout: plant.layout } : {}),
     ...(Object.keys(drivers).length > 0 ? { drivers } : {}),
   };
   // The file rules have the last word: what a reader gives always loads, and saves as it loads.
-  return { scene: validateSceneJson(JSON.parse(serializeScene(scene)), fileName), notes: assembled.notes };
+  const checked = validateSceneJson(JSON.parse(serializeScene(scene)), fileName);
+  return { scene: checked, notes: [...assembled.notes, ...plant.notes] };
+}
+
+/**
+ * The plant of a saved scene: the built-in plant of the scene it is a copy of, else the generic
+ * one its parts make, with where the Plant view draws it.
+ */
+function plantOf(
+  parts: readonly FioPart[],
+  tags: readonly TagDefinition[],
+): { behaviours: readonly Behaviour[]; layout?: PlacementHints; notes: string[] } {
+  const copy = builtinCopyOf(parts, tags);
+  if (copy !== undefined) {
+    const hints = builtinPlacementHints(copy);
+    return {
+      behaviours: builtinBehaviours(copy),
+      ...(hints ? { layout: hints } : {}),
+      notes: [`a copy of the built-in scene "${copy}": it runs that scene's plant`],
+    };
+  }
+  const generic = genericPlant(parts);
+  const { layout, notes } = layoutOf(parts, generic);
+  return { behaviours: generic.conveyors, layout, notes };
 }
 
 /** The scene's name: the file's, without its ending (`Line 3.factoryio` is "Line 3"). */
