@@ -21,21 +21,27 @@ const OF_FILE = 0.6;
 export function builtinCopyOf(parts: readonly FioPart[], tags: readonly TagDefinition[]): string | undefined {
   const prefabOf = new Map(parts.flatMap((p) => p.tags.map((t) => [t.key, p.prefab] as const)));
   const own = tags.filter((t) => !isSystemTag(t));
+  const byId = new Map(own.map((t) => [t.id, t]));
+  const byName = new Map<string, TagDefinition[]>();
+  for (const t of own) {
+    const key = `${t.kind}\n${t.type}\n${t.name}`;
+    byName.set(key, [...(byName.get(key) ?? []), t]);
+  }
   let best: { name: string; score: number } | undefined;
   for (const ref of REFERENCE_SCENES) {
     const plant = builtinBehaviours(ref.name);
     if (plant.length === 0 || ref.tags.length === 0) continue;
     const matched = new Set<string>();
     for (const want of ref.tags) {
-      const found = own.find(
-        (t) =>
-          !matched.has(t.id) &&
-          (t.id === want.id ||
-            (t.name === want.name &&
-              t.kind === want.kind &&
-              t.type === want.type &&
-              (want.part === undefined || prefabOf.get(t.id) === want.part))),
-      );
+      const same = want.id === undefined ? undefined : byId.get(want.id);
+      const found =
+        same && !matched.has(same.id)
+          ? same
+          : byName
+              .get(`${want.kind}\n${want.type}\n${want.name}`)
+              ?.find(
+                (t) => !matched.has(t.id) && (want.part === undefined || prefabOf.get(t.id) === want.part),
+              );
       if (found) matched.add(found.id);
     }
     const ofBuiltin = matched.size / ref.tags.length;
