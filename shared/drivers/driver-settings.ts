@@ -150,46 +150,34 @@ const scaleFactor = () =>
     invalid: (v) => `must be a number above 0; got ${show(v)}`,
   });
 
-const ModbusServerSchema = says(
-  Type.Object(
-    {
-      ...pointIoFields,
-      Properties: optional(
-        Type.Object(
-          {
-            ReadInputDiscretes: optional(flag()),
-            WriteCoils: optional(flag()),
-            ReadInputRegisters: optional(flag()),
-            WriteHoldingRegisters: optional(flag()),
-            ScaleFactor: optional(scaleFactor()),
-          },
-          closed,
+/** A Modbus driver's block: its map, and Properties of these flags and a scale factor. */
+const modbusSchema = (flags: readonly string[], description: string) =>
+  says(
+    Type.Object(
+      {
+        ...pointIoFields,
+        Properties: optional(
+          Type.Object(
+            {
+              ...Object.fromEntries(flags.map((f) => [f, optional(flag())])),
+              ScaleFactor: optional(scaleFactor()),
+            },
+            closed,
+          ),
         ),
-      ),
-    },
-    { ...closed, description: "The Modbus TCP/IP Server driver's map and properties, as saved." },
-  ),
-  { invalid: objectOf('{PointIOCount, PointIOOffset, PointIOKeys, Properties}') },
-);
+      },
+      { ...closed, description },
+    ),
+    { invalid: objectOf('{PointIOCount, PointIOOffset, PointIOKeys, Properties}') },
+  );
 
-const ModbusClientSchema = says(
-  Type.Object(
-    {
-      ...pointIoFields,
-      Properties: optional(
-        Type.Object(
-          {
-            ReadCoils: optional(flag()),
-            ReadHoldingRegisters: optional(flag()),
-            ScaleFactor: optional(scaleFactor()),
-          },
-          closed,
-        ),
-      ),
-    },
-    { ...closed, description: "The Modbus TCP/IP Client driver's map and properties, as saved." },
-  ),
-  { invalid: objectOf('{PointIOCount, PointIOOffset, PointIOKeys, Properties}') },
+const ModbusServerSchema = modbusSchema(
+  ['ReadInputDiscretes', 'WriteCoils', 'ReadInputRegisters', 'WriteHoldingRegisters'],
+  "The Modbus TCP/IP Server driver's map and properties, as saved.",
+);
+const ModbusClientSchema = modbusSchema(
+  ['ReadCoils', 'ReadHoldingRegisters'],
+  "The Modbus TCP/IP Client driver's map and properties, as saved.",
 );
 
 const OpcClientSchema = says(

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTagSim } from '../../main/app/start-tagsim.js';
 import { savedDriverMap } from '../../shared/modbus/driver-map.js';
 import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
-import { keyOf, writeFactoryIo, type FioTagSpec } from '../support/factoryio-writer.mjs';
+import { fioTag, writeFactoryIo } from '../support/factoryio-writer.mjs';
 import { bitsOf, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
 
 const open: { close(): unknown }[] = [];
@@ -15,18 +15,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((o) => o.close()));
 });
 
-const tag = (
-  element: FioTagSpec['element'],
-  name: string,
-  address: number,
-  more: Partial<FioTagSpec> = {},
-) => ({
-  element,
-  name,
-  address,
-  key: keyOf(name),
-  ...more,
-});
+const tag = fioTag;
 const SENSOR_A = tag('BinaryInput', 'Sensor A', 0, { forced: true, forcedValue: true });
 const SENSOR_B = tag('BinaryInput', 'Sensor B', 1);
 const BELT = tag('BinaryOutput', 'Belt', 0);

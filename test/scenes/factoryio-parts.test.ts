@@ -11,29 +11,19 @@ import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinBehaviours } from '../../shared/sim/builtin-behaviours.js';
 import { isConveyor } from '../../shared/sim/behaviour-types.js';
 import { Simulation } from '../../shared/sim/simulation.js';
-import { keyOf, writeFactoryIo, type FioPartSpec, type FioTagSpec } from '../support/factoryio-writer.mjs';
+import {
+  fioPart,
+  fioTag,
+  keyOf,
+  writeFactoryIo,
+  type FioPartSpec,
+  type FioTagSpec,
+} from '../support/factoryio-writer.mjs';
 
 let address = 0;
-const tag = (element: FioTagSpec['element'], name: string, more: Partial<FioTagSpec> = {}): FioTagSpec => ({
-  element,
-  name,
-  address: address++ % 200,
-  key: keyOf(name),
-  ...more,
-});
-const part = (
-  prefab: string,
-  position: [number, number, number],
-  yaw: number,
-  tags: FioTagSpec[],
-  more: Partial<FioPartSpec> = {},
-): FioPartSpec => ({
-  prefab,
-  position,
-  yaw,
-  ...(tags.length > 0 ? { groups: [{ tags }] } : {}),
-  ...more,
-});
+const tag = (element: FioTagSpec['element'], name: string, more: Partial<FioTagSpec> = {}) =>
+  fioTag(element, name, address++ % 200, more);
+const part = fioPart;
 const emitter = (at: [number, number, number], name = 'Emitter') =>
   part('Emitter', at, 0, [tag('BinaryOutput', name, { forced: true, forcedValue: true })], {
     emitter: { min: 1, max: 1, parts: ['BoxS'] },

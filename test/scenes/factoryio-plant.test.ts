@@ -8,7 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { isConveyor } from '../../shared/sim/behaviour-types.js';
-import { keyOf, writeFactoryIo, type FioPartSpec, type FioTagSpec } from '../support/factoryio-writer.mjs';
+import {
+  fioPart,
+  fioTag,
+  keyOf,
+  writeFactoryIo,
+  type FioPartSpec,
+  type FioTagSpec,
+} from '../support/factoryio-writer.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-fio-plant-'));
 const running: TagSim[] = [];
@@ -16,26 +23,9 @@ afterAll(async () => {
   for (const t of running) await t.close();
 });
 
-const tag = (element: FioTagSpec['element'], name: string, more: Partial<FioTagSpec> = {}): FioTagSpec => ({
-  element,
-  name,
-  address: Number.parseInt(keyOf(name).slice(0, 2), 16) % 200,
-  key: keyOf(name),
-  ...more,
-});
-const part = (
-  prefab: string,
-  position: [number, number, number],
-  yaw: number,
-  tags: FioTagSpec[],
-  more: Partial<FioPartSpec> = {},
-): FioPartSpec => ({
-  prefab,
-  position,
-  yaw,
-  ...(tags.length > 0 ? { groups: [{ tags }] } : {}),
-  ...more,
-});
+const tag = (element: FioTagSpec['element'], name: string, more: Partial<FioTagSpec> = {}) =>
+  fioTag(element, name, Number.parseInt(keyOf(name).slice(0, 2), 16) % 200, more);
+const part = fioPart;
 
 /**
  * A 4 m belt along +X from X -2 m to 2 m (grid -16 to 16), an emitter over its first half metre,

@@ -12,7 +12,13 @@ import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { SYSTEM_OUTPUT_IDS } from '../../shared/scenes/builtin-scenes.js';
-import { keyOf, writeFactoryIo, type FioSceneSpec, type FioTagSpec } from '../support/factoryio-writer.mjs';
+import {
+  fioTag,
+  keyOf,
+  writeFactoryIo,
+  type FioSceneSpec,
+  type FioTagSpec,
+} from '../support/factoryio-writer.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-factoryio-'));
 const write = (name: string, text: string) => {
@@ -34,17 +40,15 @@ const SYSTEM_KEYS = {
   PauseOutputKey: keyOf('pause out'),
   ResetOutputKey: keyOf('reset out'),
 };
+/** A tag whose key tells its element, name and address apart (two tags may share a name). */
 const tag = (
   element: FioTagSpec['element'],
   name: string,
   address: number,
   more: Partial<FioTagSpec> = {},
 ) => ({
-  element,
-  name,
-  address,
+  ...fioTag(element, name, address, more),
   key: keyOf(`${element} ${name} ${address}`),
-  ...more,
 });
 
 /** A custom scene with a tag of every element, forces, failures and the names users give. */

@@ -63,3 +63,16 @@ export declare function yaw(degrees: number): {
   forward: [number, number, number];
   right: [number, number, number];
 };
+export declare function fioTag(
+  element: FioTagSpec['element'],
+  name: string,
+  address: number,
+  more?: Partial<FioTagSpec>,
+): FioTagSpec;
+export declare function fioPart(
+  prefab: string,
+  position: [number, number, number],
+  yaw: number,
+  tags: FioTagSpec[],
+  more?: Partial<FioPartSpec>,
+): FioPartSpec;

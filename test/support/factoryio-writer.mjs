@@ -15,6 +15,8 @@ const POINT_DRIVERS = [
   'Automgen',
   'MHJ',
 ];
+// The point kinds as the files name their slots, written out here rather than taken from the
+// reader (shared/drivers/driver-settings.ts), so that a mistake there cannot hide in both.
 const KINDS = [
   'BitInput',
   'BitOutput',
@@ -238,4 +240,14 @@ export function writeFactoryIo(spec) {
   L.push(`  <Screenshot Data="${screenshot}" />`);
   L.push('</FactoryIO>');
   return L.join('\n') + '\n';
+}
+
+/** A tag of a part, its key made from its name (so a test finds it by `keyOf(name)`). */
+export function fioTag(element, name, address, more = {}) {
+  return { element, name, address, key: keyOf(name), ...more };
+}
+
+/** A part at `position` (grid steps), turned `yaw` degrees, holding `tags` in one group. */
+export function fioPart(prefab, position, yaw, tags, more = {}) {
+  return { prefab, position, yaw, ...(tags.length > 0 ? { groups: [{ tags }] } : {}), ...more };
 }

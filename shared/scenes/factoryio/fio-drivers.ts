@@ -56,39 +56,34 @@ export function readDrivers(
   };
 }
 
+/** The Modbus server's and client's blocks: a map, and Properties of flags and a scale factor. */
 function modbusServer(block: XmlElement, problems: Problems): ModbusServerDriver {
-  const properties = child(block, 'Properties');
-  const scale = properties && positive(properties, problems);
-  return {
-    ...pointIoMap(block, problems),
-    ...(properties
-      ? {
-          Properties: {
-            ReadInputDiscretes: boolAttr(properties, 'ReadInputDiscretes', problems),
-            WriteCoils: boolAttr(properties, 'WriteCoils', problems),
-            ReadInputRegisters: boolAttr(properties, 'ReadInputRegisters', problems),
-            WriteHoldingRegisters: boolAttr(properties, 'WriteHoldingRegisters', problems),
-            ...(scale !== undefined ? { ScaleFactor: scale } : {}),
-          },
-        }
-      : {}),
-  };
+  return pointDriver(block, problems, [
+    'ReadInputDiscretes',
+    'WriteCoils',
+    'ReadInputRegisters',
+    'WriteHoldingRegisters',
+  ]);
 }
 
 function modbusClient(block: XmlElement, problems: Problems): ModbusClientDriver {
+  return pointDriver(block, problems, ['ReadCoils', 'ReadHoldingRegisters']);
+}
+
+function pointDriver(
+  block: XmlElement,
+  problems: Problems,
+  flags: readonly string[],
+): PointIoMap & { Properties?: object } {
   const properties = child(block, 'Properties');
-  const scale = properties && positive(properties, problems);
+  if (!properties) return pointIoMap(block, problems);
+  const scale = positive(properties, problems);
   return {
     ...pointIoMap(block, problems),
-    ...(properties
-      ? {
-          Properties: {
-            ReadCoils: boolAttr(properties, 'ReadCoils', problems),
-            ReadHoldingRegisters: boolAttr(properties, 'ReadHoldingRegisters', problems),
-            ...(scale !== undefined ? { ScaleFactor: scale } : {}),
-          },
-        }
-      : {}),
+    Properties: {
+      ...Object.fromEntries(flags.map((f) => [f, boolAttr(properties, f, problems)])),
+      ...(scale !== undefined ? { ScaleFactor: scale } : {}),
+    },
   };
 }
 
