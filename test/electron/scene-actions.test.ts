@@ -84,6 +84,7 @@ describe('Open file…', () => {
       buttonLabel: 'Open',
       filters: [
         { name: 'TagSim scene', extensions: ['tagsim.json'] },
+        { name: 'FACTORY I/O scene', extensions: ['factoryio'] },
         { name: 'JSON', extensions: ['json'] },
         { name: 'All files', extensions: ['*'] },
       ],
