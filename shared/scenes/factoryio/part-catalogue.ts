@@ -174,7 +174,7 @@ export function roleOf(prefab: string): PartRole | undefined {
   return Object.hasOwn(ROLES, prefab) ? ROLES[prefab] : undefined;
 }
 
-/** A prefab's name in words: `RollerConveyor4M` is "Roller conveyor 4M". */
+/** A prefab's name in words: `RollerConveyor4M` is "Roller conveyor 4 m", `Emitter` "Emitter". */
 export function prefabWords(prefab: string): string {
   const words = prefab.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
   return (
@@ -182,7 +182,7 @@ export function prefabWords(prefab: string): string {
     words
       .slice(1)
       .toLowerCase()
-      .replace(/(\d) m\b/, '$1 m')
+      .replace(/(\d)m\b/, '$1 m')
   );
 }
 
