@@ -78,6 +78,7 @@ for (const r of evidence) {
       address: Number(r.address),
       id: r.id,
       ...(r.initial === 'true' ? { initial: true } : {}),
+      ...(r.part ? { part: r.part } : {}),
     });
   }
 }

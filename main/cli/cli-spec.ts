@@ -34,7 +34,11 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   { name: 'scenes', summary: ['List the built-in scenes'] },
   {
     name: 'import',
-    summary: ['Make a scene file from a running simulator (--from) or a driver CSV (--csv)'],
+    args: '[<file>]',
+    summary: [
+      'Make a scene file from a saved scene of the simulator (<file>.factoryio), a running',
+      'simulator (--from) or a driver CSV (--csv)',
+    ],
   },
   { name: 'export', summary: ['Save a built-in scene or a scene file as a scene file or a driver CSV'] },
   {
@@ -54,7 +58,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
 ];
 
 const SCENE_HELP = [
-  'Built-in scene name, or a scene file (path ending in .tagsim.json)',
+  'Built-in scene name, or a scene file (path ending in .tagsim.json, or a',
+  "simulator's saved scene ending in .factoryio)",
   `(default "${DEFAULT_SCENE_NAME}")`,
 ];
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
@@ -214,7 +219,9 @@ const FILE_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'name',
     type: 'string',
     value: '<name>',
-    help: { import: ['The scene\'s name (default: the CSV\'s file name, or "Imported from <host>")'] },
+    help: {
+      import: ['The scene\'s name (default: the file\'s name, or "Imported from <host>")'],
+    },
   },
   {
     name: 'values',

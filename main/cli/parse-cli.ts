@@ -43,7 +43,7 @@ export type CliCommand =
     } & ControlCliOptions)
   | {
       command: 'import';
-      from: { url: string } | { csv: string };
+      from: { url: string } | { csv: string } | { file: string };
       out: string;
       name: string | undefined;
       values: boolean;
@@ -95,8 +95,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     return { command: 'help', topic };
   }
   if (values['help']) return { command: 'help', topic: command };
-  // `run` takes the scenario file; no other command takes an argument.
-  const taken = command === 'run' ? 1 : 0;
+  // `run` takes the scenario file, `import` a file to import; no other command takes an argument.
+  const taken = command === 'run' || command === 'import' ? 1 : 0;
   if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
   for (const option of OPTION_SPECS) {
     const commands = commandsOf(option);
@@ -141,14 +141,23 @@ function commandFrom(
     case 'scenes':
       return { command: 'scenes' };
     case 'import': {
-      if (values.from !== undefined && values.csv !== undefined)
-        throw new UsageError('--from and --csv cannot be used together');
-      if (values.from === undefined && values.csv === undefined)
-        throw new UsageError('tagsim import needs --from <url> or --csv <file>');
+      const file = extra[0]?.trim() || undefined;
+      const given = [values.from && '--from', values.csv && '--csv', file && `'${file}'`].filter(Boolean);
+      if (given.length > 1)
+        throw new UsageError(`tagsim import takes one source; got ${given.join(' and ')}`);
+      if (given.length === 0)
+        throw new UsageError(
+          'tagsim import needs a saved scene (<file>.factoryio), --from <url> or --csv <file>',
+        );
       if (values.values && values.from === undefined) throw new UsageError('--values goes with --from');
       return {
         command: 'import',
-        from: values.from !== undefined ? { url: parseUrl(values.from) } : { csv: values.csv! },
+        from:
+          values.from !== undefined
+            ? { url: parseUrl(values.from) }
+            : values.csv !== undefined
+              ? { csv: values.csv }
+              : { file: file! },
         out: requireOut(values.out, 'import', /\.json$/i, 'a scene file ending in .tagsim.json'),
         name: values.name,
         values: values.values === true,

@@ -5,6 +5,8 @@ import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { loadScene } from '../runtime/resolve-scene.js';
+import { unsimulatedLines } from './plant-lines.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
@@ -17,6 +19,7 @@ import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
   exportScene,
   importFromCsv,
+  importFromFile,
   importFromServer,
   snapshotFromServer,
   writeSchema,
@@ -80,11 +83,15 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     return 1;
   }
   let tagsim: TagSim;
+  let notes: readonly string[] = [];
   try {
+    // Read here, so that what the reader of a foreign format decided is told before serving.
+    const loaded = await loadScene(command.scene);
+    notes = loaded.file?.notes ?? [];
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
-      scene: command.scene,
+      scene: loaded,
       state: command.state,
       ui: command.ui
         ? {
@@ -131,6 +138,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   );
   const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
+  for (const note of notes) io.out(`note: ${note}`);
+  for (const line of unsimulatedLines(tagsim.scenes.document.scene)) io.out(line);
   if (tagsim.restored) {
     io.out(`Restored the state of ${tagsim.restored.tags} tags from ${command.state}`);
     for (const note of tagsim.restored.notes) io.out(`note: ${note}`);
@@ -166,9 +175,16 @@ async function runFileCommand(
             values: command.values,
             force: command.force,
           });
-        } else {
+        } else if ('csv' in command.from) {
           await importFromCsv(io, {
             csv: command.from.csv,
+            out: command.out,
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            force: command.force,
+          });
+        } else {
+          await importFromFile(io, {
+            file: command.from.file,
             out: command.out,
             ...(command.name !== undefined ? { name: command.name } : {}),
             force: command.force,
@@ -222,11 +238,13 @@ function modbusLine(modbus: ModbusController, sceneName: string): string {
   const { host, port, unitId } = modbus.status;
   const { source, scaleFactor } = modbus.layout;
   const map =
-    source === 'driver map'
-      ? `the driver map of "${sceneName}"`
-      : source === 'scene order'
-        ? 'tags in scene order'
-        : 'tags at their own addresses';
+    source === 'saved driver map'
+      ? 'the driver map the scene saved'
+      : source === 'driver map'
+        ? `the driver map of "${sceneName}"`
+        : source === 'scene order'
+          ? 'tags in scene order'
+          : 'tags at their own addresses';
   const unit = unitId === undefined ? 'every unit id' : `unit id ${unitId}`;
   const extras =
     modbus.layout.extrasFrom === undefined

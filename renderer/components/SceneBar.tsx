@@ -67,7 +67,7 @@ export function SceneBar(props: SceneBarProps) {
         {
           label: 'Open file…',
           onSelect: commands.openFile,
-          detail: 'A .tagsim.json file from this computer',
+          detail: 'A .tagsim.json or .factoryio file from this computer',
         },
         ...(openPath
           ? [
@@ -132,7 +132,13 @@ export function SceneBar(props: SceneBarProps) {
       ],
     },
   ];
-  const where = doc ? (doc.origin === 'file' && doc.path ? doc.path : ORIGIN_LABELS[doc.origin]) : '';
+  const where = doc
+    ? doc.origin === 'file' && doc.path
+      ? doc.path
+      : doc.readFrom
+        ? `Read from ${doc.readFrom}; Save writes a .tagsim.json`
+        : ORIGIN_LABELS[doc.origin]
+    : '';
 
   return (
     <header class="scenebar" aria-label="Scene">

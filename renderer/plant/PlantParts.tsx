@@ -20,8 +20,14 @@ export function PlantPart({ part, labels }: { part: LaidPart; labels: Labels }) 
   const w = part.width * S;
   const h = part.height * S;
   return (
-    <g class={`part part-${part.part}`} transform={`translate(${x} ${y})`} data-part={part.label}>
-      <title>{part.label}</title>
+    <g
+      class={`part part-${part.part}${part.simulated ? '' : ' part-unsimulated'}`}
+      transform={`translate(${x} ${y})`}
+      data-part={part.label}
+    >
+      <title>
+        {part.simulated ? part.label : `${part.label} (not simulated: its tags are yours to set)`}
+      </title>
       {part.part === 'tank' ? <Tank part={part} labels={labels} /> : null}
       {['axis', 'crane', 'elevator'].includes(part.part) ? (
         <Axis part={part} w={w} h={h} labels={labels} />

@@ -13,6 +13,7 @@ import { PlantConveyor } from './PlantConveyor.js';
 import { PlantItems } from './PlantItems.js';
 import { ControlPanel, IoPanel } from './PlantPanel.js';
 import { PlantPart } from './PlantParts.js';
+import { PlantUnsimulated } from './PlantUnsimulated.js';
 import { TagMenu } from './TagMenu.js';
 
 export interface PlantViewProps {
@@ -153,6 +154,7 @@ export function PlantView(props: PlantViewProps) {
             This scene has no behaviours that place its machines, so its I/O is shown as lamps and switches.
           </p>
         )}
+        <PlantUnsimulated parts={layout.parts} />
         <div class="plant-panels">
           {layout.panel ? <ControlPanel panel={layout.panel} /> : null}
           <IoPanel groups={layout.io} title={machine ? 'Other I/O' : 'I/O'} />

@@ -307,7 +307,7 @@ export class TagEngine {
   /**
    * Puts the whole scene in a saved runtime state in ONE update, so no reader ever sees half of
    * it: each tag with an entry takes exactly that raw value, force and failure; every other tag
-   * starts over (initial value, not forced, no failure). Values are converted to each tag's type;
+   * starts over (its initial value, and the force and failure its scene gives it). Values are converted to each tag's type;
    * an entry whose values do not convert counts as absent. Returns the ids that were not applied:
    * those naming no tag of the scene, and those whose values do not fit their tag.
    */

@@ -18,8 +18,11 @@ export class TagRecord {
   private nameValueText: string | undefined;
 
   constructor(readonly def: TagDefinition) {
-    this.rawValue = initialValue(def);
-    this.forcedTo = offValue(def);
+    const start = startState(def);
+    this.rawValue = start.raw;
+    this.forced = start.isForced;
+    this.forcedTo = start.forcedValue;
+    this.failed = start.failure;
   }
 
   get raw(): TagValue {
@@ -132,6 +135,20 @@ export class TagRecord {
     this.nameValueText = undefined;
     return true;
   }
+}
+
+/**
+ * The state a tag starts in: its initial value, and the force and failure its scene gives it (a
+ * saved scene of the simulator keeps them), each in the tag's own type.
+ */
+export function startState(def: TagDefinition): TagRuntimeState {
+  return {
+    raw: initialValue(def),
+    isForced: def.forced === true,
+    forcedValue:
+      (def.forcedValue === undefined ? undefined : convertTo(def.type, def.forcedValue)) ?? offValue(def),
+    failure: def.failure ?? 'none',
+  };
 }
 
 /** The initial value of a tag in its own type (an unconvertible initial value falls back to OFF). */

@@ -1,7 +1,8 @@
 import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagDefinition, TagType } from '../core/tag-types.js';
-import type { DriverMap } from './driver-map.js';
+import type { SceneDrivers } from '../drivers/driver-settings.js';
+import { type DriverMap, savedDriverMap } from './driver-map.js';
 import { DRIVER_MAPS } from './driver-maps.generated.js';
 import { DEFAULT_SCALE_FACTOR } from './register-value.js';
 
@@ -45,8 +46,11 @@ export function tableHolds(table: ModbusTable, start: number, count: number): bo
 }
 
 export interface ModbusLayout {
-  /** Where the addresses come from: the driver's saved map, scene order, or the tags' addresses. */
-  readonly source: 'driver map' | 'scene order' | 'tag addresses';
+  /**
+   * Where the addresses come from: the map the scene saved for the driver (a `.factoryio` file's),
+   * the built-in scene's driver map, scene order, or the tags' addresses.
+   */
+  readonly source: 'saved driver map' | 'driver map' | 'scene order' | 'tag addresses';
   readonly scaleFactor: number;
   readonly tables: Readonly<Record<ModbusTableName, ModbusTable>>;
   /**
@@ -87,16 +91,20 @@ export function driverMapOf(sceneName: string): DriverMap | undefined {
   return DRIVER_MAPS.find((m) => m.scene === sceneName);
 }
 
-/** Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"). */
+/**
+ * Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"): by the map
+ * the scene saved for the driver, else the built-in scene's of its name, else in scene order.
+ */
 export function modbusLayout(
-  scene: TagScene,
+  scene: TagScene & { readonly drivers?: SceneDrivers },
   options: { map?: ModbusMapChoice; scaleFactor?: number } = {},
 ): ModbusLayout {
-  const driver = driverMapOf(scene.name);
+  const saved = scene.drivers?.ModbusTCPServer && savedDriverMap(scene.name, scene.drivers.ModbusTCPServer);
+  const driver = saved ?? driverMapOf(scene.name);
   const scaleFactor = options.scaleFactor ?? driver?.scaleFactor ?? DEFAULT_SCALE_FACTOR;
   if (options.map === 'address') return { source: 'tag addresses', scaleFactor, tables: byAddress(scene) };
   return {
-    source: driver ? 'driver map' : 'scene order',
+    source: saved ? 'saved driver map' : driver ? 'driver map' : 'scene order',
     scaleFactor,
     tables: byDriverMap(scene, driver),
     extrasFrom: EXTRA_TAGS_ADDRESS,

@@ -48,6 +48,7 @@ export function layoutPlant(
     width: p.width,
     height: p.height,
     axis: p.axis ?? 'x',
+    simulated: p.simulated !== false,
     tags: p.tags.flatMap((t) => {
       const tag = claims.claim(claims.resolve(t.tag));
       return tag ? [{ tag, role: t.role }] : [];

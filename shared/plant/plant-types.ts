@@ -83,6 +83,11 @@ export interface PartHint {
   /** For axes: the direction it travels in the drawing (default 'x'; 'z' is drawn as a lift). */
   readonly axis?: 'x' | 'y' | 'z';
   readonly tags: readonly { readonly tag: TagRef; readonly role: PartRole }[];
+  /**
+   * `false`: the plant does not move this part (a machine of a saved scene the generic plant
+   * cannot model, a sensor over no conveyor): its tags are the user's to set. Default true.
+   */
+  readonly simulated?: boolean;
 }
 
 /** A tag as the layout places it: enough to find its live value in the tag store and name it. */
@@ -157,6 +162,8 @@ export interface LaidPart {
   readonly height: number;
   readonly axis: 'x' | 'y' | 'z';
   readonly tags: readonly { readonly tag: PlacedTag; readonly role: PartRole }[];
+  /** `false`: nothing moves it; its tags are the user's to set (PartHint.simulated). */
+  readonly simulated: boolean;
 }
 
 /** What a panel control is drawn as. */

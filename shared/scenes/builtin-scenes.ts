@@ -52,7 +52,8 @@ function systemTagId(scene: string, sys: SystemTagSpec): string {
   return shared ?? builtinTagId(scene, sys.kind, sys.type, sys.name);
 }
 
-const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
+/** The ids of the system Outputs, the same in every scene of the simulator (every public scene file agrees). */
+export const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
   'FACTORY I/O (Run)': '7754fab1-ed21-4fca-9ab9-45e844cd4766',
   'FACTORY I/O (Pause)': '41b90af6-25d1-4fa8-aaec-724f79701be1',
   'FACTORY I/O (Reset)': '01936c60-0201-4d54-aad2-0734eb391d35',

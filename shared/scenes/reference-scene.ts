@@ -13,6 +13,8 @@ export interface ReferenceTag {
   readonly address?: number;
   readonly id?: string;
   readonly initial?: boolean;
+  /** The simulator's part (prefab) the tag belongs to in the saved copy: a saved copy is recognised by it. */
+  readonly part?: string;
 }
 
 /**

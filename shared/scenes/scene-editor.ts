@@ -264,6 +264,8 @@ function withChanges(tag: TagDefinition, changes: TagChanges, tags: readonly Tag
     delete next['initial'];
     delete next['min'];
     delete next['max'];
+    delete next['forced'];
+    delete next['forcedValue'];
   }
   for (const field of ['initial', 'min', 'max'] as const) {
     const value = changes[field];

@@ -75,6 +75,7 @@ const perType = TAG_TYPES.map((t) => ({
     properties: {
       address: { maximum: ADDRESS_SPACE_SIZE[t] - 1 },
       initial: VALUE_SCHEMA[t],
+      forcedValue: VALUE_SCHEMA[t],
       ...(t === 'Bit' ? { min: false, max: false } : { min: VALUE_SCHEMA[t], max: VALUE_SCHEMA[t] }),
     },
   },
@@ -141,12 +142,35 @@ export const TagFileSchema = Type.Object(
       }),
     ),
     description: Type.Optional(says(Type.String(), { invalid: (v) => `must be a string; got ${kindOf(v)}` })),
+    // The state it starts in, as a saved scene of the simulator keeps it (docs/scenes.md).
+    forced: Type.Optional(
+      says(Type.Boolean({ description: 'Starts forced (to forcedValue).' }), {
+        invalid: (v) => `must be true or false; got ${show(v)}`,
+      }),
+    ),
+    forcedValue: Type.Optional(
+      says(
+        Type.Union([Type.Boolean(), Type.Number()], {
+          description:
+            'The value a force applies (kept after a release); default OFF. Same rules as initial.',
+        }),
+        { toldElsewhere: () => true },
+      ),
+    ),
+    failure: Type.Optional(
+      says(
+        Type.Union([Type.Literal('alwaysOff'), Type.Literal('alwaysOn')], {
+          description: 'Starts failed: alwaysOff (open circuit) or alwaysOn (short circuit).',
+        }),
+        { invalid: (v) => `must be alwaysOff or alwaysOn (leave it out for none); got ${show(v)}` },
+      ),
+    ),
   },
   { $id: 'Tag', additionalProperties: false, allOf: [...perType, ...reserved, ...systemShape] },
 );
 says(TagFileSchema, { invalid: (v) => `must be an object; got ${kindOf(v)}`, knownLabel: 'known fields' });
 
-/** A scene file, `behaviours` and `layout` but their outline (their own schemas check them). */
+/** A scene file; `behaviours`, `layout` and `drivers` but their outline (their own schemas check them). */
 export const SceneFileSchema = says(
   Type.Object(
     {
@@ -192,6 +216,7 @@ export const SceneFileSchema = says(
       ),
       behaviours: Type.Optional(Type.Unknown()),
       layout: Type.Optional(Type.Unknown()),
+      drivers: Type.Optional(Type.Unknown()),
     },
     { additionalProperties: false },
   ),

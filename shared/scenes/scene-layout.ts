@@ -112,6 +112,14 @@ const PartHintSchema = says(
       width: size(),
       height: size(),
       axis: optional(oneOf(['x', 'y', 'z'])),
+      simulated: optional(
+        says(
+          Type.Boolean({ description: 'false: the plant does not move it; its tags are left to the user.' }),
+          {
+            invalid: (v) => `must be true or false; got ${show(v)}`,
+          },
+        ),
+      ),
       tags: says(
         Type.Array(
           says(Type.Object({ tag: Type.Ref('TagRef'), role: oneOf(PART_ROLES) }, closed), {
@@ -124,7 +132,7 @@ const PartHintSchema = says(
     },
     { ...closed, description: 'A machine that is not a conveyor: a tank, an axis, an elevator...' },
   ),
-  { invalid: objectOf('{part, label, x, y, width, height, axis, tags}') },
+  { invalid: objectOf('{part, label, x, y, width, height, axis, tags, simulated}') },
 );
 
 const LayoutSchema = says(

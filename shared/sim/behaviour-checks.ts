@@ -159,12 +159,16 @@ export class BehaviourChecks {
       this.report(['speed'], `${speed} is negative; belts here run forwards only`);
     else this.expression(speed, ['speed']);
     this.condition(raw['runs'], ['runs']);
+    this.condition(raw['reverse'], ['reverse']);
     const feeder = raw['feeder'];
     if (isRecord(feeder)) {
       const itemLength = feeder['itemLength'];
       if (isNumber(itemLength) && itemLength > 0 && length !== undefined && itemLength > length) {
         this.report(['feeder', 'itemLength'], `${itemLength} is longer than the conveyor (${length})`);
       }
+      const [least, most] = [feeder['intervalMs'] ?? 0, feeder['maxIntervalMs']];
+      if (isNumber(least) && isNumber(most) && most < least)
+        this.report(['feeder', 'maxIntervalMs'], `${most} is below intervalMs (${least})`);
       this.condition(feeder['when'], ['feeder', 'when']);
     }
     this.each(raw['sensors'], 'sensors', (s, at) => this.sensor(s, at, length));
@@ -175,7 +179,10 @@ export class BehaviourChecks {
       }
       this.condition(e['when'], [...at, 'when']);
     });
-    this.each(raw['removers'], 'removers', (r, at) => this.span(r, at, length));
+    this.each(raw['removers'], 'removers', (r, at) => {
+      this.span(r, at, length);
+      this.condition(r['when'], [...at, 'when']);
+    });
   }
 
   private sensor(raw: Raw, at: Segment[], length: number | undefined): void {

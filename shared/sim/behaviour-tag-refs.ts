@@ -87,6 +87,7 @@ class RefWalker {
     } else {
       if (out['speed'] !== undefined) out['speed'] = this.expression(out['speed']);
       if (out['runs'] !== undefined) out['runs'] = this.condition(out['runs']);
+      if (out['reverse'] !== undefined) out['reverse'] = this.condition(out['reverse']);
       const feeder = out['feeder'];
       if (isRecord(feeder) && feeder['when'] !== undefined) {
         out['feeder'] = { ...feeder, when: this.condition(feeder['when']) };
@@ -97,10 +98,12 @@ class RefWalker {
           tag: this.visit(s['tag'] as TagRef, 'write'),
         }));
       }
-      if (Array.isArray(out['exits'])) {
-        out['exits'] = out['exits'].map((e: Json) =>
-          e['when'] === undefined ? e : { ...e, when: this.condition(e['when']) },
-        );
+      for (const list of ['exits', 'removers']) {
+        if (Array.isArray(out[list])) {
+          out[list] = out[list].map((e: Json) =>
+            e['when'] === undefined ? e : { ...e, when: this.condition(e['when']) },
+          );
+        }
       }
     }
     return out as unknown as Behaviour;

@@ -145,6 +145,11 @@ export interface Conveyor {
   readonly speed: Expression;
   /** When the belt moves; default always. */
   readonly runs?: Condition;
+  /**
+   * While it holds (and the belt runs), items travel backwards, towards the start, where they
+   * stop: a conveyor with a Reverse input (the simulator's `DoubleBinary` mode).
+   */
+  readonly reverse?: Condition;
   readonly feeder?: Feeder;
   readonly sensors?: readonly ConveyorSensor[];
   readonly exits?: readonly ConveyorExit[];
@@ -164,6 +169,11 @@ export interface Feeder {
   readonly gap?: number;
   /** At least this long between two new items (default 0). */
   readonly intervalMs?: number;
+  /**
+   * With it, the time between two new items is drawn anew each time, evenly from `intervalMs` to
+   * this (a simulator emitter's MinTimeToEmit to MaxTimeToEmit), from the plant's seeded stream.
+   */
+  readonly maxIntervalMs?: number;
   /** The first item comes this long after the start (default 0). */
   readonly firstAfterMs?: number;
   /** New items only while the conveyor holds fewer than this many. */
@@ -209,6 +219,8 @@ export interface Remover {
   readonly from: number;
   readonly to: number;
   readonly afterMs: number;
+  /** Takes items only while this holds (a simulator remover's Bit Output); default always. */
+  readonly when?: Condition;
 }
 
 /** One entry of a scene's `behaviours` array. */

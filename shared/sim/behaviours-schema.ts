@@ -156,6 +156,7 @@ const feeder = Type.Object(
     itemLength: optional(above0()),
     gap: optional(from0()),
     intervalMs: optional(from0()),
+    maxIntervalMs: optional(from0()),
     firstAfterMs: optional(from0()),
     maxOnConveyor: optional(count(1)),
     total: optional(count(0)),
@@ -218,6 +219,7 @@ const conveyor = Type.Object(
     length: above0(),
     speed: expression('is missing: metres per second while the belt runs'),
     runs: optional(condition()),
+    reverse: optional(condition()),
     feeder: optional(feeder),
     sensors: optional(Type.Array(sensor)),
     exits: optional(
@@ -239,8 +241,8 @@ const conveyor = Type.Object(
     end: optional(Type.Union([Type.Literal('stop'), Type.Literal('remove')])),
     removers: optional(
       Type.Array(
-        says(Type.Object({ ...span(), afterMs: from0() }, closed), {
-          invalid: objectOf('{from, to, afterMs}'),
+        says(Type.Object({ ...span(), afterMs: from0(), when: optional(condition()) }, closed), {
+          invalid: objectOf('{from, to, afterMs, when}'),
         }),
       ),
     ),

@@ -30,11 +30,21 @@ export interface ConveyorSnapshot {
     readonly front: number;
     readonly length: number;
   }[];
-  /** Whether the belt moves (its `runs` held at the last step) and how fast, in metres per second. */
+  /**
+   * Whether the belt moves (its `runs` held at the last step) and how fast, in metres per second:
+   * negative while it runs backwards (its `reverse` holds).
+   */
   readonly running: boolean;
   readonly speed: number;
   /** Items that left the plant here (end of the line or a remover), by label. */
   readonly removed: Readonly<Record<string, number>>;
+}
+
+interface RemoverRuntime {
+  readonly from: number;
+  readonly to: number;
+  readonly afterMs: number;
+  readonly when?: ConditionNode;
 }
 
 interface SensorRuntime {
@@ -129,9 +139,10 @@ class ConveyorRuntime {
   private readonly length: number;
   private readonly speed: NumberSource;
   private readonly runs: ConditionNode | undefined;
+  private readonly reverse: ConditionNode | undefined;
   private readonly feeder: FeederRuntime | undefined;
   private readonly removesAtEnd: boolean;
-  private readonly removers: readonly { from: number; to: number; afterMs: number }[];
+  private readonly removers: readonly RemoverRuntime[];
 
   constructor(
     c: Conveyor,
@@ -144,14 +155,24 @@ class ConveyorRuntime {
     this.length = c.length;
     this.speed = conditions.expression(c.speed);
     this.runs = c.runs ? conditions.condition(c.runs) : undefined;
+    this.reverse = c.reverse ? conditions.condition(c.reverse) : undefined;
     this.feeder = c.feeder ? new FeederRuntime(c.feeder, conditions, mulberry32(seed), newId) : undefined;
     this.removesAtEnd = c.end === 'remove';
-    this.removers = c.removers ?? [];
+    this.removers = (c.removers ?? []).map(({ from, to, afterMs, when }) => ({
+      from,
+      to,
+      afterMs,
+      ...(when ? { when: conditions.condition(when) } : {}),
+    }));
   }
 
   move(t: number, dtMs: number): void {
     const running = this.runs?.holds ?? true;
     const distance = running ? (Math.max(0, this.speed()) * dtMs) / 1000 : 0;
+    if (distance > 0 && this.reverse?.holds) {
+      this.moveBack(t, distance);
+      return;
+    }
     this.outgoing = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
     // Nothing may pass the rear of the item ahead, including one already half on the next conveyor.
     let limit = Math.min(Infinity, ...this.outgoing.map((i) => this.length + i.x - i.length));
@@ -180,12 +201,22 @@ class ConveyorRuntime {
     this.items = kept;
   }
 
+  /** Items travel back towards the start, where they stop; none passes the one behind it. */
+  private moveBack(t: number, distance: number): void {
+    let floor = 0; // where the rear of the next item (going backwards) may come to
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const item = this.items[i]!;
+      if (item.arrivedAt !== t) item.x = Math.min(item.x, Math.max(item.x - distance, floor + item.length));
+      floor = item.x;
+    }
+  }
+
   applyRemovers(t: number): void {
     if (this.removers.length === 0) return;
     this.items = this.items.filter((item) => {
       let taken = false;
       this.removers.forEach((r, k) => {
-        const inside = item.x >= r.from - EPS && item.x <= r.to + EPS;
+        const inside = (r.when?.holds ?? true) && item.x >= r.from - EPS && item.x <= r.to + EPS;
         if (!inside) item.inZoneSince[k] = undefined;
         else if ((item.inZoneSince[k] ??= t) <= t - r.afterMs + 1e-6) taken = true;
       });
@@ -236,7 +267,7 @@ class ConveyorRuntime {
       items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x, length: i.length })),
       removed: Object.fromEntries(this.removed),
       running: this.runs?.holds ?? true,
-      speed: Math.max(0, this.speed()),
+      speed: Math.max(0, this.speed()) * (this.reverse?.holds ? -1 : 1),
     };
   }
 
@@ -261,6 +292,8 @@ class ConveyorRuntime {
 class FeederRuntime {
   private emitted = 0;
   private lastAt: number | undefined;
+  /** The time to wait after the last new item: intervalMs, or drawn up to maxIntervalMs. */
+  private interval: number;
   private readonly labels: readonly string[];
   private readonly when: ConditionNode | undefined;
 
@@ -272,6 +305,7 @@ class FeederRuntime {
   ) {
     this.labels = f.items ?? ['item'];
     this.when = f.when ? conditions.condition(f.when) : undefined;
+    this.interval = f.intervalMs ?? 0;
   }
 
   /** A new item if the feeder places one at plant time `t`, given the items on its conveyor. */
@@ -282,7 +316,7 @@ class FeederRuntime {
     const ready =
       t >= (f.firstAfterMs ?? 0) - 1e-6 &&
       (f.total === undefined || this.emitted < f.total) &&
-      (this.lastAt === undefined || t - this.lastAt >= (f.intervalMs ?? 0) - 1e-6) &&
+      (this.lastAt === undefined || t - this.lastAt >= this.interval - 1e-6) &&
       (f.maxOnConveyor === undefined || items.length < f.maxOnConveyor) &&
       (this.when?.holds ?? true) &&
       (!last || last.x - last.length >= length + (f.gap ?? 0.5) - EPS);
@@ -293,6 +327,10 @@ class FeederRuntime {
         : this.labels[this.emitted % this.labels.length]!;
     this.emitted++;
     this.lastAt = t;
+    if (f.maxIntervalMs !== undefined) {
+      const least = f.intervalMs ?? 0;
+      this.interval = least + this.random.next() * Math.max(0, f.maxIntervalMs - least);
+    }
     return {
       id: this.newId(),
       label,

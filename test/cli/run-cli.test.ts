@@ -130,7 +130,7 @@ describe('runCli', () => {
     const t = cliIo();
     expect(await runCli(['serve', '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
     expect(t.err).toEqual([
-      "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+      "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
     ]);
   });
 

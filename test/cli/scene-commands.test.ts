@@ -51,11 +51,19 @@ const file = (name: string) => join(dir, name);
 
 describe('the command line of the scene commands', () => {
   it.each([
-    [['import', '--out', 'a.tagsim.json'], 'tagsim import needs --from <url> or --csv <file>'],
+    [
+      ['import', '--out', 'a.tagsim.json'],
+      'tagsim import needs a saved scene (<file>.factoryio), --from <url> or --csv <file>',
+    ],
     [
       ['import', '--from', 'http://x', '--csv', 'a.csv', '--out', 'a.tagsim.json'],
-      '--from and --csv cannot be used together',
+      'tagsim import takes one source; got --from and --csv',
     ],
+    [
+      ['import', 'line.factoryio', '--csv', 'a.csv', '--out', 'a.tagsim.json'],
+      "tagsim import takes one source; got --csv and 'line.factoryio'",
+    ],
+    [['import', 'a.factoryio', 'b.factoryio', '--out', 'a.tagsim.json'], "unexpected argument 'b.factoryio'"],
     [['import', '--csv', 'a.csv'], 'tagsim import needs --out <file>'],
     [
       ['import', '--csv', 'a.csv', '--out', 'a.csv'],
@@ -171,7 +179,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     expect(r.out).toEqual([]);
     expect(r.err).toEqual([
       'tagsim: broken.tagsim.json is not a valid scene (2 problems):',
-      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure)',
       '  tags[3].address: 600 is outside the Bit range 0-511',
     ]);
     const missing = await cli('serve', '--port', '0', '--scene', file('nope.tagsim.json'));
@@ -244,7 +252,7 @@ describe('tagsim export', () => {
     expect(await cli('export', '--scene', 'Nope', '--out', file('x.csv'))).toMatchObject({
       code: 1,
       err: [
-        "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+        "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
       ],
     });
   });

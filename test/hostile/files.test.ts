@@ -1,5 +1,6 @@
 // The hostile-input suite for files: every kind of file TagSim reads (scene, state snapshot,
-// driver CSV, scenario, presets, settings) fed a corpus of broken files and random bytes. Each
+// driver CSV, the simulator's saved scene (.factoryio; its XML corpus: factoryio-files.test.ts),
+// scenario, presets, settings) fed a corpus of broken files and random bytes. Each
 // gets a clear error naming the file (presets and settings: reported, defaults used), never a
 // crash, a hang or an overflowing stack, and nothing a user made is overwritten.
 import { execFileSync } from 'node:child_process';
@@ -36,16 +37,27 @@ import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.j
 import { ValidationError } from '../../shared/problems/problem-list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
+/**
+ * The same file under a name ending in .factoryio (a link to it), as a saved scene of the
+ * simulator: made when the file is, since a test may read it without the right to write here.
+ */
+const asFactoryIo = (path: string) => {
+  const link = `${path}.factoryio`;
+  if (!lstatSync(link, { throwIfNoEntry: false })) symlinkSync(path, link);
+  return link;
+};
 let n = 0;
 const file = (content: string | Buffer, name = `f${++n}.json`) => {
   const path = join(dir, name);
   writeFileSync(path, content);
+  asFactoryIo(path); // now, while the test may still write to the folder
   return path;
 };
 
 /** Readers of a file by path: each resolves, or rejects with an error that names the file. */
 const READERS: Record<string, (path: string) => Promise<unknown>> = {
   scene: readSceneFile,
+  factoryio: (path) => readSceneFile(`${path}.factoryio`),
   snapshot: readSnapshotFile,
   csv: async (path) => importSceneCsv((await readTextFile(path)).text, { sceneName: 'X', source: path }),
   scenario: async (path) => parseScenarioFile((await readTextFile(path)).text, path),
@@ -142,6 +154,7 @@ describe('broken files of every kind', () => {
   for (const [kind, read] of Object.entries(READERS)) {
     it.each(CORPUS)(`${kind}: %s gets a clear refusal`, async (_name, make) => {
       const path = make();
+      asFactoryIo(path);
       const outcome = await clearOutcome(read(path), path);
       expect(outcome).toBe('refused');
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined();

@@ -175,7 +175,7 @@ describe('tagsim lab on the command line', () => {
       ),
     ).toBe(1);
     expect(t.err).toEqual([
-      "tagsim: station 2: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+      "tagsim: station 2: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
     ]);
   });
 });

@@ -73,10 +73,11 @@ export const AT = {
   timeScale: 19, // FACTORY I/O (Time Scale), Input Float 240, initial 1
 } as const;
 
-const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout';
+const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout, drivers';
 const LAYOUT_NOWHERE =
   "layout.conveyors[\"nowhere\"]: no conveyor of this scene's plant is named 'nowhere' (conveyors: 'entry', 'transfer', 'to left', 'to right', 'left', 'right')";
-const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, min, max, description';
+const KNOWN_TAG =
+  'known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure';
 
 /** The default scene with these behaviours in place of its own plant. */
 function plant(...behaviours: unknown[]): string {

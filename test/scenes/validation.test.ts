@@ -58,7 +58,7 @@ describe('scene file validation', () => {
     }
     expect(error).toBeInstanceOf(ValidationError);
     expect(error!.problems.map(formatProblem)).toEqual([
-      'author: unknown field; remove it (known fields: format, version, name, description, tags, behaviours, layout)',
+      'author: unknown field; remove it (known fields: format, version, name, description, tags, behaviours, layout, drivers)',
       'version: 2 is newer than this TagSim reads (1); update TagSim',
       'tags[0].address: 600 is outside the Bit range 0-511',
       'tags[6].min: 10 is above max 0; swap them',

@@ -276,6 +276,49 @@ describe('the Plant view', () => {
       { method: 'force', args: { id: scene.tags.find((t) => t.name === 'Motor')!.id, value: true } },
     ]);
   });
+
+  it("lists, and draws dashed, a saved scene's parts that nothing moves, with their tags", () => {
+    const base = testScene([
+      ['Belt', 'Bit', 'Output'],
+      ['Turn', 'Bit', 'Output'],
+      ['At 90', 'Bit', 'Input'],
+    ]);
+    const scene: SceneDefinition = {
+      ...base,
+      behaviours: [{ conveyor: 'Belt', length: 2, speed: 0.5, runs: { tag: 'Belt', equals: true } }],
+      layout: {
+        conveyors: { Belt: { x: 1, y: 1 } },
+        parts: [
+          {
+            part: 'turntable',
+            label: 'Turntable 1',
+            x: 4,
+            y: 0.5,
+            width: 1.25,
+            height: 1.25,
+            simulated: false,
+            tags: [
+              { tag: 'Turn', role: 'switch' },
+              { tag: 'At 90', role: 'lamp' },
+            ],
+          },
+        ],
+      },
+    };
+    const { root } = setup({}, uiTags(scene), scene);
+    const still = root.querySelector('.plant-unsimulated')!;
+    expect(still.querySelector('summary')!.textContent).toBe(
+      'Not simulated: 1 part (dashed); their tags are yours to set',
+    );
+    expect(still.querySelector('li')!.textContent).toBe('Turntable 1: Turn, At 90');
+    const drawn = root.querySelector('[data-part="Turntable 1"]')!;
+    expect(drawn.getAttribute('class')).toContain('part-unsimulated');
+    expect(drawn.querySelector('title')!.textContent).toBe(
+      'Turntable 1 (not simulated: its tags are yours to set)',
+    );
+    // A scene whose plant moves everything it draws lists nothing.
+    expect(setup().root.querySelector('.plant-unsimulated')).toBeNull();
+  });
 });
 
 describe("the Plant view's open state", () => {
