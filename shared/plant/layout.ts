@@ -2,7 +2,7 @@ import { type Conveyor, isConveyor } from '../sim/behaviour-types.js';
 import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import { autoPlace, BELT_WIDTH } from './auto-place.js';
 import { builtinPlacementHints } from './hints/index.js';
-import { control, ioGroups, isPanelTag, panelControl, restingOn } from './panel-controls.js';
+import { control, ioGroups, isPanelTag, numberedInOrder, panelControl, restingOn } from './panel-controls.js';
 import type {
   LaidConveyor,
   LaidPanel,
@@ -52,6 +52,9 @@ export function layoutPlant(
       const tag = claims.claim(claims.resolve(t.tag));
       return tag ? [{ tag, role: t.role }] : [];
     }),
+    tracks: p.tracks ?? [],
+    carries: p.carries ?? [],
+    ...(p.on !== undefined ? { on: p.on } : {}),
   }));
 
   const model = behaviours.filter(isConveyor);
@@ -88,7 +91,10 @@ export function layoutPlant(
 
   const box = bounds(conveyors, parts);
   const extra = (given.panel?.tags ?? []).map((ref) => claims.resolve(ref)).filter((t) => t !== undefined);
-  const panelTags = [...extra, ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t))];
+  const panelTags = numberedInOrder([
+    ...extra,
+    ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t)),
+  ]);
   const controls = panelTags
     .map((t) => control(t, panelControl(t), resting, claims))
     .filter((c): c is PanelControl => c !== undefined);
