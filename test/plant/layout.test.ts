@@ -48,14 +48,18 @@ const rect = (x: number, y: number, w: number, h: number): Poly => [
   [x, y + h],
 ];
 
-/** The solid things of a drawing: belts (not the model's travel paths), machines, the panel. */
+/**
+ * The solid things of a drawing: belts (not the model's travel paths), the machines drawn as
+ * blocks (not a gantry over its belts, a lift or crane before them, a turntable under its
+ * rollers, nor what rides another machine), the panel.
+ */
 function solids(layout: PlantLayout): { name: string; poly: Poly }[] {
   return [
     ...layout.conveyors
       .filter((c) => c.look !== 'path')
       .map((c) => ({ name: `conveyor ${c.name}`, poly: corners(c) })),
     ...layout.parts
-      .filter((p) => p.part !== 'axis' && p.part !== 'crane')
+      .filter((p) => !['axis', 'crane', 'elevator', 'turntable'].includes(p.part) && p.on === undefined)
       .map((p) => ({
         name: `part ${p.label}`,
         poly: rect(p.x, p.y, p.width, p.height),
