@@ -148,8 +148,29 @@ export function around(
   return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
 }
 
+/** Whether two polygons' level bounds are apart (by more than `slack` less). */
+function apartLevel(a: Poly, b: Poly, slack: number): boolean {
+  let [al, at, ar, ab] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of a) {
+    if (p[0] < al) al = p[0];
+    if (p[0] > ar) ar = p[0];
+    if (p[1] < at) at = p[1];
+    if (p[1] > ab) ab = p[1];
+  }
+  let [bl, bt, br, bb] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of b) {
+    if (p[0] < bl) bl = p[0];
+    if (p[0] > br) br = p[0];
+    if (p[1] < bt) bt = p[1];
+    if (p[1] > bb) bb = p[1];
+  }
+  return ar - slack <= bl || br - slack <= al || ab - slack <= bt || bb - slack <= at;
+}
+
 /** Whether two convex polygons overlap by more than `slack` metres (separating axis theorem). */
 export function polysOverlap(a: Poly, b: Poly, slack = 0.01): boolean {
+  // Most marks are far apart: their level bounds part first, with no projections.
+  if (apartLevel(a, b, slack)) return false;
   for (const poly of [a, b]) {
     for (let i = 0; i < poly.length; i++) {
       const [x1, y1] = poly[i]!;

@@ -2,6 +2,7 @@ import { alongOf, beltKey } from './belt-spots.js';
 import { around, type Box, box, boxPoly, onBelt, type Poly, polysOverlap } from './drawn-marks.js';
 import { DRAWING_MEASURES, rowHeight, textWidth, type LabelMeasures } from './label-measures.js';
 import type { LaidConveyor, PlantLayout } from './plant-types.js';
+import { MarkSet } from './mark-set.js';
 import { planSpots, type SpotBodies, type SpotPlan, spotMarks } from './spot-plan.js';
 import type { PlacedSpot, StaticMark } from './spot-types.js';
 
@@ -55,7 +56,11 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
   const placed: PlacedLabel[] = [];
   // Names are placed between the marks and their badges: clear of every mark, and badges clear of them.
   const spots = planSpots(layout, m, (bodies) => {
-    const marks = [...bodies.statics, ...bodies.spots.map((s) => ({ what: s.key, poly: s.body }))];
+    const marks = new MarkSet<StaticMark>([
+      ...bodies.statics,
+      ...bodies.spots.map((s) => ({ what: s.key, poly: s.body })),
+    ]);
+    const names = new MarkSet<{ poly: Poly }>();
     const wants = layout.conveyors
       .flatMap((c) => beltLabels(c, bodies, m))
       .sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
@@ -65,13 +70,15 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
       const { body, owner } = bodies.byKey.get(w.key)!;
       for (const b of w.candidates) {
         // Overlaps first; then a leader that would cross another name or leader: lines must not tangle.
-        let n = clashesOf(b, placed, marks) * 100;
-        if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks, owner);
+        const poly = boxPoly(b);
+        let n = (names.count(poly) + marks.count(poly)) * 100;
+        if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks.items, owner);
         if (n < fewest) [best, fewest] = [b, n];
         if (n === 0) break;
       }
       const leader = leaderOf(best!, body);
       placed.push({ key: w.key, kind: w.kind, text: w.text, box: best!, ...(leader ? { leader } : {}) });
+      names.add({ poly: boxPoly(best!) });
     }
     return placed.map((l) => boxPoly(l.box));
   });
@@ -99,14 +106,6 @@ export function labelClashes(plan: Pick<LabelPlan, 'labels' | 'marks'>): string[
 }
 
 const ORDER: Record<LabelKind, number> = { drive: 0, gate: 1, sensor: 2 };
-
-function clashesOf(b: Box, placed: readonly PlacedLabel[], marks: readonly StaticMark[]): number {
-  const poly = boxPoly(b);
-  let n = 0;
-  for (const l of placed) if (polysOverlap(poly, boxPoly(l.box))) n++;
-  for (const mark of marks) if (polysOverlap(poly, mark.poly)) n++;
-  return n;
-}
 
 /** The names a belt carries beside its marks: its sensors' (not a reader's: its readout is named), motors' and gates'. */
 function beltLabels(c: LaidConveyor, spots: SpotBodies, m: LabelMeasures): Want[] {
@@ -183,21 +182,36 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
 
 /** A leader from a name's box to its mark, where the name is further than LEADER_FROM from it. */
 export function leaderOf(b: Box, body: Poly): PlacedLabel['leader'] {
-  let best: { d: number; from: [number, number]; to: [number, number] } | undefined;
-  body.forEach(([x1, y1], i) => {
-    const [x2, y2] = body[(i + 1) % body.length]!;
-    // The edge's point nearest the box: searched finely, then the box's point nearest it.
-    for (let k = 0; k <= 100; k++) {
-      const t = k / 100;
-      const x = x1 + (x2 - x1) * t;
-      const y = y1 + (y2 - y1) * t;
-      const fx = Math.min(Math.max(x, b.x), b.x + b.width);
-      const fy = Math.min(Math.max(y, b.y), b.y + b.height);
-      const d = Math.hypot(x - fx, y - fy);
-      if (!best || d < best.d) best = { d, from: [fx, fy], to: [x, y] };
-    }
+  let best: { d: number; from: Point; to: Point } | undefined;
+  const corners: Point[] = [
+    [b.x, b.y],
+    [b.x + b.width, b.y],
+    [b.x + b.width, b.y + b.height],
+    [b.x, b.y + b.height],
+  ];
+  const clampToBox = ([x, y]: Point): Point => [
+    Math.min(Math.max(x, b.x), b.x + b.width),
+    Math.min(Math.max(y, b.y), b.y + b.height),
+  ];
+  const consider = (from: Point, to: Point) => {
+    const d = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    if (!best || d < best.d) best = { d, from, to };
+  };
+  // The nearest pair of a box and a convex polygon: a corner of one and an edge of the other.
+  body.forEach((p, i) => {
+    const q = body[(i + 1) % body.length]!;
+    consider(clampToBox(p), p);
+    for (const c of corners) consider(c, nearestOn(p, q, c));
   });
   return best && best.d > LEADER_FROM ? { from: best.from, to: best.to } : undefined;
+}
+
+/** The point of segment p-q nearest to c. */
+function nearestOn(p: Point, q: Point, c: Point): Point {
+  const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / len2));
+  return [p[0] + t * dx, p[1] + t * dy];
 }
 
 /** The layout's box grown to hold every mark, badge and label. */

@@ -3,6 +3,7 @@ import { type Box, box, boxPoly, beltMarks, type Poly, polysOverlap } from './dr
 import { DRAWING_MEASURES, type LabelMeasures } from './label-measures.js';
 import { type BlockItem, partPlan } from './part-spots.js';
 import type { PlantLayout } from './plant-types.js';
+import { MarkSet } from './mark-set.js';
 import type { PlacedSpot, StaticMark } from './spot-types.js';
 
 // The one spot planner of the Plant view (docs/ui.md, "Plant view"): every tag drawn on the
@@ -61,22 +62,21 @@ export function planSpots(
       [...p.carries, ...p.tracks].map((c) => [`belt ${c}`, `part ${p.label}`] as const),
     ),
   );
-  const statics: StaticMark[] = layout.conveyors.flatMap(beltMarks);
+  const statics = new MarkSet<StaticMark>(layout.conveyors.flatMap(beltMarks));
+  const bodies = new MarkSet<{ poly: Poly; spot: Omit<PlacedSpot, 'badge'> }>();
   const spots: Omit<PlacedSpot, 'badge'>[] = [];
+  const add = (s: Omit<PlacedSpot, 'badge'>) => {
+    spots.push(s);
+    bodies.add({ poly: s.body, spot: s });
+  };
   const plans = layout.parts.map((p) => partPlan(p, layout.parts, m));
   for (const plan of plans) {
-    statics.push(...plan.statics);
-    spots.push(...plan.spots);
+    plan.statics.forEach((st) => statics.add(st));
+    plan.spots.forEach(add);
   }
-  const mine = (what: string, owner: string) => sameMachine(carrier, what, owner);
-  const clashes = (poly: Poly, owner: string) => {
-    let n = 0;
-    for (const s of statics) if (!mine(s.what, owner) && polysOverlap(poly, s.poly)) n++;
-    for (const s of spots) if (polysOverlap(poly, s.body)) n++;
-    return n;
-  };
-  const add = (s: Omit<PlacedSpot, 'badge'>) => spots.push(s);
-  for (const c of layout.conveyors) statics.push(...sensorSpots(c, clashes, add, m));
+  const clashes = (poly: Poly, owner: string) =>
+    statics.count(poly, (st) => sameMachine(carrier, st.what, owner)) + bodies.count(poly);
+  for (const c of layout.conveyors) sensorSpots(c, clashes, add, m).forEach((st) => statics.add(st));
 
   const blocks = new Map<string, PlacedBlock>();
   for (const plan of plans) {
@@ -93,9 +93,9 @@ export function planSpots(
     blocks.set(b.part, { part: b.part, x: best.x, y: best.y, items: b.items });
     for (const item of b.items) {
       const at = box(best.x + item.box.x, best.y + item.box.y, item.box.width, item.box.height);
-      if (item.kind === 'title' || !item.tag) statics.push({ what: owner, poly: boxPoly(at) });
+      if (item.kind === 'title' || !item.tag) statics.add({ what: owner, poly: boxPoly(at) });
       else
-        spots.push({
+        add({
           key: item.key,
           tag: item.tag,
           kind: item.kind === 'motor' ? 'motor' : item.kind,
@@ -109,26 +109,37 @@ export function planSpots(
   const byName = new Map(layout.conveyors.map((c) => [c.name, c]));
   for (const c of layout.conveyors) gateSpots(c, clashes, add, byName);
 
-  const bodies = { spots, byKey: new Map(spots.map((s) => [s.key, s])), statics, blocks, carriers: carrier };
-  const named = names(bodies);
+  const named = new MarkSet(
+    names({
+      spots,
+      byKey: new Map(spots.map((s) => [s.key, s])),
+      statics: statics.items,
+      blocks,
+      carriers: carrier,
+    }).map((poly) => ({ poly })),
+  );
 
   // Badges last, each clear of every body, machine and name, and every badge placed before it.
-  const badges: Box[] = [];
+  const badges = new MarkSet<{ poly: Poly }>();
   const placed: PlacedSpot[] = spots.map((s) => {
     let best: Box | undefined;
     let fewest = Infinity;
     for (const b of badgeCandidates(s.body)) {
       const poly = boxPoly(b);
-      let n = clashes(poly, badgeOwner(s.owner));
-      for (const other of badges) if (polysOverlap(poly, boxPoly(other))) n++;
-      for (const name of named) if (polysOverlap(poly, name)) n++;
+      const n = clashes(poly, badgeOwner(s.owner)) + badges.count(poly) + named.count(poly);
       if (n < fewest) [best, fewest] = [b, n];
       if (n === 0) break;
     }
-    badges.push(best!);
+    badges.add({ poly: boxPoly(best!) });
     return { ...s, badge: best! };
   });
-  return { spots: placed, byKey: new Map(placed.map((s) => [s.key, s])), statics, blocks, carriers: carrier };
+  return {
+    spots: placed,
+    byKey: new Map(placed.map((s) => [s.key, s])),
+    statics: statics.items,
+    blocks,
+    carriers: carrier,
+  };
 }
 
 /** Whether a mark (`what`) belongs with a tag's owner: the same belt or machine, or one machine's carried and ridden belts. */
