@@ -30,17 +30,25 @@ export function PlantLegend({ layout }: { layout: PlantLayout }) {
         </li>
       ) : null}
       <li>
-        <span class="flag flag-forced" aria-hidden="true">
-          F
-        </span>
+        <Badge class="mark-forced" text="F" />
         forced
       </li>
       <li>
-        <span class="flag flag-failed" aria-hidden="true">
-          !
-        </span>
+        <Badge class="mark-failed" text="!" />
         Always On / Always Off failure
       </li>
     </ul>
+  );
+}
+
+/** A badge as the drawing draws it (TagSpot), so the legend shows the very mark. */
+function Badge(props: { class: string; text: string }) {
+  return (
+    <svg class="legend-badge" viewBox="-12 -12 24 24" aria-hidden="true">
+      <g class={`mark ${props.class}`}>
+        <rect x={-11} y={-11} width={22} height={22} rx={4} />
+        <text y={6}>{props.text}</text>
+      </g>
+    </svg>
   );
 }

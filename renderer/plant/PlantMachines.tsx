@@ -1,6 +1,6 @@
 import type { LaidConveyor, LaidPart, PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { BRIDGE, craneColumnX, craneLevelY, LIFT, type Offset } from '../../shared/plant/machine-motion.js';
-import { floorRail, mastBox, rails } from '../../shared/plant/part-spots.js';
+import { craneRails, mastBox, rails } from '../../shared/plant/part-spots.js';
 import type { Box } from '../../shared/plant/drawn-marks.js';
 import { SCALE } from './plant-motion.js';
 import { useFraction } from './PlantParts.js';
@@ -69,7 +69,7 @@ export function MachineBody(props: {
     );
   }
   if (p.part === 'crane') {
-    const rail = floorRail(p);
+    const [rail, top] = craneRails(p);
     const state = props.snapshot?.cranes?.find((c) => c.part === p.label);
     const x = craneColumnX(p, state?.column ?? 0);
     const y = craneLevelY(p, state?.level ?? 0) - (state?.lifted ? LIFT : 0);
@@ -82,9 +82,9 @@ export function MachineBody(props: {
         data-level={state?.level ?? 0}
         aria-hidden="true"
       >
-        {rect(rail, 'axis-rail', 3)}
-        {rect({ ...rail, y: p.y - 0.18 }, 'axis-rail', 3)}
-        {rect({ x: x - 0.09, y: p.y - 0.18, width: 0.18, height: rail.y - p.y + 0.34 }, 'mast', 3)}
+        {rect(rail!, 'axis-rail', 3)}
+        {rect(top!, 'axis-rail', 3)}
+        {rect({ x: x - 0.09, y: top!.y, width: 0.18, height: rail!.y + rail!.height - top!.y }, 'mast', 3)}
         {/* The carriage at its level, and its forks out to the side they are on, under the pallet. */}
         {rect({ x: x - 0.22, y: y - 0.34, width: 0.44, height: 0.62 }, 'crane-carriage', 5)}
         {rect({ x: x - 0.45 + forks * 0.35, y: y + 0.2, width: 0.9, height: 0.08 }, 'forks', 2)}

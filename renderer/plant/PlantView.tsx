@@ -69,6 +69,27 @@ function spotsByBelt(layout: PlantLayout, spots: readonly PlacedSpot[]): Map<str
   return out;
 }
 
+/**
+ * The conveyors in the order they are drawn and Tab takes their tags: the layout's (the order
+ * items travel), but a lift's shaft right after the platform it carries, so its level sensors and
+ * their names are drawn over the car as it passes them.
+ */
+function drawingOrder(layout: PlantLayout): number[] {
+  const index = new Map(layout.conveyors.map((c, i) => [c.name, i]));
+  const shaftOf = new Map<string, number[]>();
+  const onShaft = new Set<string>();
+  for (const p of layout.parts) {
+    const first = p.carries.find((n) => index.has(n));
+    if (first === undefined) continue;
+    shaftOf.set(
+      first,
+      p.tracks.flatMap((n) => (index.has(n) ? [index.get(n)!] : [])),
+    );
+    for (const t of p.tracks) onShaft.add(t);
+  }
+  return layout.conveyors.flatMap((c, i) => (onShaft.has(c.name) ? [] : [i, ...(shaftOf.get(c.name) ?? [])]));
+}
+
 /** Tracks no one draws: a lift's shaft (its car is drawn), a track a machine carries (its gripper is). */
 function hiddenTracks(layout: PlantLayout): Set<string> {
   const carried = new Set(layout.parts.flatMap((p) => p.carries));
@@ -121,6 +142,7 @@ export function PlantView(props: PlantViewProps) {
   const byBelt = useMemo(() => spotsByBelt(layout, spots.spots), [layout, spots]);
   const hidden = useMemo(() => hiddenTracks(layout), [layout]);
   const glides = useMemo(() => glidingParts(layout), [layout]);
+  const order = useMemo(() => drawingOrder(layout), [layout]);
   const gantries = useMemo(
     () => layout.parts.filter((p) => p.part === 'axis' || (p.on !== undefined && p.part === 'station')),
     [layout],
@@ -163,18 +185,21 @@ export function PlantView(props: PlantViewProps) {
                   width={frame.width * SCALE}
                   height={frame.height * SCALE}
                 />
-                {/* Under the belts: lifts, cranes, turntables, stations' boxes. */}
-                {layout.parts.map((p) => (
-                  <MachineBody
-                    key={p.label}
-                    part={p}
-                    layout={layout}
-                    offset={machines.get(p.label) ?? NONE}
-                    snapshot={snapshot}
-                  />
-                ))}
+                {/* Under the belts: lifts, turntables, stations' boxes. */}
+                {layout.parts.map((p) =>
+                  p.part === 'crane' ? null : (
+                    <MachineBody
+                      key={p.label}
+                      part={p}
+                      layout={layout}
+                      offset={machines.get(p.label) ?? NONE}
+                      snapshot={snapshot}
+                    />
+                  ),
+                )}
                 {/* The belts with their tags, in the order items travel: Tab takes them so. */}
-                {layout.conveyors.map((c, i) => {
+                {order.map((i) => {
+                  const c = layout.conveyors[i]!;
                   const state = conveyorState(snapshot, c.name);
                   const moves = running && (state?.running ?? false);
                   const offset = carried.get(c.name) ?? NONE;
@@ -193,9 +218,13 @@ export function PlantView(props: PlantViewProps) {
                     />
                   );
                 })}
-                {/* Over the belts: tanks, and each machine's block of tags. */}
+                {/* Over the belts: tanks, a crane in the aisle before its rack, each machine's block of tags. */}
                 {layout.parts.map((p) =>
-                  p.part === 'tank' ? <Tank key={p.label} part={p} spots={spots} /> : null,
+                  p.part === 'tank' ? (
+                    <Tank key={p.label} part={p} spots={spots} />
+                  ) : p.part === 'crane' ? (
+                    <MachineBody key={p.label} part={p} layout={layout} offset={NONE} snapshot={snapshot} />
+                  ) : null,
                 )}
                 {[...spots.blocks.values()].map((b) => (
                   <PartBlock key={b.part} block={b} spots={spots} />

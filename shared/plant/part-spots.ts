@@ -166,9 +166,13 @@ export function rails(p: LaidPart): Box[] {
   return [box(p.x + p.width / 2 - RAIL / 2, p.y, RAIL, p.height)];
 }
 
-/** A lift's mast (its car rides up it) and a crane's floor rail. */
+/** A lift's mast (its car rides up it). */
 export const mastBox = (p: LaidPart) => box(p.x + p.width / 2 - RAIL / 2, p.y, RAIL, p.height);
-export const floorRail = (p: LaidPart) => box(p.x, p.y + p.height + 0.02, p.width, RAIL);
+/** A crane's rails: on the floor under its rack, and overhead. */
+export const craneRails = (p: LaidPart) => [
+  box(p.x, p.y + p.height + 0.02, p.width, RAIL),
+  box(p.x, p.y - 0.18, p.width, RAIL),
+];
 
 function tankPlan(p: LaidPart, m: LabelMeasures): PartPlan {
   const t = tankMarks(p.width, p.height);
@@ -221,20 +225,14 @@ export function partPlan(p: LaidPart, parts: readonly LaidPart[], m: LabelMeasur
     const bodies =
       p.part === 'axis'
         ? rails(p)
-        : [
-            p.part === 'elevator'
-              ? mastBox(p)
-              : p.part === 'crane'
-                ? floorRail(p)
-                : box(p.x, p.y, p.width, p.height),
-          ];
+        : p.part === 'crane'
+          ? craneRails(p)
+          : [p.part === 'elevator' ? mastBox(p) : box(p.x, p.y, p.width, p.height)];
     const block = blockItems(p, mounted, m, true);
     const sweep = box(p.x, p.y, p.width, p.height);
-    // A lift's block is its hoist, over its mast; a gantry's stands above or beside its bridge.
-    const prefer =
-      p.part === 'crane' || p.part === 'turntable' || (p.part === 'axis' && p.axis === 'y')
-        ? 'right'
-        : 'above';
+    // A lift's block is its hoist, over its mast; a crane's is over its rack; a gantry's stands
+    // above or beside its bridge.
+    const prefer = p.part === 'turntable' || (p.part === 'axis' && p.axis === 'y') ? 'right' : 'above';
     return {
       statics: bodies.map((b) => ({ what: owner, poly: boxPoly(b) })),
       spots: [],

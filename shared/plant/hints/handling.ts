@@ -197,7 +197,14 @@ const ASSEMBLER_ANALOG: PlacementHints = {
  * rail, its carriage at the column and level the plant has it (the snapshot's `cranes`), the
  * forks carrying their pallet with it.
  */
-const CRANE = { x: 8.8, y: 2.35, width: (RACK.columns + 1) * 0.9, height: 5.2 };
+const PITCH = 0.75;
+const FLOOR = 6.0;
+const CRANE = {
+  x: 6.8,
+  y: FLOOR + 0.35 - ((RACK.levels - 1) * PITCH + 0.7),
+  width: (RACK.columns + 1) * PITCH,
+  height: (RACK.levels - 1) * PITCH + 0.7,
+};
 const craneAt = {
   ...CRANE,
   part: 'crane',
@@ -209,17 +216,18 @@ const craneAt = {
 } as const;
 const AUTOMATED_WAREHOUSE: PlacementHints = {
   conveyors: {
-    entry: { x: 0.8, y: 7.2 },
-    load: { x: 6.8, y: 7.2, look: 'rollers' },
-    forks: path(craneColumnX(craneAt, 0) - 0.5, craneLevelY(craneAt, 0), 0, 1.0),
+    // Drawn shorter than it is (6 m): the rack keeps its room.
+    entry: { x: 0.8, y: FLOOR, drawnLength: 4 },
+    load: { x: 4.8, y: FLOOR, look: 'rollers' },
+    forks: path(craneColumnX(craneAt, 0) - 0.4, craneLevelY(craneAt, 0), 0, 0.8),
     ...Object.fromEntries(
       Array.from({ length: RACK.columns * RACK.levels }, (_, i) => [
         `cell ${i + 1}`,
         {
-          x: craneColumnX(craneAt, (i % RACK.columns) + 1) - 0.3,
+          x: craneColumnX(craneAt, (i % RACK.columns) + 1) - 0.25,
           y: craneLevelY(craneAt, Math.floor(i / RACK.columns)),
-          width: 0.5,
-          drawnLength: 0.6,
+          width: 0.45,
+          drawnLength: 0.5,
           look: 'rollers',
         },
       ]),
@@ -249,10 +257,10 @@ const AUTOMATED_WAREHOUSE: PlacementHints = {
   ],
 };
 
-/** The pallet elevator's stops, 1.1 m apart from the pallet line up; its mast amid its platform. */
+/** The pallet elevator's stops, 1.1 m apart from the pallet line up to the plate; its mast amid its platform. */
 const STOP = 1.1;
 const stopY = (k: number) => 5.4 - STOP * k;
-const PALLET_MAST = 5.4;
+const PALLET_MAST = 7.05;
 /** The elevator's travels between stops (from, to), as the plant names them. */
 const LIFTS: readonly (readonly [number, number])[] = [
   [0, 3],
@@ -270,12 +278,12 @@ const LIFTS: readonly (readonly [number, number])[] = [
 /** Pallets come in along the bottom to the elevator; boxes along the top onto the plate. */
 const PALLETIZER: PlacementHints = {
   conveyors: {
-    'pallet entry': { x: 0.8, y: 5.4 },
-    // Drawn longer than it is: its two motors (Load pallet, Elevator up) and their names fit on it.
-    'elevator at 0': { x: 3.8, y: 5.4, look: 'rollers', drawnLength: 3.2 },
+    // The elevator's platform under the plate, where the layers drop onto its pallet.
+    'pallet entry': { x: 2.8, y: 5.4 },
+    'elevator at 0': { x: 5.8, y: 5.4, look: 'rollers', drawnLength: 2.5 },
     // The lift's shaft: where the pallet aboard is at each stop and on each travel (not drawn).
     'elevator back at 0': path(PALLET_MAST - 0.7, stopY(0), 0, 1.4),
-    exit: { x: 7.0, y: 5.4 },
+    exit: { x: 8.3, y: 5.4 },
     ...Object.fromEntries(
       [1, 2, 3].map((k) => [`elevator at ${k}`, path(PALLET_MAST - 0.3, stopY(k), 0, 0.6)]),
     ),

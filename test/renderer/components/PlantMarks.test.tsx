@@ -3,6 +3,8 @@
 // tag's mark is a Tab stop (SVG's `tabindex` attribute), in the order items travel; keys open its
 // actions; the machines are drawn from the plant's state; the legend says what the marks mean.
 import { describe, expect, it } from 'vitest';
+import { layoutPlant } from '../../../shared/plant/layout.js';
+import { craneColumnX, craneLevelY, LIFT } from '../../../shared/plant/machine-motion.js';
 import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
 import { PlantView } from '../../../renderer/plant/PlantView.js';
@@ -93,11 +95,19 @@ describe("the Plant view's machines, from the plant's state", () => {
     const { root } = setup({ snapshot }, uiTags(scene), scene);
     const crane = root.querySelector('[data-part="Stacker crane"]')!;
     expect([crane.getAttribute('data-column'), crane.getAttribute('data-level')]).toEqual(['2', '2']);
-    // Two columns right (0.9 m each) and two levels up (0.9 m each) less the lift: the pallet on the forks.
+    // The pallet on the forks: at the forks' middle, moved two columns along and two levels up,
+    // raised by the lift.
+    const layout = layoutPlant(scene);
+    const part = layout.parts.find((p) => p.part === 'crane')!;
+    const forks = layout.conveyors.find((c) => c.name === 'forks')!;
     const pallet = root.querySelector('[data-item="3"]')!.getAttribute('transform')!;
     const [, x, y] = /^translate\(([\d.-]+) ([\d.-]+)\)/.exec(pallet)!.map(Number);
-    expect(x).toBeCloseTo((9.25 - 0.5 + 0.5 + 1.8) * 100, 0);
-    expect(y).toBeCloseTo((7.2 - 1.8 - 0.1) * 100, 0);
+    expect(x).toBeCloseTo(
+      (forks.x + forks.drawnLength / 2 + craneColumnX(part, 2) - craneColumnX(part, 0)) * 100,
+      0,
+    );
+    expect(y).toBeCloseTo((forks.y + craneLevelY(part, 2) - craneLevelY(part, 0) - LIFT) * 100, 0);
+    expect(craneLevelY(part, 2)).toBeLessThan(craneLevelY(part, 0));
   });
 
   it("draws a lift's car, with its platform and what is on it, at the level of the item riding its shaft", () => {
