@@ -268,16 +268,19 @@ export function gateSpots(
   conveyors: ReadonlyMap<string, LaidConveyor>,
 ) {
   const a = (c.angle * Math.PI) / 180;
-  const sideOf = (to: string): 1 | -1 => {
+  // Which side of the belt an exit leaves by: 1 right, -1 left, 0 straight on.
+  const sideOf = (to: string): number => {
     const t = conveyors.get(to);
     const across = t ? -(t.x - c.x) * Math.sin(a) + (t.y - c.y) * Math.cos(a) : 0;
-    return across > 0.05 ? 1 : -1;
+    return Math.abs(across) < c.width / 4 ? 0 : Math.sign(across);
   };
-  // A sorter with exits on both sides has each gate on its exit's side; other gates stand on the left.
-  const sides = new Set(c.exits.map((e) => sideOf(e.to)));
+  // A sorter whose gated exits leave by both sides has each gate on its exit's side; other gates
+  // stand on the left.
+  const sides = new Set(c.exits.filter((e) => e.gates.length > 0).map((e) => sideOf(e.to)));
+  const both = sides.has(1) && sides.has(-1);
   let k = 0;
   for (const exit of c.exits) {
-    const side: 1 | -1 = sides.size > 1 ? sideOf(exit.to) : -1;
+    const side: 1 | -1 = both && sideOf(exit.to) === 1 ? 1 : -1;
     const slots = slotsAlong(c, c.drawnLength - 0.4, 0, side, GATE.width);
     for (const tag of exit.gates) {
       const owner = `belt ${c.name}`;

@@ -67,12 +67,12 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
     for (const w of wants) {
       let best: Box | undefined;
       let fewest = Infinity;
-      const { body, owner } = bodies.byKey.get(w.key)!;
+      const { body } = bodies.byKey.get(w.key)!;
       for (const b of w.candidates) {
         // Overlaps first; then a leader that would cross another name or leader: lines must not tangle.
         const poly = boxPoly(b);
         let n = (names.count(poly) + marks.count(poly)) * 100;
-        if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks.items, owner);
+        if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks.items, w.key);
         if (n < fewest) [best, fewest] = [b, n];
         if (n === 0) break;
       }
@@ -154,12 +154,15 @@ function beltLabels(c: LaidConveyor, spots: SpotBodies, m: LabelMeasures): Want[
 
 type Point = readonly [number, number];
 
-/** How many names, leaders and other marks (a belt it would cross) a leader would cross. */
+/**
+ * How badly a leader would cross what is drawn: each name or leader it crosses counts 1, each
+ * mark (a belt, its own included: a name across its belt from its motor) 3.
+ */
 function leaderCrossings(
   leader: PlacedLabel['leader'],
   placed: readonly PlacedLabel[],
   marks: readonly StaticMark[],
-  owner: string,
+  key: string,
 ): number {
   if (!leader) return 0;
   const crosses = (poly: Poly) =>
@@ -169,7 +172,7 @@ function leaderCrossings(
     if (l.leader && segmentsCross(leader.from, leader.to, l.leader.from, l.leader.to)) n++;
     if (crosses(boxPoly(l.box))) n++;
   }
-  for (const mark of marks) if (mark.what !== owner && crosses(mark.poly)) n++;
+  for (const mark of marks) if (mark.what !== key && crosses(mark.poly)) n += 3;
   return n;
 }
 
