@@ -54,16 +54,19 @@ export function MachineBody(props: {
         {rect(mast, 'mast', 3)}
         {rect({ x: mast.x - 0.12, y: p.y - 0.12, width: mast.width + 0.24, height: 0.2 }, 'hoist')}
         {car ? (
-          <g class="car" transform={move}>
+          <>
+            {/* The cable from the hoist to the car, wherever the car is. */}
             <line
               class="cable"
               x1={(mast.x + mast.width / 2) * S}
               y1={p.y * S}
               x2={(mast.x + mast.width / 2) * S}
-              y2={car.y * S}
+              y2={(car.y + offset.dy) * S}
             />
-            {rect(car, 'car-frame', 6)}
-          </g>
+            <g class="car" transform={move}>
+              {rect(car, 'car-frame', 6)}
+            </g>
+          </>
         ) : null}
       </g>
     );
