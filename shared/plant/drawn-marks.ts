@@ -136,9 +136,13 @@ export function around(
     const oy = Math.cos(a) * s;
     const sideways = Math.abs(ox) > 0.5;
     const step = sideways ? h + 0.02 : w / 4 + 0.03;
-    for (let row = 0; row < 5; row++)
+    // Rows close in first, then further out (up to about 2 m beside an upright belt), for a name
+    // that has to clear what sweeps past its mark (a lift's car).
+    const outAt = (row: number) =>
+      sideways ? (row < 5 ? row * 0.15 : 0.6 + (row - 4) * 0.3) : row * (h + 0.02);
+    for (let row = 0; row < (sideways ? 10 : 7); row++)
       for (const shift of sideways ? SHIFTS_ALONG : SHIFTS_ACROSS) {
-        const p = onBelt(c, along + shift * step, s * (out + row * (sideways ? 0.15 : h + 0.02)));
+        const p = onBelt(c, along + shift * step, s * (out + outAt(row)));
         const b = sideways
           ? box(ox > 0 ? p.x : p.x - w, p.y - h / 2, w, h)
           : box(p.x - w / 2, oy > 0 ? p.y : p.y - h, w, h);

@@ -1,5 +1,5 @@
 import { alongOf, beltKey } from './belt-spots.js';
-import { around, type Box, box, boxPoly, onBelt, type Poly, polysOverlap } from './drawn-marks.js';
+import { around, beltMarks, type Box, box, boxPoly, onBelt, type Poly, polysOverlap } from './drawn-marks.js';
 import { DRAWING_MEASURES, rowHeight, textWidth, type LabelMeasures } from './label-measures.js';
 import type { LaidConveyor, PlantLayout } from './plant-types.js';
 import { MarkSet } from './mark-set.js';
@@ -61,17 +61,23 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
       ...bodies.spots.map((s) => ({ what: s.key, poly: s.body })),
     ]);
     const names = new MarkSet<{ poly: Poly }>();
+    // A lift's car carries names up and down its shaft: those are placed first, and the others
+    // keep out of the column the car and its names sweep.
+    const riding = new Set(layout.parts.flatMap((p) => (p.tracks.length > 0 ? p.carries : [])));
+    const rides = (w: Want) => riding.has(bodies.byKey.get(w.key)!.owner.slice('belt '.length));
     const wants = layout.conveyors
       .flatMap((c) => beltLabels(c, bodies, m))
-      .sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+      .sort((a, b) => Number(rides(b)) - Number(rides(a)) || ORDER[a.kind] - ORDER[b.kind]);
+    let swept: MarkSet<{ poly: Poly }> | undefined;
     for (const w of wants) {
       let best: Box | undefined;
       let fewest = Infinity;
       const { body } = bodies.byKey.get(w.key)!;
+      const away = rides(w) ? undefined : (swept ??= new MarkSet(sweeps(layout, bodies, placed)));
       for (const b of w.candidates) {
         // Overlaps first; then a leader that would cross another name or leader: lines must not tangle.
         const poly = boxPoly(b);
-        let n = (names.count(poly) + marks.count(poly)) * 100;
+        let n = (names.count(poly) + marks.count(poly) + (away?.count(poly) ?? 0)) * 100;
         if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks.items, w.key);
         if (n < fewest) [best, fewest] = [b, n];
         if (n === 0) break;
@@ -90,6 +96,33 @@ export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEAS
     spots,
     frame: frameOf(layout, placed, marks),
   };
+}
+
+/**
+ * The column each lift's car sweeps with what it carries (its platform, their marks and names)
+ * from the bottom of its shaft to the top.
+ */
+function sweeps(layout: PlantLayout, bodies: SpotBodies, placed: readonly PlacedLabel[]): { poly: Poly }[] {
+  return layout.parts.flatMap((p) => {
+    const tracks = layout.conveyors.filter((c) => p.tracks.includes(c.name));
+    if (tracks.length === 0) return [];
+    const home = tracks[0]!.y;
+    const ends = tracks.flatMap((c) => [c.y, onBelt(c, c.drawnLength, 0).y]);
+    const carried = new Set(p.carries.map((c) => `belt ${c}`));
+    const polys: Poly[] = [
+      ...layout.conveyors
+        .filter((c) => carried.has(`belt ${c.name}`))
+        .flatMap((c) => beltMarks(c).map((k) => k.poly)),
+      ...bodies.spots.filter((s) => carried.has(s.owner)).map((s) => s.body),
+      ...placed.filter((l) => carried.has(bodies.byKey.get(l.key)!.owner)).map((l) => boxPoly(l.box)),
+    ];
+    if (polys.length === 0) return [];
+    const xs = polys.flatMap((q) => q.map(([x]) => x));
+    const ys = polys.flatMap((q) => q.map(([, y]) => y));
+    const top = Math.min(...ys) + Math.min(...ends) - home;
+    const bottom = Math.max(...ys) + Math.max(...ends) - home;
+    return [{ poly: boxPoly(box(Math.min(...xs), top, Math.max(...xs) - Math.min(...xs), bottom - top)) }];
+  });
 }
 
 /** Every pair that overlaps in a plan: "label / label" or "label / mark". Empty when all is clear. */
