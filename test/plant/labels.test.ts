@@ -4,7 +4,7 @@
 // that had to go further than LEADER_FROM to its mark with a leader line. The renderer draws each
 // name in its box, so these are the boxes on screen.
 import { describe, expect, it } from 'vitest';
-import { beltMarks, box, boxPoly, type Poly } from '../../shared/plant/drawn-marks.js';
+import { beltMarks, box, boxPoly, type Poly, polysOverlap } from '../../shared/plant/drawn-marks.js';
 import {
   labelClashes,
   LEADER_FROM,
@@ -180,4 +180,33 @@ describe("placeLabels: a scene file's plant", () => {
     );
     expect(labelClashes(plan)).toStrictEqual([]);
   });
+});
+
+describe("placeLabels: a lift's car", () => {
+  it.each(['Elevator (Basic)', 'Elevator (Advanced)', 'Palletizer'])(
+    "%s: the car's names cover no other name at any height of its shaft",
+    (name) => {
+      const layout = layoutPlant(builtinScene(name)!);
+      const plan = placeLabels(layout);
+      for (const lift of layout.parts.filter((p) => p.tracks.length > 0)) {
+        const carried = new Set(lift.carries.map((c) => `belt ${c}`));
+        const rides = (l: PlacedLabel) => carried.has(plan.spots.byKey.get(l.key)!.owner);
+        const tracks = layout.conveyors.filter((c) => lift.tracks.includes(c.name));
+        const ys = tracks.flatMap((c) => [c.y, c.y + Math.sin((c.angle * Math.PI) / 180) * c.drawnLength]);
+        const home = tracks[0]!.y;
+        const car = plan.labels.filter(rides);
+        const others = plan.labels.filter((l) => !rides(l));
+        expect(car.length).toBeGreaterThan(0);
+        const clashes: string[] = [];
+        for (let dy = Math.min(...ys) - home; dy <= Math.max(...ys) - home + 1e-9; dy += 0.05)
+          for (const a of car) {
+            const moved = boxPoly(box(a.box.x, a.box.y + dy, a.box.width, a.box.height));
+            for (const b of others)
+              if (polysOverlap(moved, boxPoly(b.box)))
+                clashes.push(`${a.text} at ${dy.toFixed(2)} / ${b.text}`);
+          }
+        expect(clashes).toStrictEqual([]);
+      }
+    },
+  );
 });
