@@ -64,15 +64,7 @@ export function Tank({ part, spots }: { part: LaidPart; spots: SpotPlan }) {
           height={(body.h - 8) * fraction}
           rx={8}
         />
-      ) : (
-        // Nothing measures the level in this scene: say so rather than show an empty tank.
-        <text class="tank-note" x={body.x + body.w / 2} y={body.y + body.h / 2} text-anchor="middle">
-          <tspan x={body.x + body.w / 2}>No level sensor</tspan>
-          <tspan x={body.x + body.w / 2} dy="1.3em">
-            in this scene
-          </tspan>
-        </text>
-      )}
+      ) : null}
       {/* The liquid each open valve pours: in from the top, out at the bottom. */}
       {inflow ? (
         <rect
@@ -95,6 +87,16 @@ export function Tank({ part, spots }: { part: LaidPart; spots: SpotPlan }) {
           height={40}
         />
       ) : null}
+      {level ? null : (
+        // Nothing measures the level in this scene: say so rather than show an empty tank, over the
+        // liquid that pours in.
+        <text class="tank-note" x={body.x + body.w / 2} y={body.y + body.h / 2} text-anchor="middle">
+          <tspan x={body.x + body.w / 2}>No level sensor</tspan>
+          <tspan x={body.x + body.w / 2} dy="1.3em">
+            in this scene
+          </tspan>
+        </text>
+      )}
       {setpoint && spot('setpoint') ? (
         <TagSpot
           tag={setpoint}
