@@ -93,7 +93,8 @@ export function planSpots(
     blocks.set(b.part, { part: b.part, x: best.x, y: best.y, items: b.items });
     for (const item of b.items) {
       const at = box(best.x + item.box.x, best.y + item.box.y, item.box.width, item.box.height);
-      if (item.kind === 'title' || !item.tag) statics.add({ what: owner, poly: boxPoly(at) });
+      // A title is its machine's, but no badge of the machine's own tags may sit on it.
+      if (item.kind === 'title' || !item.tag) statics.add({ what: `title ${b.part}`, poly: boxPoly(at) });
       else
         add({
           key: item.key,
