@@ -40,22 +40,24 @@ export function layoutPlant(
   const resting = restingOn(scene.tags, behaviours, claims);
 
   // Hinted machines first: a hint that names a tag is the most specific place for it.
-  const parts: LaidPart[] = (given.parts ?? []).map((p) => ({
-    part: p.part,
-    label: p.label,
-    x: p.x,
-    y: p.y,
-    width: p.width,
-    height: p.height,
-    axis: p.axis ?? 'x',
-    tags: p.tags.flatMap((t) => {
-      const tag = claims.claim(claims.resolve(t.tag));
-      return tag ? [{ tag, role: t.role }] : [];
-    }),
-    tracks: p.tracks ?? [],
-    carries: p.carries ?? [],
-    ...(p.on !== undefined ? { on: p.on } : {}),
-  }));
+  const parts: LaidPart[] = rootedMounts(
+    (given.parts ?? []).map((p) => ({
+      part: p.part,
+      label: p.label,
+      x: p.x,
+      y: p.y,
+      width: p.width,
+      height: p.height,
+      axis: p.axis ?? 'x',
+      tags: p.tags.flatMap((t) => {
+        const tag = claims.claim(claims.resolve(t.tag));
+        return tag ? [{ tag, role: t.role }] : [];
+      }),
+      tracks: p.tracks ?? [],
+      carries: p.carries ?? [],
+      ...(p.on !== undefined ? { on: p.on } : {}),
+    })),
+  );
 
   const model = behaviours.filter(isConveyor);
   const hinted = given.conveyors ?? {};
@@ -111,6 +113,28 @@ export function layoutPlant(
     ...(panel ? { panel } : {}),
     io,
   };
+}
+
+/**
+ * The machines, each carried by another (`on`) only where that chain ends at a machine carried by
+ * none: a circle of carriers, or one naming itself, is drawn as standing machines.
+ */
+function rootedMounts(parts: LaidPart[]): LaidPart[] {
+  const byLabel = new Map(parts.map((p) => [p.label, p]));
+  const rooted = (p: LaidPart): boolean => {
+    const seen = new Set<string>();
+    for (let at: LaidPart | undefined = p; at; at = at.on === undefined ? undefined : byLabel.get(at.on)) {
+      if (seen.has(at.label)) return false;
+      seen.add(at.label);
+      if (at.on === undefined) return true;
+    }
+    return false;
+  };
+  return parts.map((p) => {
+    if (p.on === undefined || rooted(p)) return p;
+    const { on: _circular, ...standing } = p;
+    return standing;
+  });
 }
 
 function sensorsOf(c: Conveyor, claims: TagClaims): LaidSensor[] {
