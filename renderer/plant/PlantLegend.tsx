@@ -12,20 +12,12 @@ export function PlantLegend({ layout }: { layout: PlantLayout }) {
   return (
     <ul class="plant-legend" aria-label="What the marks mean">
       <li>
-        <svg class="legend-mark sensor is-on" viewBox="0 0 20 28" aria-hidden="true">
-          <line class="beam" x1="10" y1="6" x2="10" y2="22" />
-          <rect class="beam-head" x="4" y="0" width="12" height="8" rx="2" />
-          <rect class="beam-head" x="4" y="20" width="12" height="8" rx="2" />
-        </svg>
+        <LitBeam />
         Lit: the sensor is on
       </li>
       {hasNormallyClosed(layout) ? (
         <li>
-          <svg class="legend-mark sensor nc is-on" viewBox="0 0 20 28" aria-hidden="true">
-            <line class="beam" x1="10" y1="6" x2="10" y2="22" />
-            <rect class="beam-head" x="4" y="0" width="12" height="8" rx="2" />
-            <rect class="beam-head" x="4" y="20" width="12" height="8" rx="2" />
-          </svg>
+          <LitBeam normallyClosed />
           Hollow heads: normally closed, on at rest and off while an item breaks the beam
         </li>
       ) : null}
@@ -49,6 +41,21 @@ function Badge(props: { class: string; text: string }) {
         <rect x={-11} y={-11} width={22} height={22} rx={4} />
         <text y={6}>{props.text}</text>
       </g>
+    </svg>
+  );
+}
+
+/** A lit beam as the drawing draws it (a normally closed one with hollow heads). */
+function LitBeam({ normallyClosed = false }: { normallyClosed?: boolean }) {
+  return (
+    <svg
+      class={`legend-mark sensor${normallyClosed ? ' nc' : ''} is-on`}
+      viewBox="0 0 20 28"
+      aria-hidden="true"
+    >
+      <line class="beam" x1="10" y1="6" x2="10" y2="22" />
+      <rect class="beam-head" x="4" y="0" width="12" height="8" rx="2" />
+      <rect class="beam-head" x="4" y="20" width="12" height="8" rx="2" />
     </svg>
   );
 }

@@ -152,22 +152,22 @@ export function around(
   return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
 }
 
+/** A polygon's level bounds: left, top, right, bottom. */
+export function boundsOf(poly: Poly): [number, number, number, number] {
+  let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of poly) {
+    if (p[0] < l) l = p[0];
+    if (p[0] > r) r = p[0];
+    if (p[1] < t) t = p[1];
+    if (p[1] > b) b = p[1];
+  }
+  return [l, t, r, b];
+}
+
 /** Whether two polygons' level bounds are apart (by more than `slack` less). */
 function apartLevel(a: Poly, b: Poly, slack: number): boolean {
-  let [al, at, ar, ab] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of a) {
-    if (p[0] < al) al = p[0];
-    if (p[0] > ar) ar = p[0];
-    if (p[1] < at) at = p[1];
-    if (p[1] > ab) ab = p[1];
-  }
-  let [bl, bt, br, bb] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of b) {
-    if (p[0] < bl) bl = p[0];
-    if (p[0] > br) br = p[0];
-    if (p[1] < bt) bt = p[1];
-    if (p[1] > bb) bb = p[1];
-  }
+  const [al, at, ar, ab] = boundsOf(a);
+  const [bl, bt, br, bb] = boundsOf(b);
   return ar - slack <= bl || br - slack <= al || ab - slack <= bt || bb - slack <= at;
 }
 

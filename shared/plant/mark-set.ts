@@ -1,4 +1,4 @@
-import { type Poly, polysOverlap } from './drawn-marks.js';
+import { boundsOf, type Poly, polysOverlap } from './drawn-marks.js';
 
 /**
  * Marks placed so far, with their level bounds kept in one flat array: the planners ask, for each
@@ -33,15 +33,4 @@ export class MarkSet<T extends { readonly poly: Poly }> {
     }
     return n;
   }
-}
-
-function boundsOf(poly: Poly): [number, number, number, number] {
-  let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of poly) {
-    if (p[0] < l) l = p[0];
-    if (p[0] > r) r = p[0];
-    if (p[1] < t) t = p[1];
-    if (p[1] > b) b = p[1];
-  }
-  return [l, t, r, b];
 }
