@@ -11,17 +11,17 @@ import { poll, windowPerTest } from './support/tagsim-ui.js';
 const ui = windowPerTest({ firstRow: 'Counter' });
 
 /** The focused element's accessible name (its aria-label) and whether its focus ring shows. */
-const focused = () =>
-  ui.b.page.evaluate(() => {
+const focused = async () =>
+  (await ui.b.page.evaluate(`(() => {
     const e = document.activeElement;
-    const hit = e?.querySelector('polygon.hit');
+    const hit = e && e.querySelector('polygon.hit');
     const ring = hit ? getComputedStyle(hit) : undefined;
     return {
-      name: e?.getAttribute('aria-label') ?? e?.textContent?.trim() ?? '',
-      inDrawing: e?.closest('svg.plant-drawing') !== null,
+      name: (e && (e.getAttribute('aria-label') ?? e.textContent?.trim())) || '',
+      inDrawing: !!(e && e.closest('svg.plant-drawing')),
       ring: ring !== undefined && ring.stroke !== 'none' && parseFloat(ring.strokeWidth) > 0,
     };
-  });
+  })()`)) as { name: string; inDrawing: boolean; ring: boolean };
 
 describe('the Plant view by keyboard', () => {
   it('tabs through every mark along the belts, each ringed, and injects a fault with Shift+F10 and Enter', async () => {
@@ -58,7 +58,7 @@ describe('the Plant view by keyboard', () => {
     let item = '';
     for (let i = 0; i < 8 && item !== 'Always On'; i++) {
       await page.keyboard.press('ArrowDown');
-      item = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      item = (await page.evaluate("document.activeElement?.textContent?.trim() ?? ''")) as string;
     }
     expect(item).toBe('Always On');
     await page.keyboard.press('Enter');

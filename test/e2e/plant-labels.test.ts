@@ -67,25 +67,25 @@ describe("the Plant view's drawn names and marks", () => {
       const drawing = page.locator('svg.plant-drawing');
       const spots = drawing.locator('[role="button"]');
       await poll(() => drawing.locator('[role="button"].is-forced').count()).toBe(await spots.count());
-      const { names, marks, badges } = await page.$$eval('svg.plant-drawing', ([svg]) => {
-        const rect = (e: Element, what: string, owner: number) => {
+      // Every name, tag's mark (its hit area) and F badge, with the tag it belongs to.
+      const { names, marks, badges } = (await page.evaluate(`(() => {
+        const svg = document.querySelector('svg.plant-drawing');
+        const all = [...svg.querySelectorAll('[role="button"]')];
+        const rect = (e, what, owner) => {
           const r = e.getBoundingClientRect();
           return { what, owner, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
         };
-        const all = [...svg!.querySelectorAll('[role="button"]')];
-        const ownerOf = (e: Element) => all.indexOf(e.closest('[role="button"]')!);
+        const ownerOf = (e) => all.indexOf(e.closest('[role="button"]'));
         return {
-          names: [...svg!.querySelectorAll('text')]
+          names: [...svg.querySelectorAll('text')]
             .filter((t) => !t.closest('.mark') && (t.textContent ?? '').trim() !== '')
-            .map((t) => rect(t, `"${t.textContent}"`, ownerOf(t))),
-          marks: all.map((s, i) =>
-            rect(s.querySelector('polygon.hit')!, `mark ${s.getAttribute('data-tag')}`, i),
-          ),
-          badges: [...svg!.querySelectorAll('.mark-forced rect')].map((b) =>
-            rect(b, `badge ${b.closest('[role="button"]')!.getAttribute('data-tag')}`, ownerOf(b)),
+            .map((t) => rect(t, '"' + t.textContent + '"', ownerOf(t))),
+          marks: all.map((s, i) => rect(s.querySelector('polygon.hit'), 'mark ' + s.getAttribute('data-tag'), i)),
+          badges: [...svg.querySelectorAll('.mark-forced rect')].map((b) =>
+            rect(b, 'badge ' + b.closest('[role="button"]').getAttribute('data-tag'), ownerOf(b)),
           ),
         };
-      });
+      })()`)) as { names: Rect[]; marks: Rect[]; badges: Rect[] };
       expect(marks.length).toBeGreaterThan(0);
       expect(badges).toHaveLength(marks.length);
       expect(clashes(names)).toStrictEqual([]);
