@@ -66,27 +66,14 @@ export function Tank({ part, spots }: { part: LaidPart; spots: SpotPlan }) {
         />
       ) : null}
       {/* The liquid each open valve pours: in from the top, out at the bottom. */}
-      {inflow ? (
-        <rect
-          class="flow"
-          x={x0 + t.fillValve.x * S - 5}
-          y={y0 + t.fillValve.y * S + 12}
-          width={10}
-          height={
-            (level ? body.y + 4 + (body.h - 8) * (1 - fraction) : body.y + body.h - 4) -
-            (y0 + t.fillValve.y * S + 12)
-          }
-        />
-      ) : null}
-      {outflow ? (
-        <rect
-          class="flow"
-          x={x0 + t.drainValve.x * S - 5}
-          y={y0 + t.drainValve.y * S + 12}
-          width={10}
-          height={40}
-        />
-      ) : null}
+      {inflow
+        ? pour(
+            x0 + t.fillValve.x * S,
+            y0 + t.fillValve.y * S,
+            level ? body.y + 4 + (body.h - 8) * (1 - fraction) : body.y + body.h - 4,
+          )
+        : null}
+      {outflow ? pour(x0 + t.drainValve.x * S, y0 + t.drainValve.y * S, y0 + t.drainValve.y * S + 52) : null}
       {level ? null : (
         // Nothing measures the level in this scene: say so rather than show an empty tank, over the
         // liquid that pours in.
@@ -162,6 +149,11 @@ export function Tank({ part, spots }: { part: LaidPart; spots: SpotPlan }) {
       })}
     </g>
   );
+}
+
+/** The liquid an open valve at (x, y) pours, down to `bottom` (drawing units). */
+function pour(x: number, y: number, bottom: number) {
+  return <rect class="flow" x={x - 5} y={y + 12} width={10} height={Math.max(0, bottom - y - 12)} />;
 }
 
 function Valve(
