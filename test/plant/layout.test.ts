@@ -202,6 +202,19 @@ describe("layoutPlant: scenes of one's own", () => {
     expect(nc).toEqual(expect.arrayContaining(['Stop', 'Emergency stop']));
     expect(nc).not.toContain('Start');
   });
+
+  it("puts a panel's numbered controls in number order where the first of them stands", () => {
+    // Sorting Station's scene lists Counter 3, Counter 1, Counter 2, as the simulator's does.
+    const scene = builtinScene('Sorting Station')!;
+    expect(scene.tags.filter((t) => /^Counter/.test(t.name)).map((t) => t.name)).toEqual([
+      'Counter 3',
+      'Counter 1',
+      'Counter 2',
+    ]);
+    const names = layoutPlant(scene).panel!.controls.map((c) => c.tag.name);
+    expect(names.filter((n) => /^Counter/.test(n))).toEqual(['Counter 1', 'Counter 2', 'Counter 3']);
+    expect(names.indexOf('Counter 1')).toBeGreaterThan(names.indexOf('Manual'));
+  });
 });
 
 describe('the built-in placement hints', () => {
