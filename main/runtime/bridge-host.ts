@@ -326,7 +326,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     ...control.api,
     ...SESSION_ONLY_METHODS,
   };
-  const plant = lazyPlantStream(simulation, { schedule, now }, (e) => server.errors.emit(e));
+  const plant = lazyPlantStream(simulation, engine, { schedule, now }, (e) => server.errors.emit(e));
 
   // A window's session forwards to the same gated api: a lab student's socket meets its refusals.
   const gated = station ? withStudentControls(api, station) : api;

@@ -2,7 +2,7 @@ import { type Conveyor, isConveyor } from '../sim/behaviour-types.js';
 import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import { autoPlace, BELT_WIDTH } from './auto-place.js';
 import { builtinPlacementHints } from './hints/index.js';
-import { control, ioGroups, isPanelTag, panelControl, restingOn } from './panel-controls.js';
+import { control, ioGroups, isPanelTag, numberedInOrder, panelControl, restingOn } from './panel-controls.js';
 import type {
   LaidConveyor,
   LaidPanel,
@@ -40,20 +40,25 @@ export function layoutPlant(
   const resting = restingOn(scene.tags, behaviours, claims);
 
   // Hinted machines first: a hint that names a tag is the most specific place for it.
-  const parts: LaidPart[] = (given.parts ?? []).map((p) => ({
-    part: p.part,
-    label: p.label,
-    x: p.x,
-    y: p.y,
-    width: p.width,
-    height: p.height,
-    axis: p.axis ?? 'x',
-    simulated: p.simulated !== false,
-    tags: p.tags.flatMap((t) => {
-      const tag = claims.claim(claims.resolve(t.tag));
-      return tag ? [{ tag, role: t.role }] : [];
-    }),
-  }));
+  const parts: LaidPart[] = rootedMounts(
+    (given.parts ?? []).map((p) => ({
+      part: p.part,
+      label: p.label,
+      x: p.x,
+      y: p.y,
+      width: p.width,
+      height: p.height,
+      axis: p.axis ?? 'x',
+      simulated: p.simulated !== false,
+      tags: p.tags.flatMap((t) => {
+        const tag = claims.claim(claims.resolve(t.tag));
+        return tag ? [{ tag, role: t.role }] : [];
+      }),
+      tracks: p.tracks ?? [],
+      carries: p.carries ?? [],
+      ...(p.on !== undefined ? { on: p.on } : {}),
+    })),
+  );
 
   const model = behaviours.filter(isConveyor);
   const hinted = given.conveyors ?? {};
@@ -89,7 +94,10 @@ export function layoutPlant(
 
   const box = bounds(conveyors, parts);
   const extra = (given.panel?.tags ?? []).map((ref) => claims.resolve(ref)).filter((t) => t !== undefined);
-  const panelTags = [...extra, ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t))];
+  const panelTags = numberedInOrder([
+    ...extra,
+    ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t)),
+  ]);
   const controls = panelTags
     .map((t) => control(t, panelControl(t), resting, claims))
     .filter((c): c is PanelControl => c !== undefined);
@@ -106,6 +114,28 @@ export function layoutPlant(
     ...(panel ? { panel } : {}),
     io,
   };
+}
+
+/**
+ * The machines, each carried by another (`on`) only where that chain ends at a machine carried by
+ * none: a circle of carriers, or one naming itself, is drawn as standing machines.
+ */
+function rootedMounts(parts: LaidPart[]): LaidPart[] {
+  const byLabel = new Map(parts.map((p) => [p.label, p]));
+  const rooted = (p: LaidPart): boolean => {
+    const seen = new Set<string>();
+    for (let at: LaidPart | undefined = p; at; at = at.on === undefined ? undefined : byLabel.get(at.on)) {
+      if (seen.has(at.label)) return false;
+      seen.add(at.label);
+      if (at.on === undefined) return true;
+    }
+    return false;
+  };
+  return parts.map((p) => {
+    if (p.on === undefined || rooted(p)) return p;
+    const { on: _circular, ...standing } = p;
+    return standing;
+  });
 }
 
 function sensorsOf(c: Conveyor, claims: TagClaims): LaidSensor[] {

@@ -52,7 +52,8 @@ export type PartKind =
  * A tag's job in a part: a tank's `level`, `fill` and `drain` valves, `setpoint`, `flow`; an axis's
  * `position` (read), `target` (commanded), `moving`, `command` (a Bit that sends it to its far
  * end), `grab`; a scale's or vision sensor's `reading`; a machine's `busy` / `detected` lamps and
- * `switch` actuators. The view draws a part from its roles; any tag it has no drawing for is
+ * `switch` actuators; a machine's `drive` (a motor: an elevator's Up, Down and Slow, drawn on its
+ * hoist). The view draws a part from its roles; any tag it has no drawing for is
  * shown as a lamp (Input) or a switch (Output) on the part.
  */
 export type PartRole =
@@ -69,7 +70,8 @@ export type PartRole =
   | 'reading'
   | 'detected'
   | 'lamp'
-  | 'switch';
+  | 'switch'
+  | 'drive';
 
 export interface PartHint {
   readonly part: PartKind;
@@ -88,6 +90,15 @@ export interface PartHint {
    * cannot model, a sensor over no conveyor): its tags are the user's to set. Default true.
    */
   readonly simulated?: boolean;
+  /**
+   * An elevator's shaft: conveyors of the model along which its car travels (the car is drawn
+   * where the item on them is, at the first one's start when none is). They are not drawn.
+   */
+  readonly tracks?: readonly string[];
+  /** Conveyors drawn riding on the machine's car or carriage (a platform's rollers, a crane's forks). */
+  readonly carries?: readonly string[];
+  /** An axis carried by another axis's carriage (a gantry's Z on its X): that axis's label. */
+  readonly on?: string;
 }
 
 /** A tag as the layout places it: enough to find its live value in the tag store and name it. */
@@ -164,6 +175,10 @@ export interface LaidPart {
   readonly tags: readonly { readonly tag: PlacedTag; readonly role: PartRole }[];
   /** `false`: nothing moves it; its tags are the user's to set (PartHint.simulated). */
   readonly simulated: boolean;
+  /** Its shaft's conveyors, and the conveyors drawn on its car (PartHint). */
+  readonly tracks: readonly string[];
+  readonly carries: readonly string[];
+  readonly on?: string;
 }
 
 /** What a panel control is drawn as. */
@@ -200,6 +215,24 @@ export interface PlantSnapshot {
   /** Plant (simulation) time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorState[];
+  /** Where each stacker crane is (a plant with a `crane` part); absent where there is none. */
+  readonly cranes?: readonly CraneState[];
+}
+
+/**
+ * A stacker crane at plant time: its carriage along the rack and up it, its forks and lift.
+ * Columns count from the load position (0) to the rack's far end, levels from the bottom (0);
+ * both are fractional while the crane travels.
+ */
+export interface CraneState {
+  /** The label of its `crane` part. */
+  readonly part: string;
+  readonly column: number;
+  readonly level: number;
+  /** -1 at the left (towards the load conveyor), 0 in the middle, 1 at the right (the rack). */
+  readonly forks: number;
+  /** Whether the lift holds the forks up. */
+  readonly lifted: boolean;
 }
 
 export interface ConveyorState {

@@ -1,85 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
-import { layoutPlant } from '../../../shared/plant/layout.js';
 import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
-import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { PlantView, type PlantViewProps } from '../../../renderer/plant/PlantView.js';
+import { PlantView } from '../../../renderer/plant/PlantView.js';
 import { PULSE_MS } from '../../../renderer/plant/plant-actions.js';
-import { TagStore } from '../../../renderer/state/tag-store.js';
 import { testScene } from '../../sim/plc.js';
-import { tag } from '../fixtures.js';
-import {
-  type Answers,
-  byRole,
-  click,
-  fakeClient,
-  mount,
-  nameOf,
-  press as keyDown,
-  settle,
-} from './harness.js';
+import { byRole, click, mount, nameOf, press as keyDown, settle } from './harness.js';
+import { press, SCENE, setup, spot, uiTags } from './plant-harness.js';
 import { createBridgeClient } from '../../../shared/bridge/bridge-client.js';
 import type { BridgeEventMessage } from '../../../shared/bridge/bridge-spec.js';
 import { usePlantOpen } from '../../../renderer/plant/use-plant-view.js';
 import { act } from 'preact/test-utils';
-
-const SCENE = builtinScene('Sorting by Height (Basic)')!;
-
-/** The scene's tags as the bridge sends them, with some values changed. */
-function uiTags(scene: SceneDefinition, over: Record<string, Partial<UiTag>> = {}): UiTag[] {
-  return scene.tags.map((d) => {
-    const value = d.initial ?? (d.type === 'Bit' ? false : 0);
-    return tag(d.name, {
-      id: d.id,
-      kind: d.kind,
-      type: d.type,
-      address: d.address,
-      value,
-      raw: value,
-      ...over[`${d.kind} ${d.name}`],
-    });
-  });
-}
-
-function setup(over: Partial<PlantViewProps> = {}, tags = uiTags(SCENE), scene = SCENE, answers?: Answers) {
-  const store = new TagStore();
-  store.reset({ name: scene.name, tagCount: tags.length }, tags);
-  const { client, calls } = fakeClient(answers);
-  const onSelect = vi.fn();
-  const props: PlantViewProps = {
-    layout: layoutPlant(scene),
-    snapshot: undefined,
-    receivedAt: 0,
-    store,
-    version: store.version,
-    client,
-    selectedId: undefined,
-    onSelect,
-    disabled: false,
-    simulation: { state: 'running', timeScale: 1, timeMs: 0 },
-    ...over,
-  };
-  const { root, rerender } = mount(<PlantView {...props} />);
-  return { root, calls, onSelect, props, rerender, store };
-}
-
-/** The one drawn part (an SVG element with role button) or panel button with this accessible name. */
-function spot(root: HTMLElement, name: RegExp): HTMLElement {
-  const all = [...root.querySelectorAll<HTMLElement>('[role="button"], button')].filter((e) =>
-    name.test(nameOf(e)),
-  );
-  if (all.length !== 1) throw new Error(`Expected one control named ${String(name)}, found ${all.length}.`);
-  return all[0]!;
-}
-
-/** A click as a pointer makes it (SVG elements have no click() in happy-dom). */
-function press(element: Element): void {
-  act(() => {
-    element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-  });
-}
 
 afterEach(() => vi.useRealTimers());
 
