@@ -12,7 +12,10 @@ import { isAllowedHost, isSameOrigin } from './request-guard.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
 
-/** A call from the browser UI: `{id, method, args}`; answered `{id, result}` or `{id, error}`. */
+/**
+ * A call from the browser UI: `{id, method, args}`, its id a safe integer; answered `{id, result}`
+ * or `{id, error}`.
+ */
 interface CallMessage {
   id: number;
   method: unknown;
@@ -67,7 +70,8 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     let call: CallMessage;
     try {
       call = JSON.parse(text) as CallMessage;
-      if (typeof call !== 'object' || call === null || typeof call.id !== 'number') throw new Error();
+      // An id the answer could not carry back (1e999 is written as null) answers no call.
+      if (typeof call !== 'object' || call === null || !Number.isSafeInteger(call.id)) throw new Error();
     } catch {
       return closePage(ws, session, 1007, 'Malformed bridge message');
     }
