@@ -17,7 +17,8 @@ export interface HiddenEntry {
   readonly failure: boolean;
   /**
    * Stricter, the instructor's choice per fault: the window's fault controls on this tag answer
-   * LOCKED_TAG, and so does the tag API to a release or clear that would take the fault off.
+   * LOCKED_TAG, and so does the tag API to every write that could change the tag's value
+   * (lockedFaultGuard in hidden-window.ts).
    */
   readonly locked: boolean;
   /** What the student's window put in the instructor's slots: shown to them in its place. */
@@ -30,7 +31,7 @@ export interface LostFaults {
   readonly by: string;
 }
 
-/** What a locked hidden fault answers to a window's control or an API release of its tag. */
+/** What a locked hidden fault answers to a window's control, or to an API write that could change its tag's value. */
 export const LOCKED_TAG = 'The instructor has locked this tag.';
 
 const NO_OWN: OwnFault = { failure: 'none' };

@@ -107,17 +107,19 @@ function withoutForce(own: OwnFault): OwnFault {
 }
 
 /**
- * The tag API's side of a locked hidden fault (LabFault.locked): a client's release, force or
- * failure write that would take the instructor's fault off (or replace it) answers LOCKED_TAG
- * for that tag, as the window's controls do; a force on a tag whose locked fault is a failure is
- * taken (the failure wins), and plain value writes are never refused.
+ * The tag API's side of a locked hidden fault (LabFault.locked): it holds its tag's effective
+ * value against every force, release and failure write of a client, each answering LOCKED_TAG for
+ * that tag, as the window's controls do. A failure write is refused whatever its value: a failure
+ * wins over the instructor's force (an Always Off under a locked force to true read false), and a
+ * clear would take the instructor's failure off. Only a force or release on a tag whose locked
+ * fault is a failure alone is taken (stored under it; the failure still wins), and plain value
+ * writes are never refused.
  */
 export function lockedFaultGuard(hidden: HiddenFaults): WriteGuard {
   return (id, operation, _value, source) => {
     const entry = hidden.entry(id);
     if (!entry?.locked || source !== 'api') return undefined;
-    const touchesForce = operation === 'release' || operation === 'force';
-    const takes = touchesForce ? entry.force : entry.failure;
-    return takes ? { code: 400, error: LOCKED_TAG } : undefined;
+    const underFailure = (operation === 'release' || operation === 'force') && !entry.force;
+    return underFailure ? undefined : { code: 400, error: LOCKED_TAG };
   };
 }

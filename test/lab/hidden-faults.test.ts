@@ -226,6 +226,59 @@ describe('hidden faults', () => {
     expect(engine.getTag(sensor.id)).toMatchObject({ isForced: false, openCircuit: true });
   });
 
+  it("locked, hold their tag's value against every failure write of the tag API, set or clear, by name or id", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'Load', kind: 'force', value: true, hidden: true, locked: true },
+    });
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'High sensor', kind: 'alwaysOff', hidden: true, locked: true },
+    });
+    const load = engine.tagsNamed('Load')[0]!;
+    const sensor = engine.tagsNamed('High sensor')[0]!;
+    const student = apiClient(one!.tagsim.url!);
+    const locked = 'The instructor has locked this tag.';
+    for (const operation of ['alwaysoff', 'alwayson'])
+      for (const value of [true, false]) {
+        for (const [tag, tagId] of [
+          ['Load', load.id],
+          ['High sensor', sensor.id],
+        ] as const) {
+          const byName = await student.put(`/api/tag/values-${operation}/by-name`, [{ name: tag, value }]);
+          expect([operation, value, byName.status, byName.json]).toEqual([
+            operation,
+            value,
+            200,
+            [{ name: tag, code: 400, error: locked }],
+          ]);
+          const byId = await student.put(`/api/tag/values-${operation}`, [{ id: tagId, value }]);
+          expect(byId.json).toEqual([{ id: tagId, code: 400, error: locked }]);
+        }
+        expect(engine.getTag(load.id)).toMatchObject({
+          value: true,
+          isForced: true,
+          openCircuit: false,
+          shortCircuit: false,
+        });
+        expect(engine.getTag(sensor.id)).toMatchObject({
+          value: false,
+          openCircuit: true,
+          shortCircuit: false,
+        });
+      }
+    // A value write goes through on both, and changes neither's value.
+    expect((await student.put('/api/tag/values/by-name', [{ name: 'Load', value: false }])).json).toEqual([]);
+    expect(engine.getTag(load.id)).toMatchObject({ value: true });
+    expect(lab.log.entries.every((e) => e.action === 'applied')).toBe(true);
+    expect(one!.hidden.isLocked(load.id) && one!.hidden.isLocked(sensor.id)).toBe(true);
+  });
+
   it("locked, the instructor's stricter choice: the window and the tag API are told the tag is locked", async () => {
     const lab = await labWithWindows();
     const [one] = lab.stations;
