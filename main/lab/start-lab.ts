@@ -2,6 +2,7 @@ import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import {
   DEFAULT_STUDENT_MODE,
   type ControlApiOwner,
@@ -142,7 +143,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
     // A locked hidden fault is beyond the student's program too (docs/lab.md).
     tagsim.engine.setWriteGuard(lockedFaultGuard(hidden));
-    stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
+    stations.push({
+      number,
+      label: choice.label,
+      tagsim,
+      hidden,
+      instructor: new InstructorFaults(),
+      monitor: monitorStation(tagsim),
+    });
   }
   const log = new FaultLog();
   stopWatching.push(...stations.map((station) => watchClearedFaults(station, log)));
@@ -249,7 +257,8 @@ function runSchedule(runner: ScheduleRunner, every: Every): void {
 }
 
 function scheduleStation(station: LabStation) {
-  return { number: station.number, engine: station.tagsim.engine, hidden: station.hidden };
+  const { number, hidden, instructor } = station;
+  return { number, engine: station.tagsim.engine, hidden, instructor };
 }
 
 /**

@@ -36,6 +36,19 @@ export const LOCKED_TAG = 'The instructor has locked this tag.';
 
 const NO_OWN: OwnFault = { failure: 'none' };
 
+/** What the student's window kept in a hidden tag's slots, without its force. */
+export function withoutForce(own: OwnFault): OwnFault {
+  return {
+    failure: own.failure,
+    ...(own.failureValue !== undefined ? { failureValue: own.failureValue } : {}),
+  };
+}
+
+/** ...without its failure. */
+export function withoutFailure(own: OwnFault): OwnFault {
+  return { failure: 'none', ...(own.forced !== undefined ? { forced: own.forced } : {}) };
+}
+
 /**
  * The tags whose force or failure an instructor hid from the student's window (docs/lab.md):
  * the fault acts exactly as any other over the API, but the bridge shows the window each of
@@ -97,6 +110,24 @@ export class HiddenFaults {
     const was = this.entries.get(id);
     if (!was) return;
     this.entries.set(id, { ...was, own });
+    this.changes.emit(new Set([id]));
+  }
+
+  /**
+   * The instructor's fault in this slot of a hidden tag came off, or is someone else's now (the
+   * student's program replaced it over the tag API): the slot is no longer masked, nor is what the
+   * window kept in it, and the tag is shown again once no slot is the instructor's.
+   */
+  free(id: string, slot: 'force' | 'failure'): void {
+    const was = this.entries.get(id);
+    if (!was?.[slot]) return;
+    const next: HiddenEntry = {
+      ...was,
+      [slot]: false,
+      own: slot === 'force' ? withoutForce(was.own) : withoutFailure(was.own),
+    };
+    if (next.force || next.failure) this.entries.set(id, next);
+    else this.entries.delete(id);
     this.changes.emit(new Set([id]));
   }
 

@@ -4,7 +4,7 @@ import { messages } from '../core/messages.js';
 import type { ItemError, TagEngine } from '../core/tag-engine.js';
 import type { WriteGuard } from '../core/engine-types.js';
 import type { TagFailure } from '../core/tag-types.js';
-import { LOCKED_TAG, type HiddenFaults, type OwnFault } from './hidden-faults.js';
+import { LOCKED_TAG, withoutFailure, withoutForce, type HiddenFaults } from './hidden-faults.js';
 
 /** A fault control of the window on one tag. */
 export type WindowFaultAction = { force: unknown } | { release: true } | { failure: TagFailure };
@@ -74,11 +74,7 @@ export function clearAroundHidden(
   for (const id of hidden.list()) {
     const entry = hidden.entry(id)!;
     if (what === 'forces' && entry.force) hidden.setOwn(id, withoutForce(entry.own));
-    if (what === 'failures' && entry.failure)
-      hidden.setOwn(id, {
-        failure: 'none',
-        ...(entry.own.forced !== undefined ? { forced: entry.own.forced } : {}),
-      });
+    if (what === 'failures' && entry.failure) hidden.setOwn(id, withoutFailure(entry.own));
   }
   const tags = engine.listTags().filter((t) => !theirs(t.id));
   if (what === 'forces')
@@ -97,13 +93,6 @@ export function clearAroundHidden(
         'ui',
       );
     }
-}
-
-function withoutForce(own: OwnFault): OwnFault {
-  return {
-    failure: own.failure,
-    ...(own.failureValue !== undefined ? { failureValue: own.failureValue } : {}),
-  };
 }
 
 /**
