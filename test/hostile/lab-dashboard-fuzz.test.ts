@@ -21,6 +21,7 @@ import {
   type HostileRequest,
 } from './support/http-requests.js';
 import { hostileModbusBytes } from './support/modbus-frames.js';
+import { objectKeyName } from './support/object-key-names.js';
 
 const TOKEN = 'dashboard-fuzz-token';
 let lab: Lab;
@@ -110,14 +111,16 @@ const stationList = fc.oneof(
 );
 const tagId = fc.oneof(
   fc.constantFrom(...builtinScene('Sorting by Height (Basic)')!.tags.map((t) => t.id)),
-  fc.constantFrom('nope', '', ' ', '__proto__'),
+  fc.constantFrom('nope', '', ' '),
+  objectKeyName,
   fc.string({ maxLength: 300 }),
   fc.jsonValue({ maxDepth: 1 }),
 );
 const fault = fc.record(
   {
     tag: fc.oneof(
-      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
+      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', ''),
+      objectKeyName,
       fc.string({ maxLength: 300 }),
     ),
     // One tag of the name by its id: a real one of the scene, a made-up one, or anything.
