@@ -26,6 +26,8 @@ import type { Dashboard, Lab, LabStation } from './lab-types.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
+import { ListingTurns } from '../server/listing-turns.js';
+import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
@@ -98,6 +100,9 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
   const reportError = options.reportError ?? (() => undefined);
   const ticker = createSharedTicker((error) => reportError(error, 0));
+  // One time budget for every station's journal listings (docs/reliability.md): windows listing
+  // many stations' journals at once take half the process's time at most, not half each.
+  const listings = new ListingTurns();
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
   const stopWatching: (() => void)[] = [];
@@ -131,7 +136,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: {
-          journal: new WriteJournal(LAB_JOURNAL_WRITES),
+          journal: new WriteJournal(LAB_JOURNAL_WRITES, DEFAULT_JOURNAL_BYTES, listings),
           ...controlApiOf(choice.controlApi ?? 'instructor', instructorToken),
         },
         ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),

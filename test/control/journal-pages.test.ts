@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
 import { MAX_PAGE_BYTES, RequestJournal } from '../../main/server/request-journal.js';
+import { startTestLab } from '../lab/support.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 
 afterEach(closeStations);
@@ -112,22 +113,24 @@ describe('the journal bounded by bytes', () => {
 describe('listings side by side', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('share one slice: eight queued pages let the event loop in between, not after all eight', async () => {
-    const journal = new RequestJournal();
-    for (let i = 0; i < 8 * 48; i++) {
-      journal.recordExchange(
-        {
-          address: '127.0.0.1',
-          port: 502,
-          method: 'WRITE',
-          path: `/coil/${i}`,
-          status: 200,
-          body: '',
-          itemErrors: undefined,
-        },
-        0,
-      );
-    }
+  /** Eight pages of 48 entries, one from each journal (or all from one), as queued listings. */
+  async function eightPages(journals: readonly RequestJournal[]): Promise<number[]> {
+    const each = journals.length === 1 ? 8 * 48 : 48;
+    for (const journal of journals)
+      for (let i = 0; i < each; i++) {
+        journal.recordExchange(
+          {
+            address: '127.0.0.1',
+            port: 502,
+            method: 'WRITE',
+            path: `/coil/${i}`,
+            status: 200,
+            body: '',
+            itemErrors: undefined,
+          },
+          0,
+        );
+      }
     // A clock that moves 1 ms each time a listing looks at it: a page of 48 entries looks 3
     // times, so one page fits a 5 ms slice and the eight together do not.
     let clock = 0;
@@ -141,15 +144,32 @@ describe('listings side by side', () => {
     setImmediate(count);
     const pagesDoneAt: number[] = [];
     await Promise.all(
-      Array.from({ length: 8 }, (_, k) =>
-        journal.page({ limit: 48, before: 8 * 48 - 48 * k + 1 }).then((page) => {
+      Array.from({ length: 8 }, (_, k) => {
+        const journal = journals[k % journals.length]!;
+        const before = journals.length === 1 ? 8 * 48 - 48 * k + 1 : undefined;
+        return journal.page({ limit: 48, ...(before ? { before } : {}) }).then((page) => {
           expect(page.count).toBe(48);
           pagesDoneAt.push(turns);
-        }),
-      ),
+        });
+      }),
     );
     counting = false;
+    vi.restoreAllMocks();
+    return pagesDoneAt;
+  }
+
+  it('share one slice: eight queued pages let the event loop in between, not after all eight', async () => {
     // Without one shared slice all eight pages end in the same turn of the event loop.
-    expect(new Set(pagesDoneAt).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(await eightPages([new RequestJournal()])).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("share one slice across a lab's journals: eight pages of four stations let the event loop in between", async () => {
+    const lab = await startTestLab({ stations: [{}, {}, {}, {}], dashboard: undefined });
+    try {
+      const journals = lab.stations.map((station) => station.tagsim.control!.journal!);
+      expect(new Set(await eightPages(journals)).size).toBeGreaterThanOrEqual(3);
+    } finally {
+      await lab.close();
+    }
   });
 });
