@@ -27,6 +27,7 @@ import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 import { ListingTurns } from '../server/listing-turns.js';
+import { SendBudget } from '../ui-host/send-budget.js';
 import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 
@@ -103,6 +104,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   // One time budget for every station's journal listings (docs/reliability.md): windows listing
   // many stations' journals at once take half the process's time at most, not half each.
   const listings = new ListingTurns();
+  // ...and one budget for what all the students' window sockets hold unread.
+  const sendBudget = new SendBudget();
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
   const stopWatching: (() => void)[] = [];
@@ -139,7 +142,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
           journal: new WriteJournal(LAB_JOURNAL_WRITES, DEFAULT_JOURNAL_BYTES, listings),
           ...controlApiOf(choice.controlApi ?? 'instructor', instructorToken),
         },
-        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
+        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir, sendBudget } } : {}),
         reportError: (error) => reportError(error, number),
       });
     } catch (error) {

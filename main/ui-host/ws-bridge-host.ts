@@ -9,6 +9,7 @@ import type { BridgeSession } from '../runtime/bridge-session.js';
 import { tokenMatches } from '../server/access-token.js';
 import { splitTarget } from '../server/request-target.js';
 import { isAllowedHost, isSameOrigin } from './request-guard.js';
+import { SendBudget, type SocketSends } from './send-budget.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
 
@@ -28,12 +29,19 @@ interface CallMessage {
  * events to every connected page. Each page is a session of its own: what it watches (the Plant
  * view) goes to it alone, and stops when its socket closes.
  */
-export function createWsBridgeHost(host: BridgeHost, token: string, onError: (error: unknown) => void) {
+export function createWsBridgeHost(
+  host: BridgeHost,
+  token: string,
+  onError: (error: unknown) => void,
+  /** What the process's window sockets may hold unread together (a lab's is its stations'). */
+  budget: SendBudget = new SendBudget(),
+) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
-  const clients = new Set<WebSocket>();
+  const clients = new Map<WebSocket, SocketSends>();
   const unsubscribe = host.events.on((message) => {
     const text = JSON.stringify(message);
-    for (const ws of clients) send(ws, text);
+    const bytes = Buffer.byteLength(text);
+    for (const ws of clients.keys()) send(ws, text, bytes);
   });
   // One update to many windows (the Plant view on a projector and ten laptops) is written once.
   const texts = new WeakMap<object, string>();
@@ -44,10 +52,21 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
   };
 
   wss.on('connection', (ws: WebSocket) => {
-    clients.add(ws);
+    clients.set(
+      ws,
+      budget.join(ws, (why) => {
+        onError(
+          new WsClientError(
+            new Error(`a window stopped reading its messages (${why}); its socket was closed`),
+          ),
+        );
+        ws.terminate();
+      }),
+    );
     const session = host.openSession((message) => send(ws, textOf(message)));
     let inFlight = 0;
     ws.on('close', () => {
+      clients.get(ws)?.close();
       clients.delete(ws);
       session.close();
     });
@@ -96,15 +115,15 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     ws.close(code, reason);
   }
 
-  /** Sends unless the page stopped reading: then its queue would grow without end, so it goes. */
-  function send(ws: WebSocket, text: string): void {
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      onError(new WsClientError(new Error('a window stopped reading its messages; its socket was closed')));
-      ws.terminate();
-      return;
-    }
+  /**
+   * Sends unless the page stopped reading (send-budget.ts): then its queue would grow without end,
+   * and with the queues of every other page that stopped, so it goes.
+   */
+  function send(ws: WebSocket, text: string, bytes = Buffer.byteLength(text)): void {
+    const sends = clients.get(ws);
+    if (ws.readyState !== ws.OPEN || !sends?.admit(bytes)) return;
     ws.send(text);
+    sends.sent();
   }
 
   return {
@@ -123,7 +142,7 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     },
     close(): void {
       unsubscribe();
-      for (const ws of clients) ws.terminate();
+      for (const ws of clients.keys()) ws.terminate();
       wss.close();
     },
   };
@@ -139,5 +158,3 @@ export class WsClientError extends Error {
 
 /** Calls one page may have unanswered at once; a real window has a handful. */
 export const MAX_CALLS_IN_FLIGHT = 64;
-/** What may wait to be sent to one page before it counts as no longer reading. */
-export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
