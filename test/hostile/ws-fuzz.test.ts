@@ -35,6 +35,14 @@ const args = fc.oneof(
     }),
   }),
   fc.constant({ scale: 1e308 }),
+  // listRequests' page and cursor, in range and out of it.
+  fc.record(
+    {
+      limit: fc.oneof(fc.integer({ min: -1, max: 1001 }), fc.constantFrom(Infinity, 1.5, '10')),
+      before: fc.oneof(fc.integer({ min: -1, max: 2 ** 53 }), fc.constantFrom(0, -Infinity, 2.5, '7', null)),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 /** A frame from a page: mostly calls, some plain garbage. */
