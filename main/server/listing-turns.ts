@@ -8,57 +8,59 @@ export const LIST_SLICE_MS = 5;
 export type RestIfSpent = () => Promise<void>;
 
 /**
- * The time budget of journal listings: one listing at a time, in slices of LIST_SLICE_MS each
- * followed by a rest as long, with one budget for every listing that shares it. A journal has one
- * of its own by default; a lab gives all its stations' journals one (main/lab/start-lab.ts), so
- * ten windows listing ten stations' journals at once still take half the process's time at most,
- * and the other half is every station's tag API's. The control API's pages and the window's
- * (the bridge's listRequests) both run here.
+ * The time budget of journal listings: one listing at a time, and all of them together at most
+ * half the process's time: listing work spends the budget as it runs, any other time (the rests,
+ * the event loop's other work, a pause) earns it back, up to one slice (LIST_SLICE_MS) of credit.
+ * When it is spent, the listing rests until a slice is earned again: a slice of work, then a rest
+ * as long. The account runs across listings and event-loop turns, so a client reading page after
+ * page (the window's listRequests, or GET /tagsim/v1/requests following `Link`) is held to it too,
+ * and a short listing after a pause (the window's check for new entries) never waits. A journal
+ * has a budget of its own by default; a lab gives its stations' journals one
+ * (main/lab/start-lab.ts), so windows listing many stations at once take half the process at
+ * most, not half each.
  */
 export class ListingTurns {
   // The listing whose turn it is: listings run one after another.
   private turn: Promise<unknown> = Promise.resolve();
-  // When the running slice ends. One budget for all listings: queued listings follow each other in
-  // microtasks, so a budget of their own each would let eight short pages run back to back
-  // (25 ms) before the event loop got back to the tag API.
-  private sliceEnd = 0;
-  private freshSliceQueued = false;
+  /** Milliseconds of listing work allowed now (at most one slice; below 0: owed). */
+  private credit = LIST_SLICE_MS;
+  private countedTo = performance.now();
+  private working = false;
 
   /** Runs `work` in its turn; `work` calls `rest` every few entries. */
   run<T>(work: (rest: RestIfSpent) => Promise<T>): Promise<T> {
     const mine = this.turn.then(async () => {
+      await this.restIfSpent();
+      this.working = true;
       try {
-        await this.restIfSliceSpent();
-        return await work(() => this.restIfSliceSpent());
+        return await work(() => this.restIfSpent());
       } finally {
-        this.freshSliceOnNextTurn();
+        this.count();
+        this.working = false;
       }
     });
     this.turn = mine.catch(() => undefined);
     return mine;
   }
 
-  /**
-   * Starts a slice, after a rest as long as a slice when the last one was spent in work the event
-   * loop never interrupted: listings back to back take half the process's time at most, and the
-   * other half is the tag API's, however busy the machine.
-   */
-  private async restIfSliceSpent(): Promise<void> {
-    if (performance.now() <= this.sliceEnd) return;
-    if (this.sliceEnd !== 0) await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
-    this.sliceEnd = performance.now() + LIST_SLICE_MS;
+  /** Brings the account up to now: work since the last count spends, other time earns. */
+  private count(): void {
+    const now = performance.now();
+    const elapsed = Math.max(0, now - this.countedTo);
+    this.countedTo = now;
+    this.credit = this.working ? this.credit - elapsed : Math.min(LIST_SLICE_MS, this.credit + elapsed);
   }
 
-  /**
-   * Once the event loop has had a turn after a listing (and with it the tag API's requests), the
-   * next listing starts a slice of its own: a short listing after a pause never waits.
-   */
-  private freshSliceOnNextTurn(): void {
-    if (this.freshSliceQueued) return;
-    this.freshSliceQueued = true;
-    setImmediate(() => {
-      this.freshSliceQueued = false;
-      this.sliceEnd = 0;
-    });
+  /** Rests, when the budget is spent, until a slice is earned again. */
+  private async restIfSpent(): Promise<void> {
+    this.count();
+    if (this.credit > 0) return;
+    const working = this.working;
+    this.working = false;
+    await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS - this.credit));
+    // A timer never fires early: the rest earned the slice.
+    this.credit = LIST_SLICE_MS;
+    this.countedTo = performance.now();
+    this.working = working;
   }
 }

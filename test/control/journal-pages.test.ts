@@ -163,6 +163,48 @@ describe('listings side by side', () => {
     expect(new Set(await eightPages([new RequestJournal()])).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('hold a client reading page after page to the budget too: it rests once it has spent a slice', async () => {
+    const journal = new RequestJournal();
+    for (let i = 0; i < 12 * 48; i++)
+      journal.recordExchange(
+        {
+          address: '127.0.0.1',
+          port: 502,
+          method: 'WRITE',
+          path: `/c/${i}`,
+          status: 200,
+          body: '',
+          itemErrors: undefined,
+        },
+        0,
+      );
+    // The same clock: 1 ms each time a listing looks at it, and no time while the client waits.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const gaps: number[] = [];
+    let before: number | undefined;
+    for (let k = 0; k < 12; k++) {
+      const from = turns;
+      const page = await journal.page({ limit: 48, ...(before ? { before } : {}) });
+      gaps.push(turns - from);
+      before = page.nextBefore;
+      // The client's round trip: a turn of the event loop before it asks again.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    counting = false;
+    vi.restoreAllMocks();
+    // A page waited for a rest (a 5 ms timer: many turns) once the pages before had spent the
+    // slice; before, each page after a turn started a fresh slice and none ever rested.
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(3);
+  });
+
   it("share one slice across a lab's journals: eight pages of four stations let the event loop in between", async () => {
     const lab = await startTestLab({ stations: [{}, {}, {}, {}], dashboard: undefined });
     try {
