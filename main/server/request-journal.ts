@@ -65,19 +65,14 @@ export interface JournalQuery {
   readonly status?: string;
 }
 
-/** One page of a listing, as JSON text, and where the next page starts. */
+/** One page of a listing, as JSON text and as entries, and where the next page starts. */
 export interface JournalPage {
   /** A JSON array of entries, newest first: at most MAX_PAGE_BYTES of UTF-8. */
   readonly json: string;
+  /** The same entries (the window's listing over IPC); `json` is exactly their JSON. */
+  readonly entries: JournalEntry[];
   readonly count: number;
   /** The `before` of the next page, or undefined when the listing reached the oldest entry. */
-  readonly nextBefore: number | undefined;
-}
-
-/** The same page as entries (the window's listing, sent as the bridge's JSON or over IPC). */
-export interface JournalEntryPage {
-  /** Newest first; their JSON is at most MAX_PAGE_BYTES of UTF-8 as an array. */
-  readonly entries: JournalEntry[];
   readonly nextBefore: number | undefined;
 }
 
@@ -245,35 +240,23 @@ export class RequestJournal {
 
   /**
    * The entries that match, newest first, as JSON of at most MAX_PAGE_BYTES (and `limit`
-   * entries), serialised one entry at a time as the scan goes: the control API's listing.
+   * entries), serialised one entry at a time as the scan goes, in the listings' time budget: the
+   * control API's listing and the window's (the bridge's listRequests, which sends this very
+   * JSON over its WebSocket rather than serialising the entries again outside the budget).
    */
   async page(query: JournalQuery, maxBytes = MAX_PAGE_BYTES): Promise<JournalPage> {
-    const { kept, nextBefore } = await this.pageOf(query, maxBytes, (_entry, text) => text);
-    return { json: `[${kept.join(',')}]`, count: kept.length, nextBefore };
-  }
-
-  /** The same page as entries: the window's listing (the bridge's listRequests). */
-  async entryPage(query: JournalQuery, maxBytes = MAX_PAGE_BYTES): Promise<JournalEntryPage> {
-    const { kept, nextBefore } = await this.pageOf(query, maxBytes, (entry) => entry);
-    return { entries: kept, nextBefore };
-  }
-
-  /** A page's entries, each measured by its JSON as the scan goes, kept as `keep` makes them. */
-  private async pageOf<T>(
-    query: JournalQuery,
-    maxBytes: number,
-    keep: (entry: JournalEntry, text: string) => T,
-  ): Promise<{ kept: T[]; nextBefore: number | undefined }> {
-    const kept: T[] = [];
+    const entries: JournalEntry[] = [];
+    const parts: string[] = [];
     let bytes = 2; // []
     const nextBefore = await this.scan(query, (entry) => {
       const text = JSON.stringify(entry);
-      const size = Buffer.byteLength(text) + (kept.length > 0 ? 1 : 0);
-      if (kept.length > 0 && bytes + size > maxBytes) return 'full';
+      const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
+      if (parts.length > 0 && bytes + size > maxBytes) return 'full';
       bytes += size;
-      return kept.push(keep(entry, text)) < query.limit ? 'more' : 'enough';
+      entries.push(entry);
+      return parts.push(text) < query.limit ? 'more' : 'enough';
     });
-    return { kept, nextBefore };
+    return { json: `[${parts.join(',')}]`, entries, count: parts.length, nextBefore };
   }
 
   /**

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
+import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import type { BridgeSession } from '../runtime/bridge-session.js';
 import { tokenMatches } from '../server/access-token.js';
@@ -96,7 +97,13 @@ export function createWsBridgeHost(
     }
     try {
       const result = await dispatchBridgeCall(session.api, call.method, call.args);
-      send(ws, JSON.stringify({ id: call.id, result: result ?? null }));
+      const text = jsonTextOf(result);
+      send(
+        ws,
+        text !== undefined
+          ? `{"id":${call.id},"result":${text}}`
+          : JSON.stringify({ id: call.id, result: result ?? null }),
+      );
     } catch (error) {
       const known = error instanceof BridgeArgumentError;
       if (!known) onError(error);

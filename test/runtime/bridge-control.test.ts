@@ -9,6 +9,7 @@ import { MAX_FILTER_LENGTH, MAX_PAGE_BYTES } from '../../main/server/request-jou
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 
 const open: TagSim[] = [];
@@ -135,6 +136,11 @@ describe('the request journal over the bridge', () => {
       pages++;
     } while (before !== undefined && seen.length < MAX_TRAFFIC_LISTING);
     expect(pages).toBeGreaterThan(10);
+    // The window's socket sends the JSON the page was measured by: exactly the view's.
+    for (const args of [{}, { limit: 3 }, { before: 40, path: '/api/*' }, { status: '5xx' }]) {
+      const view = await tagsim.bridge.api.listRequests(args);
+      expect(jsonTextOf(view)).toBe(JSON.stringify(view));
+    }
     // Newest first, no gap, no entry twice: the pages make the listing of 1,000 it was.
     expect(seen.slice(0, MAX_TRAFFIC_LISTING)).toEqual(
       Array.from({ length: MAX_TRAFFIC_LISTING }, (_, i) => journal.summary().lastSeq - i),
