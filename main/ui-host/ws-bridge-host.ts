@@ -40,16 +40,15 @@ export function createWsBridgeHost(
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
   const clients = new Map<WebSocket, SocketSends>();
   const unsubscribe = host.events.on((message) => {
-    const text = JSON.stringify(message);
-    const bytes = Buffer.byteLength(text);
-    for (const ws of clients.keys()) send(ws, text, bytes);
+    const bytes = Buffer.from(JSON.stringify(message));
+    for (const ws of clients.keys()) send(ws, bytes);
   });
   // One update to many windows (the Plant view on a projector and ten laptops) is written once.
-  const texts = new WeakMap<object, string>();
-  const textOf = (message: object): string => {
-    let text = texts.get(message);
-    if (text === undefined) texts.set(message, (text = JSON.stringify(message)));
-    return text;
+  const encoded = new WeakMap<object, Buffer>();
+  const bytesOf = (message: object): Buffer => {
+    let bytes = encoded.get(message);
+    if (bytes === undefined) encoded.set(message, (bytes = Buffer.from(JSON.stringify(message))));
+    return bytes;
   };
 
   wss.on('connection', (ws: WebSocket) => {
@@ -64,7 +63,7 @@ export function createWsBridgeHost(
         ws.terminate();
       }),
     );
-    const session = host.openSession((message) => send(ws, textOf(message)));
+    const session = host.openSession((message) => send(ws, bytesOf(message)));
     let inFlight = 0;
     ws.on('close', () => {
       clients.get(ws)?.close();
@@ -100,15 +99,17 @@ export function createWsBridgeHost(
       const text = jsonTextOf(result);
       send(
         ws,
-        text !== undefined
-          ? `{"id":${call.id},"result":${text}}`
-          : JSON.stringify({ id: call.id, result: result ?? null }),
+        Buffer.from(
+          text !== undefined
+            ? `{"id":${call.id},"result":${text}}`
+            : JSON.stringify({ id: call.id, result: result ?? null }),
+        ),
       );
     } catch (error) {
       const known = error instanceof BridgeArgumentError;
       if (!known) onError(error);
       const message = known ? error.message : 'Internal error in TagSim.';
-      send(ws, JSON.stringify({ id: call.id, error: message }));
+      send(ws, Buffer.from(JSON.stringify({ id: call.id, error: message })));
     }
   }
 
@@ -123,13 +124,16 @@ export function createWsBridgeHost(
   }
 
   /**
-   * Sends unless the page stopped reading (send-budget.ts): then its queue would grow without end,
-   * and with the queues of every other page that stopped, so it goes.
+   * Sends a text message (as its UTF-8 bytes) unless the page stopped reading (send-budget.ts):
+   * then its queue would grow without end, and with the queues of every other page that stopped,
+   * so it goes. Bytes, not a string: what waits for a page that reads slowly is then outside the
+   * heap, given back as soon as its socket goes, and one event's bytes are shared by every page
+   * (ten silent pages held strings that took the heap to 280 MB before the collector caught up).
    */
-  function send(ws: WebSocket, text: string, bytes = Buffer.byteLength(text)): void {
+  function send(ws: WebSocket, bytes: Buffer): void {
     const sends = clients.get(ws);
-    if (ws.readyState !== ws.OPEN || !sends?.admit(bytes)) return;
-    ws.send(text);
+    if (ws.readyState !== ws.OPEN || !sends?.admit(bytes.length)) return;
+    ws.send(bytes, { binary: false });
     sends.sent();
   }
 
