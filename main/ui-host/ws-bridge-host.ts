@@ -10,7 +10,7 @@ import type { BridgeSession } from '../runtime/bridge-session.js';
 import { tokenMatches } from '../server/access-token.js';
 import { splitTarget } from '../server/request-target.js';
 import { isAllowedHost, isSameOrigin } from './request-guard.js';
-import { SendBudget, type SocketSends } from './send-budget.js';
+import { CAUGHT_UP_BYTES, SendBudget, type SocketSends } from './send-budget.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
 
@@ -116,11 +116,14 @@ export function createWsBridgeHost(
   /**
    * Closes a page's socket for its own mistake. Its session (what it watches) ends now, not when
    * the socket is gone: a page that never answers the close would otherwise keep its Plant view's
-   * watch for the close handshake's 30 s.
+   * watch for the close handshake's 30 s. A page that has not read what waits for it (it sent
+   * more calls than it reads answers) is cut off at once: its close frame would wait behind all
+   * that, and the bytes with it, for those 30 s.
    */
   function closePage(ws: WebSocket, session: BridgeSession, code: number, reason: string): void {
     session.close();
     ws.close(code, reason);
+    if (ws.bufferedAmount > CAUGHT_UP_BYTES) ws.terminate();
   }
 
   /**

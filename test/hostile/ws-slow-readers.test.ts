@@ -104,4 +104,30 @@ describe('window sockets that stop reading', () => {
     expect(http.responses[0]?.status).toBe(200);
     expect(faults).toEqual([]);
   }, 60_000);
+
+  it('sending more calls than it reads answers is cut off at once, not after the close handshake', async () => {
+    const silent = await openRawWs(port, TOKEN);
+    silent.socket.pause();
+    silent.socket.on('error', () => undefined);
+    const page = (id: number) =>
+      clientFrame(0x1, JSON.stringify({ id, method: 'listRequests', args: { limit: 1000 } }));
+    // 60 pages (15 MiB: more than the kernel's buffers take) answered and left unread...
+    for (let id = 0; id < 60; id++) silent.socket.write(page(id));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // ...then more calls at once than a page may have unanswered (1008). Its close frame would
+    // wait behind the unread megabytes for the close handshake's 30 s; the socket goes now.
+    for (let id = 60; id < 140; id++) silent.socket.write(page(id));
+    const closed = new Promise<boolean>((resolve) => silent.socket.once('close', () => resolve(true)));
+    const writing = setInterval(
+      () => !silent.socket.destroyed && silent.socket.write(clientFrame(0x9, '')),
+      50,
+    );
+    const outcome = await Promise.race([
+      closed,
+      new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    clearInterval(writing);
+    silent.socket.destroy();
+    expect(outcome).toBe(true);
+  }, 20_000);
 });
