@@ -1,5 +1,7 @@
 // What the journal benchmark's parts share (journal.mjs, journal-window.mjs): one HTTP call on
-// kept-alive sockets, a server's RSS, and a probe that times one request every 10 ms.
+// kept-alive sockets, a server's RSS, a probe that times one request every 10 ms, and clients
+// in a process of their own.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createHistogram } from 'node:perf_hooks';
@@ -64,5 +66,24 @@ export async function probe(port, pid, seconds, path) {
     max: ms(histogram.max),
     count: histogram.count,
     maxRss: Math.round(maxRss),
+  };
+}
+
+/**
+ * Clients in a process of their own (`node script ...args`), so that the probe's client waits on
+ * none of their work: they run until their stdin closes, then print their stats as JSON.
+ */
+export function startClients(script, args) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  process.on('exit', () => child.kill('SIGKILL'));
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(out);
+    },
   };
 }

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { call, probe } from './journal-probe.mjs';
+import { call, probe, startClients } from './journal-probe.mjs';
 
 const HOST = '127.0.0.1';
 const IDLE_S = Number(process.env.JOURNAL_BENCH_IDLE_S ?? 10);
@@ -135,23 +135,6 @@ async function lister(port, token) {
   process.exit(0);
 }
 
-function startLister(port, token) {
-  const child = spawn(process.execPath, [self, 'lister', String(port), token], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  process.on('exit', () => child.kill('SIGKILL'));
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    stop: async () => {
-      child.stdin.end();
-      await exited;
-      return JSON.parse(out);
-    },
-  };
-}
-
 /** Part 3: returns its lines and whether both goals were met. */
 export async function windowListing(dist) {
   const { child, stations } = await startLab(dist);
@@ -167,7 +150,7 @@ export async function windowListing(dist) {
     }),
   );
   const idle = await probe(polled.port, child.pid, IDLE_S, VALUES);
-  const listing = startLister(listed.port, listed.token);
+  const listing = startClients(self, ['lister', String(listed.port), listed.token]);
   const loaded = await probe(polled.port, child.pid, LIST_S, VALUES);
   const listed_ = await listing.stop();
 

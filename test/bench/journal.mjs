@@ -24,7 +24,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { call, probe, rssMb } from './journal-probe.mjs';
+import { call, probe, rssMb, startClients } from './journal-probe.mjs';
 import { windowListing } from './journal-window.mjs';
 
 const HOST = '127.0.0.1';
@@ -157,23 +157,6 @@ async function readersChild(port, count) {
   process.exit(0);
 }
 
-function startReaders(port, count) {
-  const child = spawn(process.execPath, [self, 'readers', String(port), String(count)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  process.on('exit', () => child.kill('SIGKILL'));
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    stop: async () => {
-      child.stdin.end();
-      await exited;
-      return JSON.parse(out);
-    },
-  };
-}
-
 async function reads() {
   const { child, port } = await startServer();
   const pid = child.pid;
@@ -201,7 +184,7 @@ async function reads() {
   );
   const filledRss = rssMb(pid);
   const quiet = await probe(port, pid, 5, '/api/tags');
-  const reading = startReaders(port, READERS);
+  const reading = startClients(self, ['readers', String(port), String(READERS)]);
   const loaded = await probe(port, pid, READ_S, '/api/tags');
   const readerStats = await reading.stop();
   child.kill('SIGTERM');

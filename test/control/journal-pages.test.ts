@@ -113,26 +113,28 @@ describe('the journal bounded by bytes', () => {
 describe('listings side by side', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** Eight pages of 48 entries, one from each journal (or all from one), as queued listings. */
-  async function eightPages(journals: readonly RequestJournal[]): Promise<number[]> {
-    const each = journals.length === 1 ? 8 * 48 : 48;
-    for (const journal of journals)
-      for (let i = 0; i < each; i++) {
-        journal.recordExchange(
-          {
-            address: '127.0.0.1',
-            port: 502,
-            method: 'WRITE',
-            path: `/coil/${i}`,
-            status: 200,
-            body: '',
-            itemErrors: undefined,
-          },
-          0,
-        );
-      }
-    // A clock that moves 1 ms each time a listing looks at it: a page of 48 entries looks 3
-    // times, so one page fits a 5 ms slice and the eight together do not.
+  /** Fills a journal with `count` small exchanges. */
+  function fill(journal: RequestJournal, count: number): void {
+    for (let i = 0; i < count; i++)
+      journal.recordExchange(
+        {
+          address: '127.0.0.1',
+          port: 502,
+          method: 'WRITE',
+          path: `/coil/${i}`,
+          status: 200,
+          body: '',
+          itemErrors: undefined,
+        },
+        0,
+      );
+  }
+
+  /**
+   * A clock that moves 1 ms each time a listing looks at it (a page of 48 entries looks 3 times,
+   * so one page fits a 5 ms slice and eight together do not), and the event loop's turns counted.
+   */
+  function clockAndTurns(): { turns(): number; stop(): void } {
     let clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
     let turns = 0;
@@ -142,6 +144,19 @@ describe('listings side by side', () => {
       if (counting) setImmediate(count);
     };
     setImmediate(count);
+    return {
+      turns: () => turns,
+      stop: () => {
+        counting = false;
+        vi.restoreAllMocks();
+      },
+    };
+  }
+
+  /** Eight pages of 48 entries, one from each journal (or all from one), as queued listings. */
+  async function eightPages(journals: readonly RequestJournal[]): Promise<number[]> {
+    for (const journal of journals) fill(journal, journals.length === 1 ? 8 * 48 : 48);
+    const loop = clockAndTurns();
     const pagesDoneAt: number[] = [];
     await Promise.all(
       Array.from({ length: 8 }, (_, k) => {
@@ -149,12 +164,11 @@ describe('listings side by side', () => {
         const before = journals.length === 1 ? 8 * 48 - 48 * k + 1 : undefined;
         return journal.page({ limit: 48, ...(before ? { before } : {}) }).then((page) => {
           expect(page.count).toBe(48);
-          pagesDoneAt.push(turns);
+          pagesDoneAt.push(loop.turns());
         });
       }),
     );
-    counting = false;
-    vi.restoreAllMocks();
+    loop.stop();
     return pagesDoneAt;
   }
 
@@ -165,41 +179,20 @@ describe('listings side by side', () => {
 
   it('hold a client reading page after page to the budget too: it rests once it has spent a slice', async () => {
     const journal = new RequestJournal();
-    for (let i = 0; i < 12 * 48; i++)
-      journal.recordExchange(
-        {
-          address: '127.0.0.1',
-          port: 502,
-          method: 'WRITE',
-          path: `/c/${i}`,
-          status: 200,
-          body: '',
-          itemErrors: undefined,
-        },
-        0,
-      );
-    // The same clock: 1 ms each time a listing looks at it, and no time while the client waits.
-    let clock = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    fill(journal, 12 * 48);
+    // The same clock, which moves no time while the client waits.
+    const loop = clockAndTurns();
     const gaps: number[] = [];
     let before: number | undefined;
     for (let k = 0; k < 12; k++) {
-      const from = turns;
+      const from = loop.turns();
       const page = await journal.page({ limit: 48, ...(before ? { before } : {}) });
-      gaps.push(turns - from);
+      gaps.push(loop.turns() - from);
       before = page.nextBefore;
       // The client's round trip: a turn of the event loop before it asks again.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    counting = false;
-    vi.restoreAllMocks();
+    loop.stop();
     // A page waited for a rest (a 5 ms timer: many turns) once the pages before had spent the
     // slice; before, each page after a turn started a fresh slice and none ever rested.
     expect(Math.max(...gaps)).toBeGreaterThanOrEqual(3);

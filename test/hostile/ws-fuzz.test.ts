@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
-import { clientFrame, openRawWs, type RawWs } from '../support/raw-ws.js';
+import { clientFrame, openRawWs, upgradeRequest, type RawWs } from '../support/raw-ws.js';
 import { FUZZ_TOKEN, startFuzzServer } from './support/fuzz-server.js';
 
 let server: Awaited<ReturnType<typeof startFuzzServer>>;
@@ -188,19 +188,7 @@ function upgradeStatus(port: number, host: string): Promise<number> {
       socket.destroy();
       resolve(Number(head.slice(9, 12)));
     });
-    socket.write(
-      [
-        `GET /ui/ws?token=${FUZZ_TOKEN} HTTP/1.1`,
-        `Host: ${host}`,
-        `Origin: http://${host}`,
-        'Upgrade: websocket',
-        'Connection: Upgrade',
-        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-        'Sec-WebSocket-Version: 13',
-        '',
-        '',
-      ].join('\r\n'),
-    );
+    socket.write(upgradeRequest(FUZZ_TOKEN, host));
   });
 }
 
