@@ -13,6 +13,7 @@ import type { EngineModbusOptions } from '../modbus/engine-modbus-data.js';
 import { DEFAULT_MODBUS_PORT, type ModbusServerOptions } from '../modbus/modbus-server.js';
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
+import type { SendBudget } from '../ui-host/send-budget.js';
 import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from '../runtime/bridge-host.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { SceneService } from '../runtime/scene-service.js';
@@ -50,9 +51,11 @@ export interface TagSimOptions {
   settings?: SettingsStore;
   /**
    * Serve the browser UI at /ui/ from this folder (the renderer bundle). Its `fileAccess` (open
-   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other.
+   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other; its
+   * `sendBudget` (what its sockets may hold unread) is its own unless a host shares one among
+   * many TagSims (a lab).
    */
-  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess };
+  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess; sendBudget?: SendBudget };
   /**
    * Problems a host met before this start (presets, settings), for the window to show; the start
    * appends its own (what a state snapshot could not apply) to this very list.
@@ -227,6 +230,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       rendererDir: options.ui.rendererDir,
       token: options.ui.token,
       onError: reportError,
+      ...(options.ui.sendBudget ? { sendBudget: options.ui.sendBudget } : {}),
     });
 
   const close = async () => {

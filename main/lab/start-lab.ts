@@ -2,6 +2,7 @@ import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import {
   DEFAULT_STUDENT_MODE,
   type ControlApiOwner,
@@ -25,6 +26,9 @@ import type { Dashboard, Lab, LabStation } from './lab-types.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
+import { ListingTurns } from '../server/listing-turns.js';
+import { SendBudget } from '../ui-host/send-budget.js';
+import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
@@ -97,6 +101,11 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
   const reportError = options.reportError ?? (() => undefined);
   const ticker = createSharedTicker((error) => reportError(error, 0));
+  // One time budget for every station's journal listings (docs/reliability.md): windows listing
+  // many stations' journals at once take half the process's time at most, not half each.
+  const listings = new ListingTurns();
+  // ...and one budget for what all the students' window sockets hold unread.
+  const sendBudget = new SendBudget();
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
   const stopWatching: (() => void)[] = [];
@@ -130,10 +139,10 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: {
-          journal: new WriteJournal(LAB_JOURNAL_WRITES),
+          journal: new WriteJournal(LAB_JOURNAL_WRITES, DEFAULT_JOURNAL_BYTES, listings),
           ...controlApiOf(choice.controlApi ?? 'instructor', instructorToken),
         },
-        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
+        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir, sendBudget } } : {}),
         reportError: (error) => reportError(error, number),
       });
     } catch (error) {
@@ -142,7 +151,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
     // A locked hidden fault is beyond the student's program too (docs/lab.md).
     tagsim.engine.setWriteGuard(lockedFaultGuard(hidden));
-    stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
+    stations.push({
+      number,
+      label: choice.label,
+      tagsim,
+      hidden,
+      instructor: new InstructorFaults(),
+      monitor: monitorStation(tagsim),
+    });
   }
   const log = new FaultLog();
   stopWatching.push(...stations.map((station) => watchClearedFaults(station, log)));
@@ -250,7 +266,8 @@ function runSchedule(runner: ScheduleRunner, every: Every): void {
 }
 
 function scheduleStation(station: LabStation) {
-  return { number: station.number, engine: station.tagsim.engine, hidden: station.hidden };
+  const { number, hidden, instructor } = station;
+  return { number, engine: station.tagsim.engine, hidden, instructor };
 }
 
 /**

@@ -329,7 +329,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   const plant = lazyPlantStream(simulation, engine, { schedule, now }, (e) => server.errors.emit(e));
 
   // A window's session forwards to the same gated api: a lab student's socket meets its refusals.
-  const gated = station ? withStudentControls(api, station) : api;
+  const gated = station ? withStudentControls(api, station, (id) => engine.getTag(id)) : api;
   return {
     api: gated,
     scenes,

@@ -1,4 +1,5 @@
 import type { TagDefinition } from '../../shared/core/tag-types.js';
+import { ownValue } from '../../shared/problems/json-words.js';
 import {
   isConveyor,
   isGenerator,
@@ -194,7 +195,7 @@ class Summarizer {
 
 /** A signal's name for people: "Random walk" for randomWalk. */
 export function signalLabel(signal: Generator['signal']): string {
-  return SIGNAL_LABELS[signal] ?? signal;
+  return ownValue(SIGNAL_LABELS, signal) ?? signal;
 }
 
 const SIGNAL_LABELS: Readonly<Record<string, string>> = {

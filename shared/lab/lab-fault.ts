@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { TagEngine } from '../core/tag-engine.js';
 import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
 import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import type { InstructorFaults } from './instructor-faults.js';
 import { kindOf, show } from '../problems/json-words.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
@@ -88,10 +89,23 @@ export function faultValueProblem(fault: LabFault): { at: string[]; message: str
 }
 
 /**
- * Applies a fault to every tag of its name, hidden or shown as it says; returns why it could
- * not (no such tag, a value that does not fit), having changed nothing then.
+ * A station's faults as the lab keeps them: which the student's window must not see, and which
+ * are the instructor's (what the fault log measures the student's client against).
  */
-export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFault): string | undefined {
+export interface StationFaults {
+  readonly hidden: HiddenFaults;
+  readonly instructor: InstructorFaults;
+}
+
+/**
+ * Applies a fault to every tag of its name, hidden or shown as it says, as the instructor's;
+ * returns why it could not (no such tag, a value that does not fit), having changed nothing then.
+ */
+export function applyFault(
+  engine: TagEngine,
+  { hidden, instructor }: StationFaults,
+  fault: LabFault,
+): string | undefined {
   const ids = targetIds(engine, fault.tag, fault.id);
   if (ids.length === 0) return noSuchTag(engine, fault.tag, fault.id);
   // Hidden before it acts, so no update of the window ever shows it.
@@ -107,6 +121,7 @@ export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFa
     hidden.reveal(newlyHidden);
     return errors[0]!.error;
   }
+  for (const id of ids) instructor.put(engine.getTag(id)!, fault.kind);
   if (!fault.hidden) hidden.reveal(ids);
   return undefined;
 }
@@ -117,7 +132,7 @@ export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFa
  */
 export function clearFault(
   engine: TagEngine,
-  hidden: HiddenFaults,
+  { hidden, instructor }: StationFaults,
   tag: string,
   kind: FaultKind | 'all',
   /** Only the tag of that name with this id (LabFault.id). */
@@ -134,6 +149,8 @@ export function clearFault(
       ids.map((each) => ({ id: each, value: false })),
       'ui',
     );
+  // What the instructor took off is no longer theirs; what is left of theirs stays.
+  for (const each of ids) instructor.settle(engine.getTag(each)!);
   hidden.reveal(ids.filter((id) => !hasFault(engine.getTag(id))));
   return undefined;
 }
@@ -153,9 +170,10 @@ export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iter
 }
 
 /** Releases every force and clears every failure of a station; nothing stays hidden. */
-export function clearAllFaults(engine: TagEngine, hidden: HiddenFaults): void {
+export function clearAllFaults(engine: TagEngine, { hidden, instructor }: StationFaults): void {
   engine.releaseAll('ui');
   engine.clearFailures('ui');
+  instructor.clear();
   hidden.revealAll();
 }
 

@@ -4,6 +4,7 @@ import { autoPlace, BELT_WIDTH } from './auto-place.js';
 import { builtinPlacementHints } from './hints/index.js';
 import { control, ioGroups, isPanelTag, numberedInOrder, panelControl, restingOn } from './panel-controls.js';
 import type {
+  ConveyorPlacement,
   LaidConveyor,
   LaidPanel,
   LaidPart,
@@ -61,8 +62,10 @@ export function layoutPlant(
   );
 
   const model = behaviours.filter(isConveyor);
-  const hinted = given.conveyors ?? {};
-  const unhinted = model.filter((c) => !hinted[c.conveyor]);
+  // Keyed by the scene's own conveyor names: a Map, so that a conveyor named `constructor` or
+  // `toString` finds its hint or none, never what every object inherits.
+  const hinted: ReadonlyMap<string, ConveyorPlacement> = new Map(Object.entries(given.conveyors ?? {}));
+  const unhinted = model.filter((c) => !hinted.has(c.conveyor));
   const below = bottomOf(parts, model, hinted);
   const auto = autoPlace(unhinted, MARGIN, below);
 
@@ -74,7 +77,7 @@ export function layoutPlant(
     (c.exits ?? []).map((e, k) => ({ to: e.to, gates: claimAll(claims, claims.exitOutputs(c, k)) })),
   );
   const conveyors = model.map((c, i): LaidConveyor => {
-    const hint = hinted[c.conveyor] ?? auto.get(c.conveyor)!;
+    const hint = hinted.get(c.conveyor) ?? auto.get(c.conveyor)!;
     return {
       name: c.conveyor,
       x: hint.x,
@@ -170,9 +173,9 @@ function panelAt(at: { x: number; y: number }, controls: readonly PanelControl[]
 function bottomOf(
   parts: readonly LaidPart[],
   model: readonly Conveyor[],
-  hinted: PlacementHints['conveyors'] & {},
+  hinted: ReadonlyMap<string, ConveyorPlacement>,
 ) {
-  const placedHints = model.flatMap((c) => (hinted[c.conveyor] ? [hinted[c.conveyor]!] : []));
+  const placedHints = model.flatMap((c) => hinted.get(c.conveyor) ?? []);
   if (placedHints.length === 0 && parts.length === 0) return MARGIN;
   const ys = [
     ...parts.map((p) => p.y + p.height),

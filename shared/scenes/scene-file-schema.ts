@@ -6,7 +6,7 @@ import { SYSTEM_TAGS } from '../core/system-tags.js';
 import { TAG_KINDS, TAG_TYPES, type TagType } from '../core/tag-types.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
-import { kindOf, show } from '../problems/json-words.js';
+import { kindOf, ownValue, show } from '../problems/json-words.js';
 
 // The shape of a scene file, described once (TypeBox): validateSceneJson checks a file against
 // it with the words of its hints, and scene-schema.ts writes it out as the JSON Schema editors
@@ -62,8 +62,7 @@ const type = says(Type.Union(TAG_TYPES.map((t) => Type.Literal(t))), {
     const folded =
       lower === undefined
         ? undefined
-        : (TAG_TYPES.find((t) => t.toLowerCase() === lower) ??
-          (Object.hasOwn(TYPE_ALIASES, lower) ? TYPE_ALIASES[lower] : undefined));
+        : (TAG_TYPES.find((t) => t.toLowerCase() === lower) ?? ownValue(TYPE_ALIASES, lower));
     return `must be Bit, Int or Float; got ${show(value)}${folded ? ` (write "${folded}")` : ''}`;
   },
 });

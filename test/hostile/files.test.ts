@@ -35,6 +35,11 @@ import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { layoutPlant } from '../../shared/plant/layout.js';
+import { snapshotPlant } from '../../shared/plant/snapshot.js';
+import { Simulation } from '../../shared/sim/simulation.js';
+import { objectKeyName, OBJECT_KEY_NAMES } from './support/object-key-names.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
 /**
@@ -254,7 +259,7 @@ describe("a scene file's layout, whatever it holds", () => {
   it('is taken whole when right, else refused with every problem under layout and nothing loaded', () => {
     const base = JSON.parse(serializeScene(builtinScene('From A to B')!)) as Record<string, unknown>;
     const name = fc.oneof(
-      fc.constantFrom('belt', 'Belt', '', '__proto__', 'toString'),
+      fc.constantFrom('belt', 'Belt', '', ...OBJECT_KEY_NAMES),
       fc.string({ maxLength: 8 }),
     );
     const number = fc.oneof(
@@ -354,6 +359,71 @@ describe("a scene file's layout, whatever it holds", () => {
   });
 });
 
+describe("a scene file's names, whatever they are", () => {
+  it('draw and run: conveyors, items and hints named like object members find what is theirs', () => {
+    const name = fc.oneof(
+      objectKeyName,
+      fc.constantFrom('belt', 'b'),
+      fc.string({ minLength: 1, maxLength: 6 }),
+    );
+    const base = JSON.parse(serializeScene(builtinScene('From A to B')!)) as Record<string, unknown>;
+    const tags = (base['tags'] as { name: string; kind: string }[]).filter(
+      (t) => !t.name.startsWith('FACTORY'),
+    );
+    const output = tags.find((t) => t.kind === 'Output')!.name;
+    const input = tags.find((t) => t.kind === 'Input')!.name;
+    const placement = fc.record({ x: fc.integer({ min: 0, max: 20 }), y: fc.integer({ min: 0, max: 20 }) });
+    let drawn = 0;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 3 }),
+        fc.array(name, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.option(placement), { minLength: 3, maxLength: 3 }),
+        fc.boolean(),
+        (conveyors, items, placements, detecting) => {
+          const behaviours = conveyors.map((conveyor, i) => ({
+            conveyor,
+            length: 2,
+            speed: 1,
+            runs: { tag: output, equals: false },
+            ...(i === 0 ? { feeder: { items, intervalMs: 200 } } : {}),
+            ...(i + 1 < conveyors.length ? { exits: [{ to: conveyors[i + 1] }] } : {}),
+            ...(detecting && i === 0 ? { sensors: [{ tag: input, from: 1, to: 1.5, detects: items }] } : {}),
+          }));
+          // Hints for some of the belts, keyed by their names (in the file's JSON: own fields).
+          const hinted = conveyors.flatMap((c, i) => (placements[i] ? [[c, placements[i]!] as const] : []));
+          const hints = new Map(hinted);
+          const layoutJson = `{"conveyors":{${hinted.map(([c, p]) => `${JSON.stringify(c)}:${JSON.stringify(p)}`).join(',')}}}`;
+          const text = JSON.stringify({ ...base, behaviours, layout: '@' }).replace('"@"', layoutJson);
+          let loaded;
+          try {
+            loaded = parseSceneFile(text, 'names.tagsim.json');
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+            return;
+          }
+          const layout = layoutPlant(loaded);
+          expect([layout.width, layout.height].every(Number.isFinite)).toBe(true);
+          for (const c of layout.conveyors) {
+            expect([c.x, c.y, c.angle, c.drawnLength, c.width].every(Number.isFinite)).toBe(true);
+            const hint = hints.get(c.name);
+            if (hint) expect([c.x, c.y]).toEqual([hint.x, hint.y]);
+          }
+          const simulation = new Simulation(new TagEngine(loaded), loaded.behaviours ?? [], { seed: 1 });
+          simulation.run();
+          simulation.advance(1000);
+          expect(snapshotPlant(simulation).conveyors.map((c) => c.name)).toEqual(conveyors);
+          expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+          drawn++;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Most scenes are taken (a name of spaces is refused), so drawn and run.
+    expect(drawn).toBeGreaterThan(100);
+  });
+});
+
 describe("presets' fields, whatever they hold", () => {
   it('never throw: a field is taken when right, reported and left out when not', () => {
     const anything = fc.oneof(
@@ -386,8 +456,19 @@ describe("presets' fields, whatever they hold", () => {
           },
           { requiredKeys: [] },
         ),
-        (input) => {
+        fc.uniqueArray(fc.tuple(objectKeyName, fc.jsonValue({ maxDepth: 2 })), {
+          maxLength: 3,
+          selector: ([key]) => key,
+        }),
+        (fields, strange) => {
+          // Fields named like the members of every object, as JSON.parse makes them: own fields.
+          const text = JSON.stringify(fields).replace(
+            /^\{/,
+            `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
+          );
+          const input = JSON.parse(text.replace(/,\}$/, '}')) as Record<string, unknown>;
           const { presets, problems } = parsePresets(input, 'presets.json');
+          for (const [key] of strange) expect(problems.map((p) => p.field)).toContain(key);
           for (const name of presets.locked ?? []) expect(LOCKABLE_NAMES).toContain(name);
           const asked = input.studentMode as Record<string, unknown> | undefined;
           if (presets.studentMode) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { parseFaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabAction } from '../../shared/lab/lab-actions.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
@@ -28,6 +29,7 @@ describe('docs/lab.md', () => {
       number,
       engine: new TagEngine(builtinScene('Sorting by Height (Basic)')!),
       hidden: new HiddenFaults(),
+      instructor: new InstructorFaults(),
     }));
     const bound = bindSchedule(parseFaultSchedule(schedule!), stations, {
       seed: 1,

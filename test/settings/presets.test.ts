@@ -151,6 +151,21 @@ describe('parsePresets', () => {
     );
   });
 
+  it('reports fields named like the members of every object, __proto__ among them, as unknown', () => {
+    const text =
+      '{"__proto__": {"port": 9}, "constructor": 1, "toString": 2, "valueOf": 3, "hasOwnProperty": 4}';
+    const { presets, problems } = parsePresets(JSON.parse(text), FILE);
+    expect(presets.settings).toStrictEqual({});
+    expect(problems.map((p) => p.field)).toStrictEqual([
+      '__proto__',
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+    ]);
+    expect(problems[0]?.message).toContain('__proto__: unknown field; remove it');
+  });
+
   it('takes nothing from a file that is not an object', () => {
     for (const input of [null, [], 'port: 7411', 7411]) {
       const { presets, problems } = parsePresets(input, FILE);

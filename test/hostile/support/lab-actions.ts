@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { LAB_ACTIONS } from '../../../shared/lab/lab-actions.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
+import { objectKeyName } from './object-key-names.js';
 
 const stationList = fc.oneof(
   fc.constant('all'),
@@ -12,14 +13,16 @@ const stationList = fc.oneof(
 );
 const tagId = fc.oneof(
   fc.constantFrom(...builtinScene('Sorting by Height (Basic)')!.tags.map((t) => t.id)),
-  fc.constantFrom('nope', '', ' ', '__proto__'),
+  fc.constantFrom('nope', '', ' '),
+  objectKeyName,
   fc.string({ maxLength: 300 }),
   fc.jsonValue({ maxDepth: 1 }),
 );
 const fault = fc.record(
   {
     tag: fc.oneof(
-      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
+      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', ''),
+      objectKeyName,
       fc.string({ maxLength: 300 }),
     ),
     // One tag of the name by its id: a real one of the scene, a made-up one, or anything.
