@@ -18,7 +18,7 @@ const MAIN_FLOORS = [
   ['ui-host'],
   ['runtime'],
   ['modbus', 'settings'],
-  ['server', 'storage', 'preload'],
+  ['server', 'storage', 'preload', 'drivers'],
 ];
 
 export default tseslint.config(
