@@ -178,6 +178,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
             scenes,
             simulation,
             host: () => server.status.host,
+            drivers: () => clients.all,
             ...(options.hiddenFaults
               ? { keepHiddenFaults: keepHiddenFaultsOf(options.hiddenFaults, engine) }
               : {}),

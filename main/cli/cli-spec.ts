@@ -3,6 +3,7 @@ import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { CONTROL_OPTION_SPECS } from './control-options.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
+import { MODBUS_CLIENT_OPTION_SPECS } from './modbus-client-options.js';
 import { MODBUS_OPTION_SPECS } from './modbus-options.js';
 import type { CommandName, CommandSpec, OptionSpec } from './option-spec.js';
 
@@ -228,6 +229,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   ...LAB_OPTION_SPECS,
   ...SERVE_OPTION_SPECS,
   ...MODBUS_OPTION_SPECS,
+  ...MODBUS_CLIENT_OPTION_SPECS,
   ...SIMULATION_OPTION_SPECS,
   ...CONTROL_OPTION_SPECS,
   ...FILE_OPTION_SPECS,

@@ -11,6 +11,8 @@ import {
 } from './control-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import { modbusClientOptions, type ModbusClientValues } from './modbus-client-options.js';
+import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
 import type { CommandName } from './option-spec.js';
@@ -39,6 +41,8 @@ export type CliCommand =
       timeScale: number | undefined;
       /** Serve Modbus TCP too (--modbus and its options). */
       modbus: ModbusCommandOptions | undefined;
+      /** Scan a controller's Modbus server (--modbus-client and its options). */
+      modbusClient: ModbusClientSettings | undefined;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -108,7 +112,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
+export interface ParsedValues extends ControlValues, ModbusValues, ModbusClientValues, LabValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -219,6 +223,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
+    modbusClient: modbusClientOptions(values),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
+import { printDriverLines } from './driver-lines.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -81,6 +82,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
+      ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
       scene: command.scene,
       state: command.state,
       ui: command.ui
@@ -135,6 +137,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   io.out(`Listening on ${tagsim.url}  (Ctrl+C to stop)`);
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
+  const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
@@ -143,6 +146,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     io.out(`Chaos: ${plural(chaos.length, 'rule')} from ${command.chaos} (GET /tagsim/v1/chaos lists them)`);
 
   const signal = await io.stopRequested;
+  stopDriverLines();
   await tagsim.close();
   io.out(`TagSim stopped (${signal}).`);
   return 0;

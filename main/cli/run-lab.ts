@@ -11,6 +11,7 @@ import { readTextFile } from '../storage/read-text-file.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import { LabStartError, startLab, type Lab, type LabOptions } from '../lab/start-lab.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
+import { clientDriverLabel } from '../../shared/bridge/driver-status.js';
 
 /**
  * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each
@@ -24,6 +25,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
       host: command.host,
       port: command.port,
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
+      ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
       ...(command.ui ? { ui: { rendererDir: io.rendererDir } } : {}),
       dashboard: {
         rendererDir: io.rendererDir,
@@ -57,6 +59,8 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
     if (tagsim.modbus) io.out(`    Modbus TCP: ${tagsim.modbus.status.host}:${tagsim.modbus.status.port}`);
+    for (const driver of tagsim.clients.all)
+      io.out(`    ${clientDriverLabel(driver.status.driver)}: ${driver.status.target}`);
   }
   const [schedule] = lab.schedules;
   if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);
@@ -78,6 +82,7 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.label !== undefined ? { label: s.label } : {}),
     ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
     ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
+    ...(s.modbusClient !== undefined ? { modbusClient: s.modbusClient } : {}),
   }));
 }
 

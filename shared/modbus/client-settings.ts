@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { ModbusLayout, ModbusTableName } from './modbus-layout.js';
 
 /**
@@ -66,6 +67,35 @@ const GROUP_TABLE: Readonly<Record<PointGroup, ModbusTableName>> = {
 export function maxCount(group: PointGroup): number {
   return group.startsWith('bit') ? MAX_CLIENT_BITS : MAX_CLIENT_REGISTERS;
 }
+
+const whole = (minimum: number, maximum: number) => Type.Optional(Type.Integer({ minimum, maximum }));
+
+/**
+ * The settings as JSON (the desktop app's `"modbusClient"` in settings.json or a lab's
+ * presets.json, docs/desktop.md): the host is required, every other field has the driver's
+ * default. The command line reads the same limits from its options (main/cli/modbus-client-options.ts).
+ */
+export const MODBUS_CLIENT_SCHEMA = Type.Object(
+  {
+    host: Type.String({ pattern: '^[^\\s/?#@]+$', maxLength: 253 }),
+    port: whole(1, 65535),
+    slaveId: whole(0, 255),
+    scanTimeMs: whole(MIN_SCAN_TIME_MS, MAX_SCAN_TIME_MS),
+    timeoutMs: whole(MIN_CLIENT_TIMEOUT_MS, MAX_CLIENT_TIMEOUT_MS),
+    bitInputCount: whole(0, MAX_CLIENT_BITS),
+    bitOutputCount: whole(0, MAX_CLIENT_BITS),
+    numericInputCount: whole(0, MAX_CLIENT_REGISTERS),
+    numericOutputCount: whole(0, MAX_CLIENT_REGISTERS),
+    bitInputOffset: whole(0, 65535),
+    bitOutputOffset: whole(0, 65535),
+    numericInputOffset: whole(0, 65535),
+    numericOutputOffset: whole(0, 65535),
+    readCoils: Type.Optional(Type.Boolean()),
+    readHoldingRegisters: Type.Optional(Type.Boolean()),
+    scaleFactor: whole(1, 10_000),
+  },
+  { additionalProperties: false },
+);
 
 /** One request of a scan: its function code and the controller's range. */
 export interface ModbusRange {

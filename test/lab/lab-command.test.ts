@@ -127,7 +127,7 @@ describe('tagsim lab on the command line', () => {
     expect(bad.err).toEqual([
       `tagsim: ${file} is not a valid lab file (2 problems):`,
       '  stations[0].scene: must be a string; got number 3',
-      "  stations[1].scne: unknown field; did you mean 'scene'? (known fields here: scene, label, studentMode, controlApi)",
+      "  stations[1].scne: unknown field; did you mean 'scene'? (known fields here: scene, label, studentMode, controlApi, modbusClient)",
     ]);
   });
 

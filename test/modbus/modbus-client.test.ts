@@ -280,3 +280,31 @@ describe('Modbus client: chaos rules delay, drop a scan, or drop the connection'
     expect(performance.now() - from).toBeGreaterThanOrEqual(280);
   });
 });
+
+describe("Modbus client: the control API's status and its connect and disconnect", () => {
+  it('shows the driver in GET /tagsim/v1/status, and disconnects and connects it by POST', async () => {
+    const plc = await controller();
+    const tagsim = await start(plc);
+    await untilStatus(tagsim.clients.all[0]!, (s) => s.state === 'connected');
+    const call = async (method: string, path: string) => {
+      const answer = await fetch(`${tagsim.url}/tagsim/v1/${path}`, { method });
+      return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+    };
+    const status = await call('GET', 'status');
+    expect(status.json['drivers']).toEqual([
+      {
+        driver: 'modbusClient',
+        state: 'connected',
+        target: `127.0.0.1:${plc.port}`,
+        detail: 'unit 1, every 10 ms',
+      },
+    ]);
+    expect((await call('POST', 'drivers/modbusClient/disconnect')).json).toMatchObject({ state: 'stopped' });
+    expect((await call('POST', 'drivers/modbusClient/connect')).json).toMatchObject({ state: 'connecting' });
+    await untilStatus(tagsim.clients.all[0]!, (s) => s.state === 'connected');
+    expect(await call('POST', 'drivers/opcuaClient/connect')).toEqual({
+      status: 404,
+      json: { code: 404, error: 'This TagSim runs no OPC UA client.' },
+    });
+  });
+});
