@@ -17,7 +17,7 @@ const MAIN_FLOORS = [
   ['control'],
   ['ui-host'],
   ['runtime'],
-  ['modbus', 'settings'],
+  ['modbus', 'settings', 'opcua'],
   ['server', 'storage', 'preload', 'drivers'],
 ];
 

@@ -12,6 +12,11 @@ import {
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
 import { modbusClientOptions, type ModbusClientValues } from './modbus-client-options.js';
+import {
+  opcuaClientOptions,
+  type OpcuaClientCommand,
+  type OpcuaClientValues,
+} from './opcua-client-options.js';
 import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
@@ -43,6 +48,8 @@ export type CliCommand =
       modbus: ModbusCommandOptions | undefined;
       /** Scan a controller's Modbus server (--modbus-client and its options). */
       modbusClient: ModbusClientSettings | undefined;
+      /** Bind tags to a controller's OPC UA server (--opcua-client and its options). */
+      opcuaClient: OpcuaClientCommand | undefined;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -112,7 +119,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, ModbusClientValues, LabValues {
+export interface ParsedValues
+  extends ControlValues, ModbusValues, ModbusClientValues, OpcuaClientValues, LabValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -224,6 +232,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     ...controlOptions(values),
     modbus: modbusOptions(values),
     modbusClient: modbusClientOptions(values),
+    opcuaClient: opcuaClientOptions(values),
   };
 }
 

@@ -23,6 +23,8 @@ import {
 import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
 import { printDriverLines } from './driver-lines.js';
+import { opcuaClientSettings } from './opcua-client-options.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -70,8 +72,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
   let chaos: ChaosRule[] | undefined;
+  let opcuaClient: OpcuaClientSettings | undefined;
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+    if (command.opcuaClient) opcuaClient = await opcuaClientSettings(command.opcuaClient);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${errorMessage(error)}`);
@@ -83,6 +87,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
       ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
+      ...(opcuaClient ? { opcuaClient } : {}),
       scene: command.scene,
       state: command.state,
       ui: command.ui

@@ -10,6 +10,10 @@ import { errorMessage } from '../../shared/problems/message-text.js';
 export interface DriverLink {
   readonly closed: Promise<string>;
   close(): void;
+  /** What this connection found, in a few words (`12 tags bound`), shown while it lasts. */
+  readonly detail?: string;
+  /** What the controller refused as the connection was made (`2 nodes not found: ...`). */
+  readonly warning?: string;
 }
 
 /** Waits: a timer that can be cancelled (the tests' virtual timers take its place). */
@@ -123,7 +127,7 @@ export class ClientDriver {
     if (attempt !== this.attempt) return void link.close();
     this.link = link;
     const since = this.timers.now();
-    this.set({ state: 'connected' });
+    this.set({ state: 'connected', ...(link.warning !== undefined ? { warning: link.warning } : {}) });
     const reason = await link.closed;
     if (attempt !== this.attempt) return;
     this.link = undefined;
@@ -143,7 +147,8 @@ export class ClientDriver {
   }
 
   private set(change: Pick<ClientDriverStatus, 'state' | 'error' | 'retryInMs' | 'warning'>): void {
-    const { driver, target, detail } = this.options;
+    const { driver, target } = this.options;
+    const detail = (change.state === 'connected' && this.link?.detail) || this.options.detail;
     this.current = { driver, target, detail, ...change };
     this.statusEvents.emit(this.current);
   }
