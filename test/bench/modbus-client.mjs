@@ -15,9 +15,9 @@
 // Knobs (environment): BENCH_WINDOW_S (seconds per CPU window, default 5), BENCH_STATIONS
 // (default 64), BENCH_LAB_S (seconds the lab is measured, default 20).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { naiveModbusServer } from './naive-modbus.mjs';
 
 const HOST = '127.0.0.1';
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 5);
@@ -33,7 +33,7 @@ async function controllers(count) {
   const arrivals = Array.from({ length: count }, () => []);
   const ports = [];
   for (let i = 0; i < count; i++) {
-    const server = controllerServer((fc) => {
+    const server = naiveModbusServer((fc) => {
       if (fc === 15) arrivals[i].push(performance.now());
     });
     await new Promise((resolve) => server.listen(0, HOST, resolve));
@@ -45,51 +45,6 @@ async function controllers(count) {
     if (line === 'report') process.stdout.write(`${JSON.stringify(arrivals)}\n`);
   });
   process.stdin.on('end', () => process.exit(0));
-}
-
-/** A controller: MBAP framing, FC 1-4 from memory, FC 15 and 16 into it. */
-function controllerServer(heard) {
-  const bits = new Uint8Array(65536);
-  const registers = new Uint16Array(65536);
-  return createServer((socket) => {
-    socket.setNoDelay(true);
-    socket.on('error', () => socket.destroy());
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      while (buffer.length >= 8 && buffer.length >= 6 + buffer.readUInt16BE(4)) {
-        const length = buffer.readUInt16BE(4);
-        const fc = buffer[7];
-        const start = buffer.readUInt16BE(8);
-        const count = buffer.readUInt16BE(10);
-        heard(fc);
-        let pdu;
-        if (fc === 1 || fc === 2) {
-          pdu = Buffer.alloc(2 + Math.ceil(count / 8));
-          pdu[0] = fc;
-          pdu[1] = pdu.length - 2;
-          for (let i = 0; i < count; i++) if (bits[start + i]) pdu[2 + (i >> 3)] |= 1 << (i & 7);
-        } else if (fc === 3 || fc === 4) {
-          pdu = Buffer.alloc(2 + count * 2);
-          pdu[0] = fc;
-          pdu[1] = count * 2;
-          for (let i = 0; i < count; i++) pdu.writeUInt16BE(registers[start + i], 2 + i * 2);
-        } else if (fc === 15 || fc === 16) {
-          for (let i = 0; i < count; i++)
-            if (fc === 15) bits[start + i] = (buffer[13 + (i >> 3)] >> (i & 7)) & 1;
-            else registers[start + i] = buffer.readUInt16BE(13 + i * 2);
-          pdu = buffer.subarray(7, 12);
-        } else pdu = Buffer.from([fc | 0x80, 1]);
-        const out = Buffer.alloc(7 + pdu.length);
-        buffer.copy(out, 0, 0, 4);
-        out.writeUInt16BE(pdu.length + 1, 4);
-        out[6] = buffer[6];
-        pdu.copy(out, 7);
-        socket.write(out);
-        buffer = buffer.subarray(6 + length);
-      }
-    });
-  });
 }
 
 /** One TagSim, its simulation running, with a client to `port` at 10 ms; measures its own CPU. */

@@ -2,13 +2,13 @@
 // the lab file's address for a station, else --modbus-client's at port + k - 1; the dashboard
 // shows each station's controller connection.
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../main/cli/option-values.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import type { LabOverview } from '../../shared/lab/lab-views.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { untilStatus } from '../support/driver-waits.js';
+import { usageOf } from '../support/usage.js';
 import { startController, type TestController } from '../support/modbus-controller.js';
 import { dashboardRequest, startTestLab } from './support.js';
 
@@ -64,15 +64,7 @@ describe('tagsim lab --modbus-client', () => {
   });
 
   it('refuses settings without an address, and ports past 65535', () => {
-    const usage = (argv: string[]) => {
-      try {
-        parseCli(['lab', ...argv]);
-      } catch (error) {
-        if (error instanceof UsageError) return error.message;
-        throw error;
-      }
-      return undefined;
-    };
+    const usage = (argv: string[]) => usageOf(['lab', ...argv]);
     expect(usage(['--stations', '2', '--modbus-client-scan', '50'])).toBe(
       "--modbus-client-scan goes with --modbus-client (or a lab file's modbusClient)",
     );
