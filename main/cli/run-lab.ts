@@ -1,4 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { OPCUA_CLIENT_DEFAULTS } from '../../shared/opcua/client-settings.js';
+import { userConfigDir } from '../storage/config-dir.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
@@ -83,6 +85,16 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
     ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
     ...(s.modbusClient !== undefined ? { modbusClient: s.modbusClient } : {}),
+    ...(s.opcuaClient !== undefined
+      ? {
+          opcuaClient: {
+            endpointUrl: s.opcuaClient,
+            security: OPCUA_CLIENT_DEFAULTS.security,
+            publishingIntervalMs: OPCUA_CLIENT_DEFAULTS.publishingIntervalMs,
+            pkiDir: join(userConfigDir(), 'opcua-pki'),
+          },
+        }
+      : {}),
   }));
 }
 

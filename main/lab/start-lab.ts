@@ -15,6 +15,7 @@ import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-run
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { MODBUS_CLIENT_DEFAULTS, type ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
@@ -42,6 +43,8 @@ export interface LabOptions {
     controlApi?: ControlApiOwner;
     /** Its controller, which its Modbus client scans, instead of the lab's `modbusClient.first`. */
     modbusClient?: { host: string; port: number };
+    /** Its controller's OPC UA server, whose nodes its tags are bound to by name (docs/opcua.md). */
+    opcuaClient?: OpcuaClientSettings;
   }[];
   /** The interface every station binds (default 127.0.0.1). */
   host?: string;
@@ -141,6 +144,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         hiddenFaults: hidden,
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
         ...controllerOf(options.modbusClient, choice.modbusClient, i),
+        ...(choice.opcuaClient ? { opcuaClient: choice.opcuaClient } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: {
           journal: new WriteJournal(LAB_JOURNAL_WRITES),

@@ -10,6 +10,7 @@ import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from '../bridge/restric
 import { StudentModeSchema } from './student-mode.js';
 import { parseHostPort } from '../core/host-port.js';
 import { MODBUS_CLIENT_DEFAULTS } from '../modbus/client-settings.js';
+import { endpointProblem } from '../opcua/client-settings.js';
 
 /**
  * Who may use a station's control API (/tagsim/v1): the instructor, with the dashboard's token
@@ -37,6 +38,8 @@ export interface LabStationPlan {
    * docs/lab.md): the address instead of the one `--modbus-client` gives it.
    */
   readonly modbusClient?: { readonly host: string; readonly port: number };
+  /** This station's controller's OPC UA server (`opc.tcp://10.0.0.11:4840`), bound by node name. */
+  readonly opcuaClient?: string;
 }
 
 /** A lab file: `{"stations": [{"scene": "Filling Tank", "label": "Bench 1"}, ...]}`. */
@@ -74,6 +77,7 @@ const LabFileSchema = Type.Object(
             studentMode: Type.Optional(StudentModeSchema),
             controlApi: Type.Optional(ControlApiSchema),
             modbusClient: Type.Optional(nonEmpty('a controller address like 192.168.0.11 or plc:5020')),
+            opcuaClient: Type.Optional(nonEmpty('an OPC UA endpoint like opc.tcp://192.168.0.11:4840')),
           },
           closed,
         ),
@@ -113,9 +117,15 @@ export function parseLabFile(text: string, source?: string): LabFile {
   const addresses = lab.stations.map((s) =>
     s.modbusClient === undefined ? undefined : parseHostPort(s.modbusClient, MODBUS_CLIENT_DEFAULTS.port),
   );
-  const wrong = addresses.flatMap((a, i) =>
-    a && 'problem' in a ? [{ path: `stations[${i}].modbusClient`, message: a.problem }] : [],
-  );
+  const wrong = [
+    ...addresses.flatMap((a, i) =>
+      a && 'problem' in a ? [{ path: `stations[${i}].modbusClient`, message: a.problem }] : [],
+    ),
+    ...lab.stations.flatMap((s, i) => {
+      const problem = s.opcuaClient === undefined ? undefined : endpointProblem(s.opcuaClient.trim());
+      return problem ? [{ path: `stations[${i}].opcuaClient`, message: problem }] : [];
+    }),
+  ];
   if (wrong.length > 0) throw new ValidationError(wrong, source, 'lab file');
   // Each station says it all: its own choice, else the lab's, else the default.
   const stations = lab.stations.map((s, i) => {
@@ -126,6 +136,7 @@ export function parseLabFile(text: string, source?: string): LabFile {
       studentMode: { allow: [...(s.studentMode ?? lab.studentMode ?? DEFAULT_STUDENT_MODE).allow] },
       controlApi: s.controlApi ?? lab.controlApi ?? 'instructor',
       ...(controller && !('problem' in controller) ? { modbusClient: controller } : {}),
+      ...(s.opcuaClient !== undefined ? { opcuaClient: s.opcuaClient.trim() } : {}),
     };
   });
   return { stations };

@@ -34,6 +34,16 @@ describe("a lab file names a station's controller", () => {
     ]);
   });
 
+  it("names a station's OPC UA server, refused with its place when it is no endpoint", () => {
+    const lab = parseLabFile(
+      JSON.stringify({ stations: [{ opcuaClient: ' opc.tcp://10.0.0.11:4840 ' }, {}] }),
+    );
+    expect(lab.stations.map((s) => s.opcuaClient)).toEqual(['opc.tcp://10.0.0.11:4840', undefined]);
+    expect(() => parseLabFile(JSON.stringify({ stations: [{ opcuaClient: 'http://plc' }] }))).toThrow(
+      "stations[0].opcuaClient: must start with opc.tcp://; got 'http://plc'",
+    );
+  });
+
   it('refuses an address it cannot use, with its place', () => {
     let thrown: unknown;
     try {
