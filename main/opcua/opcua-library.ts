@@ -1,6 +1,9 @@
+import type * as OpcuaClientModule from 'node-opcua-client';
+import type * as CertificateModule from 'node-opcua-certificate-manager';
+
 /** node-opcua's client and certificate manager, as their CommonJS exports. */
-export type OpcuaClientLib = typeof import('node-opcua-client');
-export type CertificateLib = typeof import('node-opcua-certificate-manager');
+export type OpcuaClientLib = (typeof OpcuaClientModule)['default'];
+export type CertificateLib = (typeof CertificateModule)['default'];
 
 export interface OpcuaLibrary {
   readonly client: OpcuaClientLib;

@@ -4,11 +4,14 @@
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type * as CertificateModule from 'node-opcua-certificate-manager';
+import type * as ClientModule from 'node-opcua-client';
+import type * as ServerModule from 'node-opcua-server';
 
 const require = createRequire(import.meta.url);
-type ServerLib = typeof import('node-opcua-server');
-type ClientLib = typeof import('node-opcua-client');
-type CertificateLib = typeof import('node-opcua-certificate-manager');
+type ServerLib = typeof ServerModule;
+type ClientLib = typeof ClientModule;
+type CertificateLib = typeof CertificateModule;
 
 /** One variable of the PLC: its browse name (a tag's name), its node id's string and its type. */
 export interface PlcVariable {
