@@ -24,9 +24,10 @@ import {
   type SimulationHostOptions,
 } from '../runtime/simulation-host.js';
 import { uiFileAccessFor, uiFilesRefusal } from '../runtime/ui-file-access.js';
+import { createClientDrivers, type ClientDriverOptions, type ClientDrivers } from './client-drivers.js';
 
 /** Everything a TagSim is built from; each host (CLI, desktop, tests, a lab) passes what it has. */
-export interface TagSimOptions {
+export interface TagSimOptions extends ClientDriverOptions {
   /** The scene to serve: a choice to load, or one a host already loaded (default: the default scene). */
   scene?: SceneChoice | LoadedScene;
   /** A state snapshot file (`.tagsim-state.json`) to start from: values, forces and failures. */
@@ -82,6 +83,11 @@ export interface TagSim {
   readonly server: ServerController;
   /** The Modbus TCP server, when `modbus` was given: its status, clients, layout, start, stop. */
   readonly modbus: ModbusController | undefined;
+  /**
+   * The drivers that connect out to a controller, when asked for (`modbusClient`): each connects
+   * when the TagSim starts listening, and reconnects while its controller is away.
+   */
+  readonly clients: ClientDrivers;
   readonly settings: SettingsStore;
   /**
    * What every window talks to (IPC, WebSocket). Made on first use: a TagSim nobody watches pays
@@ -175,6 +181,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
             scenes,
             simulation,
             host: () => server.status.host,
+            drivers: () => clients.all,
             ...(options.hiddenFaults
               ? { keepHiddenFaults: keepHiddenFaultsOf(options.hiddenFaults, engine) }
               : {}),
@@ -208,6 +215,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       control?.journal,
     );
   modbus?.errors.on(reportError);
+  const clients = createClientDrivers(engine, options, control, reportError);
 
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
@@ -218,6 +226,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       scenes,
       simulation,
       ...(modbus ? { modbus } : {}),
+      clients: clients.all,
       ...(control ? { control } : {}),
       notices,
       ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),
@@ -237,6 +246,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     simulation.dispose();
     ui?.close();
     bridge?.dispose();
+    for (const driver of clients.all) driver.disconnect();
     await Promise.all([server.stop(), modbus?.stop()]);
   };
   const listen = options.listen ?? 'required';
@@ -257,6 +267,8 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     }
   }
 
+  // A controller is connected to once the TagSim stands: a start that failed connected nothing.
+  if (listen !== 'later') for (const driver of clients.all) driver.connect();
   const url = () => (server.status.state === 'listening' ? server.status.url : undefined);
   return {
     engine,
@@ -264,6 +276,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     simulation,
     server,
     modbus,
+    clients,
     settings,
     get bridge() {
       return bridgeHost();

@@ -4,6 +4,8 @@ import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.j
 import { CONTROL_OPTION_SPECS } from './control-options.js';
 import { CLASS_OPTION_SPECS, DEFAULT_CLASS_PORT } from './class-command.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
+import { MODBUS_CLIENT_OPTION_SPECS } from './modbus-client-options.js';
+import { OPCUA_CLIENT_OPTION_SPECS } from './opcua-client-options.js';
 import { MODBUS_OPTION_SPECS } from './modbus-options.js';
 import type { CommandName, CommandSpec, OptionSpec } from './option-spec.js';
 
@@ -245,6 +247,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   ...CLASS_OPTION_SPECS,
   ...SERVE_OPTION_SPECS,
   ...MODBUS_OPTION_SPECS,
+  ...MODBUS_CLIENT_OPTION_SPECS,
+  ...OPCUA_CLIENT_OPTION_SPECS,
   ...SIMULATION_OPTION_SPECS,
   ...CONTROL_OPTION_SPECS,
   ...FILE_OPTION_SPECS,

@@ -12,6 +12,13 @@ import {
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { classCommand, type ClassCommand, type ClassCommandValues } from './class-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import { modbusClientOptions, type ModbusClientValues } from './modbus-client-options.js';
+import {
+  opcuaClientOptions,
+  type OpcuaClientCommand,
+  type OpcuaClientValues,
+} from './opcua-client-options.js';
+import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
 import type { CommandName } from './option-spec.js';
@@ -40,6 +47,10 @@ export type CliCommand =
       timeScale: number | undefined;
       /** Serve Modbus TCP too (--modbus and its options). */
       modbus: ModbusCommandOptions | undefined;
+      /** Scan a controller's Modbus server (--modbus-client and its options). */
+      modbusClient: ModbusClientSettings | undefined;
+      /** Bind tags to a controller's OPC UA server (--opcua-client and its options). */
+      opcuaClient: OpcuaClientCommand | undefined;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -111,7 +122,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, LabValues, ClassCommandValues {
+export interface ParsedValues
+  extends ControlValues, ModbusValues, ModbusClientValues, OpcuaClientValues, LabValues, ClassCommandValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -231,6 +243,8 @@ function serveCommand(values: ParsedValues): CliCommand {
     ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
+    modbusClient: modbusClientOptions(values),
+    opcuaClient: opcuaClientOptions(values),
   };
 }
 

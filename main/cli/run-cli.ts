@@ -26,6 +26,9 @@ import {
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
+import { printDriverLines } from './driver-lines.js';
+import { opcuaClientSettings } from './opcua-client-options.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -75,8 +78,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
   let chaos: ChaosRule[] | undefined;
+  let opcuaClient: OpcuaClientSettings | undefined;
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+    if (command.opcuaClient) opcuaClient = await opcuaClientSettings(command.opcuaClient);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${errorMessage(error)}`);
@@ -91,6 +96,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
+      ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
+      ...(opcuaClient ? { opcuaClient } : {}),
       scene: loaded,
       state: command.state,
       ui: command.ui
@@ -147,6 +154,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   io.out(`Listening on ${tagsim.url}  (Ctrl+C to stop)`);
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
+  const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
@@ -155,6 +163,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     io.out(`Chaos: ${plural(chaos.length, 'rule')} from ${command.chaos} (GET /tagsim/v1/chaos lists them)`);
 
   const signal = await io.stopRequested;
+  stopDriverLines();
   await tagsim.close();
   io.out(`TagSim stopped (${signal}).`);
   return 0;

@@ -1,6 +1,5 @@
-import type { ModbusStatus, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
+import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
-import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
@@ -11,6 +10,7 @@ import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
 import { chaosMenu, clockMenu, type ClockTrayAction } from './tray-clock-menu.js';
 import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { httpUrl } from '../../shared/core/url-host.js';
+import { driverItems, driverTooltipLines, type DriverTrayAction, type TrayDrivers } from './tray-drivers.js';
 
 export { escapeLabel };
 
@@ -41,16 +41,16 @@ export type TrayAction =
   | { kind: 'setStartRunning'; startRunning: boolean }
   /** The "Clock" and "Chaos" submenus (tray-clock-menu.ts). */
   | ClockTrayAction
+  /** Connect or disconnect a driver that connects out (tray-drivers.ts). */
+  | DriverTrayAction
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
 export type TrayMenuItem = MenuModelItem<TrayAction>;
 
-/** Everything the tray shows. */
-export interface TrayState {
+/** Everything the tray shows; the drivers' part (the Modbus server, the Modbus client) as TrayDrivers. */
+export interface TrayState extends TrayDrivers {
   server: ServerStatus;
-  /** The Modbus TCP server; absent where none is served. */
-  modbus?: ModbusStatus;
   /** The pinned tags that exist in the scene being served, in pin order. */
   pinned: readonly TagState[];
   /** Tags that are forced. */
@@ -248,8 +248,7 @@ function iconOf(state: TrayState): TrayIconState {
 
 function tooltipOf(state: TrayState): string {
   const faults = state.forced + state.failed;
-  const parts = [`TagSim: ${serverStatusLine(state.server)}`];
-  if (state.modbus) parts.push(modbusStatusLine(state.modbus));
+  const parts = [`TagSim: ${serverStatusLine(state.server)}`, ...driverTooltipLines(state)];
   if (state.simulation && state.simulation.state !== 'running') {
     parts.push(`Simulation ${simulationStatusLine(state.simulation).toLowerCase()}`);
   }
@@ -289,9 +288,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     tooltip: tooltipOf(state),
     menu: [
       { type: 'normal', label: escapeLabel(serverStatusLine(state.server)), enabled: false },
-      ...(state.modbus
-        ? [{ type: 'normal', label: escapeLabel(modbusStatusLine(state.modbus)), enabled: false } as const]
-        : []),
+      ...driverItems(state),
       { type: 'separator' },
       { type: 'normal', label: 'Open window', enabled: true, action: { kind: 'openWindow' } },
       {

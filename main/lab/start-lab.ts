@@ -15,6 +15,8 @@ import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
+import { MODBUS_CLIENT_DEFAULTS, type ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
@@ -43,6 +45,10 @@ export interface LabOptions {
     label?: string;
     studentMode?: StudentModePlan;
     controlApi?: ControlApiOwner;
+    /** Its controller, which its Modbus client scans, instead of the lab's `modbusClient.first`. */
+    modbusClient?: { host: string; port: number };
+    /** Its controller's OPC UA server, whose nodes its tags are bound to by name (docs/opcua.md). */
+    opcuaClient?: OpcuaClientSettings;
   }[];
   /** The interface every station binds (default 127.0.0.1). */
   host?: string;
@@ -53,6 +59,15 @@ export interface LabOptions {
    * `port + k - 1` (0 picks a free port for each), all with the same unit id, map and scale.
    */
   modbus?: Omit<ModbusControllerOptions, 'host'>;
+  /**
+   * Stations scan their controllers as the simulator's Modbus TCP/IP Client does
+   * (docs/lab.md#each-station-scans-its-own-controller): station k the address its entry gives,
+   * else `first`'s host at `first.port + k - 1`; a station with neither scans none.
+   */
+  modbusClient?: {
+    first?: { host: string; port: number };
+    settings: Omit<ModbusClientSettings, 'host' | 'port'>;
+  };
   /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
   ui?: { rendererDir: string };
   /**
@@ -137,6 +152,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         },
         hiddenFaults: hidden,
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
+        ...controllerOf(options.modbusClient, choice.modbusClient, i),
+        ...(choice.opcuaClient ? { opcuaClient: choice.opcuaClient } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: {
           journal: new WriteJournal(LAB_JOURNAL_WRITES, DEFAULT_JOURNAL_BYTES, listings),
@@ -230,6 +247,17 @@ function controlApiOf(owner: ControlApiOwner, instructorToken: string): ControlO
   if (owner === 'off')
     return { off: 'This lab station\'s control API is off: the lab file\'s controlApi is "off".' };
   return owner === 'instructor' ? { token: instructorToken, tokenAlways: true } : {};
+}
+
+/** Station i's Modbus client: the address its entry gives, else the lab's first one's + i. */
+function controllerOf(
+  client: LabOptions['modbusClient'],
+  own: { host: string; port: number } | undefined,
+  i: number,
+): { modbusClient?: ModbusClientSettings } {
+  const address = own ?? (client?.first && { host: client.first.host, port: client.first.port + i });
+  if (!address) return {};
+  return { modbusClient: { ...(client?.settings ?? MODBUS_CLIENT_DEFAULTS), ...address } };
 }
 
 /** Why station `number` could not start, naming the station and (for Modbus) the server. */

@@ -36,6 +36,8 @@ import { withStudentControls } from './student-controls.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
+import type { ClientDriver } from '../drivers/client-driver.js';
+import { createBridgeDrivers } from './bridge-drivers.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
 import { lazyPlantStream } from './plant-source.js';
@@ -55,6 +57,8 @@ export interface BridgeHostDeps {
   scenes?: SceneService;
   /** The Modbus TCP server; without one, getState has no `modbus`. */
   modbus?: ModbusController;
+  /** The drivers that connect out to a controller; without any, getState has no `drivers`. */
+  clients?: readonly ClientDriver[];
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
   /** The control API's journal and chaos rules; without them, the window's Traffic panel says so. */
@@ -185,8 +189,10 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     emit: (message) => events.emit(message),
     every,
   });
+  const drivers = createBridgeDrivers(deps, (message) => events.emit(message));
   const unsubscribers = [
     control.dispose,
+    drivers.dispose,
     engine.subscribe((change) => {
       if (change.sceneChanged) sceneChanged = true;
       tagUpdates.add(change.tagIds);
@@ -199,7 +205,6 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       (() => undefined),
     // A tag hidden or shown again is sent anew, as it now looks.
     hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
-    deps.modbus?.onStatus((status) => events.emit({ event: 'modbus', payload: status })) ?? (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
@@ -230,7 +235,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
       ...(simulation ? { simulation: simulation.status, clock: simulation.clock } : {}),
-      ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
+      ...drivers.state(),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
       ...(restrictions() ? { restrictions: restrictions()! } : {}),
@@ -324,6 +329,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
     ...control.api,
+    ...drivers.api,
     ...SESSION_ONLY_METHODS,
   };
   const plant = lazyPlantStream(simulation, engine, { schedule, now }, (e) => server.errors.emit(e));

@@ -52,6 +52,8 @@ export interface JournalExchange {
   /** What it carried, as text of which the first 4 KiB (of UTF-8) are kept. */
   readonly body: string;
   readonly itemErrors: readonly ItemError[] | undefined;
+  /** The chaos rule that shaped it (a Modbus client's scan delayed or dropped), if one did. */
+  readonly chaos?: ChaosShot | undefined;
 }
 
 export interface JournalQuery {
@@ -162,8 +164,9 @@ export class RequestJournal {
   }
 
   /**
-   * Adds an exchange that did not come over HTTP (a Modbus write, main/modbus/modbus-journal.ts),
-   * with its own method and path words, into the same ring and sequence as the requests.
+   * Adds an exchange that did not come over HTTP (a Modbus write, main/modbus/modbus-journal.ts;
+   * a Modbus client's scan, main/modbus/client-journal.ts), with its own method and path words,
+   * into the same ring and sequence as the requests.
    */
   recordExchange(exchange: JournalExchange, startedMs: number): void {
     const slot = this.nextSlot(startedMs);
@@ -171,7 +174,7 @@ export class RequestJournal {
     slot.port = exchange.port;
     slot.method = exchange.method;
     slot.url = kept(exchange.path, MAX_KEPT_TARGET);
-    this.fill(slot, exchange.status, exchange.itemErrors, null);
+    this.fill(slot, exchange.status, exchange.itemErrors, exchange.chaos ?? null);
     this.bodies.keep(undefined, slot);
     // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
     const { body } = exchange;

@@ -4,6 +4,7 @@ import { downloadText } from '../components/download.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
+import { clientDriverLine } from '../../shared/bridge/driver-status.js';
 import { ScheduleForm } from './ScheduleForm.js';
 import { StationPlant } from './StationPlant.js';
 import { StationTags } from './StationTags.js';
@@ -174,6 +175,11 @@ export function LabDashboard({ client }: { client: LabClient }) {
                     {s.activity.modbus !== undefined ? (
                       <div class="muted mono">{describeModbus(s.activity.modbus)}</div>
                     ) : null}
+                    {(s.activity.controllers ?? []).map((c) => (
+                      <div key={c.driver} class={`mono controller state-${c.state}`}>
+                        {clientDriverLine(c)}
+                      </div>
+                    ))}
                   </td>
                   <td>{s.scene}</td>
                   <td>

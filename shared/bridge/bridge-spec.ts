@@ -11,6 +11,8 @@ import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
+import { DRIVER_EVENTS, DRIVER_METHODS } from './driver-spec.js';
+import type { ClientDriverStatus } from './driver-status.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v } from './validate.js';
 
@@ -95,6 +97,8 @@ export interface UiState {
   clock?: ClockMode;
   /** The Modbus TCP server; absent where the host serves none. */
   modbus?: ModbusStatus;
+  /** The drivers that connect out to a controller (Modbus client, OPC UA client); absent: none. */
+  drivers?: ClientDriverStatus[];
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
   /**
@@ -203,6 +207,8 @@ export const BRIDGE_SPEC = {
     ...CONTROL_METHODS,
     /** The Plant view's state, to the windows that show it (plant-spec.ts). */
     ...PLANT_METHODS,
+    /** Connecting and disconnecting the Modbus client and OPC UA client (driver-spec.ts). */
+    ...DRIVER_METHODS,
   },
   events: {
     tags: event<TagsEvent>(),
@@ -217,6 +223,7 @@ export const BRIDGE_SPEC = {
     simulation: event<SimulationStatus>(),
     ...CONTROL_EVENTS,
     ...PLANT_EVENTS,
+    ...DRIVER_EVENTS,
   },
 } as const;
 

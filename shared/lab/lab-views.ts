@@ -1,4 +1,5 @@
 import type { TagState } from '../core/tag-types.js';
+import type { ClientDriverStatus } from '../bridge/driver-status.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import type { ActiveFault } from './lab-fault.js';
 import type { ScheduleTaskStatus } from './schedule-runner.js';
@@ -21,6 +22,8 @@ export interface StationActivity {
   readonly lastRefusal: string | undefined;
   /** The station's Modbus TCP server, when the lab serves Modbus. */
   readonly modbus?: StationModbus;
+  /** The drivers that connect to the station's own controller (its Modbus client), when it has any. */
+  readonly controllers?: readonly ClientDriverStatus[];
 }
 
 /** A station's Modbus TCP server: where it listens and who is connected. */

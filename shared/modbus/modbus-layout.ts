@@ -35,6 +35,11 @@ export interface ModbusTable {
   /** The tags the driver's map does not hold, from address `from`: these addresses exist too. */
   readonly extras?: { readonly from: number; readonly count: number };
   readonly slots: readonly (ModbusSlot | undefined)[];
+  /**
+   * Addresses 0 to mapped-1 are the driver's map (its saved slots, or the scene's tags in order):
+   * the point counts a driver of the scene starts with (the Modbus client's, docs/modbus.md).
+   */
+  readonly mapped: number;
 }
 
 /** Whether every address of the range exists in the table; a request past them gets 02. */
@@ -144,14 +149,15 @@ function byDriverMap(scene: TagScene, driver: DriverMap | undefined): Record<Mod
       if (slots.length >= MODBUS_ADDRESSES) break;
       slots.push({ id: tag.id, type: tag.type });
     }
+    const inMap = slots.length;
     const size = Math.max(DRIVER_TABLE_SIZE[name], slots.length);
     const from = Math.max(EXTRA_TAGS_ADDRESS, size);
     const count = Math.min(extras.length, MODBUS_ADDRESSES - from);
     if (count > 0) slots.length = from;
     for (const tag of extras.slice(0, Math.max(0, count))) slots.push({ id: tag.id, type: tag.type });
-    if (count <= 0) tables[name] = { size, slots };
-    else if (from === size) tables[name] = { size: size + count, slots };
-    else tables[name] = { size, extras: { from, count }, slots };
+    if (count <= 0) tables[name] = { size, slots, mapped: inMap };
+    else if (from === size) tables[name] = { size: size + count, slots, mapped: inMap };
+    else tables[name] = { size, extras: { from, count }, slots, mapped: inMap };
   }
   return tables;
 }
@@ -171,6 +177,10 @@ function byAddress(scene: TagScene): Record<ModbusTableName, ModbusTable> {
   }
   const tables = {} as Record<ModbusTableName, ModbusTable>;
   for (const name of MODBUS_TABLES)
-    tables[name] = { size: Math.max(ADDRESS_TABLE_SIZE, slots[name].length), slots: slots[name] };
+    tables[name] = {
+      size: Math.max(ADDRESS_TABLE_SIZE, slots[name].length),
+      slots: slots[name],
+      mapped: slots[name].length,
+    };
   return tables;
 }

@@ -555,3 +555,45 @@ describe('the Simulation submenu', () => {
     expect(item(sim, START_RUNNING_LABEL)).toMatchObject({ checked: true });
   });
 });
+
+describe('the tray with a driver that connects out', () => {
+  const modbusClient = {
+    driver: 'modbusClient',
+    state: 'connected',
+    target: '192.168.0.10:502',
+    detail: 'unit 1, every 10 ms',
+  } as const;
+
+  it("shows the Modbus client's line under the server's, with the item that disconnects it", () => {
+    const menu = buildTrayModel(state({ drivers: [modbusClient] })).menu;
+    expect(labels(menu).slice(0, 3)).toStrictEqual([
+      'Listening on http://127.0.0.1:7410',
+      'Modbus client: connected to 192.168.0.10:502 (unit 1, every 10 ms)',
+      'Disconnect the Modbus client',
+    ]);
+    expect(item(menu, 'Disconnect the Modbus client')).toMatchObject({
+      enabled: true,
+      action: { kind: 'driver', driver: 'modbusClient', connect: false },
+    });
+    const stopped = buildTrayModel(state({ drivers: [{ ...modbusClient, state: 'stopped' }] })).menu;
+    expect(item(stopped, 'Connect the Modbus client')).toMatchObject({
+      action: { kind: 'driver', driver: 'modbusClient', connect: true },
+    });
+  });
+
+  it('says in the tooltip when the controller is away, and keeps the menu while it retries', () => {
+    const lost = (retryInMs: number) =>
+      state({
+        drivers: [{ ...modbusClient, state: 'disconnected', error: 'connection refused', retryInMs }],
+      });
+    const model = buildTrayModel(lost(500));
+    expect(model.tooltip).toBe('TagSim: Listening on http://127.0.0.1:7410\nModbus client disconnected');
+    expect(labels(model.menu)[1]).toBe(
+      'Modbus client: disconnected from 192.168.0.10:502 (connection refused)',
+    );
+    expect(menuKey(buildTrayModel(lost(4000)).menu)).toBe(menuKey(model.menu));
+    expect(buildTrayModel(state({ drivers: [modbusClient] })).tooltip).toBe(
+      'TagSim: Listening on http://127.0.0.1:7410',
+    );
+  });
+});

@@ -16,8 +16,12 @@ const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 describe('docs/lab.md', () => {
   it('shows a lab file, actions and a schedule that TagSim reads as they are', () => {
-    expect(blocks).toHaveLength(4);
-    const [labFile, studentLab, actions, schedule] = blocks;
+    expect(blocks).toHaveLength(5);
+    const [labFile, studentLab, controllers, actions, schedule] = blocks;
+    expect(parseLabFile(controllers!).stations.map((st) => st.modbusClient)).toEqual([
+      { host: '192.168.10.11', port: 502 },
+      { host: '192.168.10.12', port: 5020 },
+    ]);
     expect(parseLabFile(labFile!).stations).toHaveLength(3);
     expect(parseLabFile(studentLab!).stations.map((st) => [st.studentMode?.allow, st.controlApi])).toEqual([
       [['simulation'], 'instructor'],

@@ -144,7 +144,7 @@ describe('parsePresets', () => {
     );
     expect(problems[2]?.message).toBe(
       `presets ${FILE}: scenes: unknown field; did you mean 'scene'? ` +
-        '(known fields: port, host, pinnedTagIds, modbus, simulation, scene, locked, studentMode); ignored',
+        '(known fields: port, host, pinnedTagIds, modbus, modbusClient, simulation, scene, locked, studentMode); ignored',
     );
     expect(problems[3]?.message).toContain(
       'simulation.realTime: unknown field; remove it (known fields: startRunning, seed, timeScale)',
