@@ -462,9 +462,11 @@ describe("presets' fields, whatever they hold", () => {
         }),
         (fields, strange) => {
           // Fields named like the members of every object, as JSON.parse makes them: own fields.
+          // (A function, so that a value holding `$'` or `$&` is not read as a replacement pattern.)
           const text = JSON.stringify(fields).replace(
             /^\{/,
-            `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
+            () =>
+              `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
           );
           const input = JSON.parse(text.replace(/,\}$/, '}')) as Record<string, unknown>;
           const { presets, problems } = parsePresets(input, 'presets.json');
