@@ -25,6 +25,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   },
   { name: 'scenes', summary: ['List the built-in scenes'] },
   {
+    name: 'modbus-map',
+    summary: [
+      "Print a scene's Modbus map, the addresses serve gives its tags over Modbus TCP,",
+      'as a table or as CSV (see docs/modbus.md)',
+    ],
+  },
+  {
     name: 'import',
     summary: ['Make a scene file from a running simulator (--from) or a driver CSV (--csv)'],
   },
@@ -81,6 +88,7 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       serve: SCENE_HELP,
       run: SCENE_HELP,
       export: ['Built-in scene name or scene file'],
+      'modbus-map': SCENE_HELP,
       lab: [
         'The scene of every station, or repeated once per station in order',
         `(built-in name or .tagsim.json file; default "${DEFAULT_SCENE_NAME}")`,

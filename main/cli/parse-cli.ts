@@ -10,7 +10,15 @@ import {
   givenControlOptions,
 } from './control-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
-import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import type { ModbusMapFormat } from './modbus-map-print.js';
+import {
+  type ModbusCommandOptions,
+  type ModbusLayoutOptions,
+  modbusLayoutOptions,
+  modbusMapFormat,
+  modbusOptions,
+  type ModbusValues,
+} from './modbus-options.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
 import type { CommandName } from './option-spec.js';
@@ -21,6 +29,12 @@ export type CliCommand =
   | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
+  | {
+      command: 'modbus-map';
+      scene: SceneChoice | undefined;
+      layout: ModbusLayoutOptions;
+      format: ModbusMapFormat;
+    }
   | ({
       command: 'serve';
       host: string;
@@ -39,6 +53,8 @@ export type CliCommand =
       timeScale: number | undefined;
       /** Serve Modbus TCP too (--modbus and its options). */
       modbus: ModbusCommandOptions | undefined;
+      /** Print the Modbus map after starting (--print-map, with --modbus). */
+      printModbusMap: boolean;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -137,6 +153,13 @@ function commandFrom(
   switch (command) {
     case 'scenes':
       return { command: 'scenes' };
+    case 'modbus-map':
+      return {
+        command: 'modbus-map',
+        scene: values.scene !== undefined ? sceneArgument(values.scene) : undefined,
+        layout: modbusLayoutOptions(values),
+        format: modbusMapFormat(values),
+      };
     case 'import': {
       if (values.from !== undefined && values.csv !== undefined)
         throw new UsageError('--from and --csv cannot be used together');
@@ -219,6 +242,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
+    printModbusMap: values['print-map'] === true,
   };
 }
 
