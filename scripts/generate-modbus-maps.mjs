@@ -30,7 +30,17 @@ function readTable(path, columns) {
   });
 }
 
-const tags = readTable(tagsFile, ['scene', 'name', 'type', 'kind', 'address', 'id', 'initial', 'part']);
+const tags = readTable(tagsFile, [
+  'scene',
+  'name',
+  'type',
+  'kind',
+  'address',
+  'id',
+  'initial',
+  'forced',
+  'part',
+]);
 const settings = readTable(settingsFile, ['scene', 'scale_factor', 'source']);
 const slots = readTable(mapsFile, ['scene', 'table', 'slot', 'name', 'id']);
 

@@ -4,7 +4,8 @@
 // - the product side's reference table (scene, name, type, kind; tab-separated): the tags the
 //   vendor's sample controllers use, for every built-in scene, in catalogue order;
 // - scripts/data/factoryio-scene-tags.tsv: where a saved copy of the simulator's own scene is
-//   public, every tag of that scene with its id, address and value at rest (docs/fidelity.md).
+//   public, every tag of that scene with its id, address, value at rest and the force the scene
+//   keeps on it (`UseForcedValue`, `ForcedValue`: emitters and removers; docs/fidelity.md).
 //   Such a scene is taken whole from it; it must hold every tag of the reference table.
 // - scripts/data/factoryio-scene-addresses.tsv: for a scene without a public saved copy, the
 //   address of every reference tag where a public program that drives the simulator by address
@@ -50,6 +51,7 @@ const evidence = readTable(evidenceFile, [
   'address',
   'id',
   'initial',
+  'forced',
   'part',
 ]);
 
@@ -67,6 +69,8 @@ for (const r of evidence) {
   if (!GUID.test(r.id)) throw new Error(`${evidenceFile}: bad id for ${r.scene} / ${r.name}: ${r.id}`);
   if (!/^\d+$/.test(r.address)) throw new Error(`${evidenceFile}: bad address for ${r.scene} / ${r.name}`);
   if (!['', 'true'].includes(r.initial)) throw new Error(`${evidenceFile}: bad initial for ${r.name}`);
+  if (!['', 'true', 'false'].includes(r.forced) || (r.forced !== '' && r.type !== 'Bit'))
+    throw new Error(`${evidenceFile}: bad forced for ${r.name}`);
   if (!fromEvidence.has(r.scene)) fromEvidence.set(r.scene, { tags: [], systemIds: {} });
   const found = fromEvidence.get(r.scene);
   if (SYSTEM.test(r.name)) found.systemIds[`${r.kind} ${r.name}`] = r.id;
@@ -78,6 +82,7 @@ for (const r of evidence) {
       address: Number(r.address),
       id: r.id,
       ...(r.initial === 'true' ? { initial: true } : {}),
+      ...(r.forced !== '' ? { forced: r.forced === 'true' } : {}),
     });
   }
 }

@@ -18,8 +18,10 @@ export class TagRecord {
   private nameValueText: string | undefined;
 
   constructor(readonly def: TagDefinition) {
-    this.rawValue = initialValue(def);
-    this.forcedTo = offValue(def);
+    const start = startState(def);
+    this.rawValue = start.raw;
+    this.forced = start.isForced;
+    this.forcedTo = start.forcedValue;
   }
 
   get raw(): TagValue {
@@ -132,6 +134,29 @@ export class TagRecord {
     this.nameValueText = undefined;
     return true;
   }
+}
+
+/**
+ * The state a tag starts in, and starts over in when a saved state has nothing for it: its initial
+ * value, forced as its scene says (`forced`, converted; else not forced), no failure.
+ */
+export function startState(def: TagDefinition): TagRuntimeState {
+  const forced = def.forced === undefined ? undefined : convertTo(def.type, def.forced);
+  return {
+    raw: initialValue(def),
+    isForced: forced !== undefined,
+    forcedValue: forced ?? offValue(def),
+    failure: 'none',
+  };
+}
+
+/** Whether a tag's force is its scene's own (an emitter forced on), or it has none and the scene none. */
+export function hasSceneForce(
+  def: TagDefinition,
+  state: Pick<TagRuntimeState, 'isForced' | 'forcedValue'>,
+): boolean {
+  const own = startState(def);
+  return state.isForced === own.isForced && (!state.isForced || state.forcedValue === own.forcedValue);
 }
 
 /** The initial value of a tag in its own type (an unconvertible initial value falls back to OFF). */

@@ -22,6 +22,12 @@ export interface TagDefinition {
   readonly address: number;
   /** Value the tag starts with (and returns to on a simulation reset). Defaults to OFF. */
   readonly initial?: TagValue;
+  /**
+   * The tag starts forced to this value, as a saved scene of the simulator keeps its emitters and
+   * removers forced on (`UseForcedValue`, `ForcedValue`): a plain write changes only the raw value
+   * under it, a release shows that raw value. A simulation reset leaves forces as they are.
+   */
+  readonly forced?: TagValue;
   /** Range maximum for Int and Float; Always On saturates to it. */
   readonly max?: number;
   /** Range minimum for Int and Float (informative for now). */

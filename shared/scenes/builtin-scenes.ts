@@ -34,6 +34,7 @@ export function buildReferenceScene(ref: ReferenceScene): SceneDefinition {
     type: t.type,
     address: t.address ?? addresses.allocate(t.kind, t.type),
     ...(t.initial !== undefined ? { initial: t.initial } : {}),
+    ...(t.forced !== undefined ? { forced: t.forced } : {}),
   }));
   const system: TagDefinition[] = SYSTEM_TAGS.map((sys) => ({
     id: ref.systemIds?.[`${sys.kind} ${sys.name}`] ?? systemTagId(ref.name, sys),
@@ -54,12 +55,17 @@ function systemTagId(scene: string, sys: SystemTagSpec): string {
 
 /**
  * What the built-in scene of this name says of the n-th tag (from 1) of this kind, type and name:
- * its id and value at rest. An import under a built-in scene's name (a driver CSV, which carries
+ * its id, value at rest and force. An import under a built-in scene's name (a driver CSV, which carries
  * no ids) so gets the very tags the built-in has; any other tag gets a name-based id.
  */
 export function builtinTagDefaults(
   scene: string,
-): (kind: TagKind, type: TagType, name: string, n: number) => Pick<TagDefinition, 'id' | 'initial'> {
+): (
+  kind: TagKind,
+  type: TagType,
+  name: string,
+  n: number,
+) => Pick<TagDefinition, 'id' | 'initial' | 'forced'> {
   const built = builtinScene(scene);
   const byKey = new Map<string, TagDefinition[]>();
   for (const t of built?.tags ?? []) {
@@ -68,7 +74,12 @@ export function builtinTagDefaults(
   }
   return (kind, type, name, n) => {
     const found = byKey.get(`${kind}\n${type}\n${name}`)?.[n - 1];
-    if (found) return { id: found.id, ...(found.initial !== undefined ? { initial: found.initial } : {}) };
+    if (found)
+      return {
+        id: found.id,
+        ...(found.initial !== undefined ? { initial: found.initial } : {}),
+        ...(found.forced !== undefined ? { forced: found.forced } : {}),
+      };
     return { id: builtinTagId(scene, kind, type, n === 1 ? name : `${name}\n${n}`) };
   };
 }

@@ -20,6 +20,8 @@ export interface ImportedTag {
   /** Why there is no suggested address, in a note's words ("has no Address"). */
   noAddress?: string;
   initial?: TagValue;
+  /** The force the source shows on it (a live simulator's `isForced`, `forcedValue`). */
+  forced?: TagValue;
 }
 
 /** The outcome of assembling: a valid scene and notes, or the problems that prevent one. */
@@ -117,6 +119,7 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
       type: t.type,
       address: addresses.get(t)!,
       ...(initial !== undefined ? { initial } : {}),
+      ...((t.forced ?? known.forced) !== undefined ? { forced: t.forced ?? known.forced } : {}),
     };
   });
   const added = SYSTEM_TAGS.filter((s) => !systemSeen.has(`${s.kind} ${s.name}`));

@@ -75,6 +75,7 @@ const perType = TAG_TYPES.map((t) => ({
     properties: {
       address: { maximum: ADDRESS_SPACE_SIZE[t] - 1 },
       initial: VALUE_SCHEMA[t],
+      forced: VALUE_SCHEMA[t],
       ...(t === 'Bit' ? { min: false, max: false } : { min: VALUE_SCHEMA[t], max: VALUE_SCHEMA[t] }),
     },
   },
@@ -128,6 +129,15 @@ export const TagFileSchema = Type.Object(
         Type.Union([Type.Boolean(), Type.Number()], {
           description:
             'Value at start: true/false for a Bit, a whole number for an Int, a number for a Float.',
+        }),
+        { toldElsewhere: () => true },
+      ),
+    ),
+    forced: Type.Optional(
+      says(
+        Type.Union([Type.Boolean(), Type.Number()], {
+          description:
+            'The tag starts forced to this value, as the simulator saves a force in its scene files (emitters and removers forced on).',
         }),
         { toldElsewhere: () => true },
       ),

@@ -131,7 +131,7 @@ describe('Open file…', () => {
     expect(dialogs.errors[0]?.detail).toBe(
       [
         '• tags[0].address: 600 is outside the Bit range 0-511',
-        '• tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+        '• tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, forced, min, max, description)',
         '',
         `TagSim keeps serving "${DEFAULT_SCENE_NAME}".`,
       ].join('\n'),

@@ -66,7 +66,7 @@ describe('SceneService', () => {
       reason: 'invalid',
       problems: [
         'tags[0].address: 600 is outside the Bit range 0-511',
-        'tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+        'tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, forced, min, max, description)',
       ],
     });
     expect(await service.open({ path: join(dir, 'missing.tagsim.json') })).toMatchObject({

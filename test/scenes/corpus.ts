@@ -99,7 +99,7 @@ export const AT = {
 const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout';
 const LAYOUT_NOWHERE =
   "layout.conveyors[\"nowhere\"]: no conveyor of this scene's plant is named 'nowhere' (conveyors: 'entry', 'transfer', 'to left', 'to right', 'left', 'right')";
-const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, min, max, description';
+const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, forced, min, max, description';
 
 /** The default scene with these behaviours in place of its own plant. */
 function plant(...behaviours: unknown[]): string {

@@ -1,6 +1,7 @@
 // Every built-in plant whose scene has an emitter obeys it, as the real scene's emitter does
-// (docs/fidelity.md, "Emitters"): on (its value at rest) it puts items on its conveyor; off, or
-// forced false, it puts none; switched on for a moment (a pulse) it releases one item.
+// (docs/fidelity.md, "Emitters"): the scene keeps it forced on, so it puts items on its conveyor
+// whatever a controller writes; forced false, or released and off, it puts none; switched on for
+// a moment (a pulse, by force or by writes once released) it releases one item.
 import { describe, expect, it } from 'vitest';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import { Bench, type Io } from './plc.js';
@@ -88,11 +89,24 @@ const running = (c: EmitterCase, emitter?: boolean) => (io: Io) => {
 };
 
 describe.each(CASES)('$scene: $emitter', (c) => {
-  it('is on at rest and puts items on its conveyor', () => {
+  it('starts forced on, as the saved scene keeps it: a plain write of false changes nothing', () => {
     const bench = Bench.builtin(c.scene);
+    const tag = bench.engine.tagsNamed(c.emitter).find((t) => t.kind === 'Output')!;
+    expect(tag).toMatchObject({ value: true, isForced: true, forcedValue: true });
+    expect(bench.engine.getTagState(tag.id)!.raw).toBe(false);
+    bench.runFor(running(c, false), 30_000);
     expect(bench.io.out(c.emitter)).toBe(true);
-    bench.runFor(running(c), 30_000);
     expect(emitted(bench, c)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('released, shows what the controller wrote: off, until it writes true', () => {
+    const bench = Bench.builtin(c.scene);
+    expect(bench.engine.release('name', [c.emitter])).toEqual([]);
+    const before = emitted(bench, c);
+    bench.runFor(running(c), 20_000);
+    expect(emitted(bench, c)).toBe(before);
+    bench.runFor(running(c, true), 30_000);
+    expect(emitted(bench, c)).toBeGreaterThan(before);
   });
 
   it('forced false, puts no new item until released', () => {
@@ -106,8 +120,9 @@ describe.each(CASES)('$scene: $emitter', (c) => {
     expect(emitted(bench, c)).toBeGreaterThan(before);
   });
 
-  it('written off, puts no new item; each pulse releases exactly one', () => {
+  it('released and written off, puts no new item; each pulse releases exactly one', () => {
     const bench = Bench.builtin(c.scene);
+    expect(bench.engine.release('name', [c.emitter])).toEqual([]);
     bench.io.set(c.emitter, false);
     const before = emitted(bench, c);
     bench.runFor(running(c, false), 20_000);
@@ -118,5 +133,23 @@ describe.each(CASES)('$scene: $emitter', (c) => {
       counts.push(emitted(bench, c) - before);
     }
     expect(counts).toEqual([0, 1, 2, 3]);
+  });
+
+  it('pulsed by force, as a fault-injection tool does (force true, then force false), releases one per pulse', () => {
+    const bench = Bench.builtin(c.scene);
+    const force = (value: boolean) =>
+      expect(bench.engine.write('force', 'name', [{ name: c.emitter, value }])).toEqual([]);
+    force(false);
+    bench.runFor(running(c), 20_000);
+    const before = emitted(bench, c);
+    const counts: number[] = [];
+    for (let pulse = 0; pulse < 2; pulse++) {
+      force(true);
+      bench.runFor(running(c), 100);
+      force(false);
+      bench.runFor(running(c), 20_000);
+      counts.push(emitted(bench, c) - before);
+    }
+    expect(counts).toEqual([1, 2]);
   });
 });
