@@ -195,7 +195,14 @@ class ConveyorRuntime {
   }
 
   feed(t: number): void {
-    const item = this.feeder?.next(t, this.items);
+    // An item half on the next conveyor still takes room at this one's end.
+    const leaving = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
+    const rear = Math.min(
+      Infinity,
+      ...this.items.map((i) => i.x - i.length),
+      ...leaving.map((i) => this.length + i.x - i.length),
+    );
+    const item = this.feeder?.next(t, this.items.length, rear);
     if (!item) return;
     item.on = this;
     item.arrivedAt = t;
@@ -274,18 +281,20 @@ class FeederRuntime {
     this.when = f.when ? conditions.condition(f.when) : undefined;
   }
 
-  /** A new item if the feeder places one at plant time `t`, given the items on its conveyor. */
-  next(t: number, items: readonly Item[]): Item | undefined {
+  /**
+   * A new item if the feeder places one at plant time `t`, given how many items its conveyor
+   * holds and where the rearmost item's rear is on it (Infinity when none is).
+   */
+  next(t: number, count: number, rear: number): Item | undefined {
     const f = this.f;
     const length = f.itemLength ?? 0.5;
-    const last = items[items.length - 1];
     const ready =
       t >= (f.firstAfterMs ?? 0) - 1e-6 &&
       (f.total === undefined || this.emitted < f.total) &&
       (this.lastAt === undefined || t - this.lastAt >= (f.intervalMs ?? 0) - 1e-6) &&
-      (f.maxOnConveyor === undefined || items.length < f.maxOnConveyor) &&
+      (f.maxOnConveyor === undefined || count < f.maxOnConveyor) &&
       (this.when?.holds ?? true) &&
-      (!last || last.x - last.length >= length + (f.gap ?? 0.5) - EPS);
+      rear >= length + (f.gap ?? 0.5) - EPS;
     if (!ready) return undefined;
     const label =
       f.order === 'random'
