@@ -193,6 +193,22 @@ export interface PlantSnapshot {
   /** Plant (simulation) time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorState[];
+  /** The stacker cranes of the plant, where it has any (Automated Warehouse). */
+  readonly cranes?: readonly CraneState[];
+}
+
+/** Where a stacker crane is: metres from its rest position along the rail (x) and up the mast (z). */
+export interface CraneState {
+  /** Its behaviour's `stackerCrane` name. */
+  readonly name: string;
+  readonly x: number;
+  readonly z: number;
+  /** The cell it stands at (columns × levels + 1 is the rest position); absent while it moves or between places. */
+  readonly at?: number;
+  readonly movingX: boolean;
+  readonly movingZ: boolean;
+  /** The platform raised by the lift. */
+  readonly lifted: boolean;
 }
 
 export interface ConveyorState {
