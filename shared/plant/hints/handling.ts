@@ -102,8 +102,9 @@ const ASSEMBLER_ANALOG: PlacementHints = {
 /** The infeed along the bottom, the rack of 54 cells (9 columns, 6 levels), the stacker crane. */
 const AUTOMATED_WAREHOUSE: PlacementHints = {
   conveyors: {
-    entry: { x: 0.8, y: 7.2 },
-    load: { x: 6.8, y: 7.2, look: 'rollers' },
+    // Drawn as long as before the plant took the saved scene's 2 m and 1.125 m (the drawing is unchanged).
+    entry: { x: 0.8, y: 7.2, drawnLength: 6 },
+    load: { x: 6.8, y: 7.2, drawnLength: 2, look: 'rollers' },
     forks: path(9.2, 7.2, -90, 1.0),
     ...Object.fromEntries(
       Array.from({ length: 54 }, (_, i) => [
