@@ -13,6 +13,7 @@
 // Usage: node scripts/generate-scenes.mjs [path/to/factoryio-scenes.tsv]
 import { readFileSync, writeFileSync, renameSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SCENE_TAG_COLUMNS } from './scene-tag-columns.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = process.argv[2] ?? `${root}../shared/reference/factoryio-scenes.tsv`;
@@ -43,17 +44,7 @@ function readTable(path, columns, extra = []) {
 }
 
 const reference = readTable(source, ['scene', 'name', 'type', 'kind']);
-const evidence = readTable(evidenceFile, [
-  'scene',
-  'name',
-  'type',
-  'kind',
-  'address',
-  'id',
-  'initial',
-  'forced',
-  'part',
-]);
+const evidence = readTable(evidenceFile, SCENE_TAG_COLUMNS);
 
 const scenes = new Map();
 for (const r of reference) {

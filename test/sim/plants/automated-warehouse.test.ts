@@ -61,6 +61,17 @@ function timed(
 
 const moving = (io: Io) => io.in('Moving X') === true || io.in('Moving Z') === true;
 
+/** Switches the fork outputs, timed as FishAndCat's fork waits: 0.15 s at the limit switch. */
+function forksTo(bench: Bench, write: (io: Io) => void, limit: string): number {
+  return timed(bench, write, (io) => io.in(limit) === true, { stableMs: 150 }).settled;
+}
+
+/** A fork move as that controller logged it: after 2.31 to 2.41 s. */
+function expectForkTime(seconds: number): void {
+  expect(seconds).toBeGreaterThanOrEqual(2.3);
+  expect(seconds).toBeLessThanOrEqual(2.42);
+}
+
 /** Sends the crane, timed as FishAndCat's goto: its start, then 0.40 s with both axes still. */
 function goTo(bench: Bench, target: number) {
   return timed(
@@ -154,16 +165,7 @@ describe('Automated Warehouse', () => {
   it('moves the forks in about 2.2 s and the lift in about 1.7 s, as FishAndCat logged (2.36-2.39 s, 2.0-2.16 s)', () => {
     const bench = Bench.builtin(SCENE);
     bench.runFor((io) => io.set('Target Position', 55), 100); // where it stands: no motion
-    const left = timed(
-      bench,
-      (io) => io.set('Forks Left', true),
-      (io) => io.in('At Left') === true,
-      {
-        stableMs: 150,
-      },
-    );
-    expect(left.settled).toBeGreaterThanOrEqual(2.3);
-    expect(left.settled).toBeLessThanOrEqual(2.42);
+    expectForkTime(forksTo(bench, (io) => io.set('Forks Left', true), 'At Left'));
     const lift = timed(
       bench,
       (io) => io.set('Lift', true),
@@ -176,16 +178,7 @@ describe('Automated Warehouse', () => {
     // "[start 0.11s] lift load", "[ok 2.09s] lift load settled" and the like.
     expect(lift.start + lift.settled).toBeGreaterThan(2.0);
     expect(lift.start + lift.settled).toBeLessThan(2.25);
-    const back = timed(
-      bench,
-      (io) => io.set('Forks Left', false),
-      (io) => io.in('At Middle') === true,
-      {
-        stableMs: 150,
-      },
-    );
-    expect(back.settled).toBeGreaterThanOrEqual(2.3);
-    expect(back.settled).toBeLessThanOrEqual(2.42);
+    expectForkTime(forksTo(bench, (io) => io.set('Forks Left', false), 'At Middle'));
   });
 
   it('brings the forks back to the middle with Forks Left and Forks Right both on', () => {
@@ -193,14 +186,7 @@ describe('Automated Warehouse', () => {
     bench.runFor((io) => io.set('Forks Right', true), 3000);
     expect([bench.io.in('At Right'), bench.io.in('At Middle')]).toEqual([true, false]);
     // FishAndCat's first controller centred the forks so: "forks At Middle" after 2.31-2.41 s.
-    const centred = timed(
-      bench,
-      (io) => io.set('Forks Left', true),
-      (io) => io.in('At Middle') === true,
-      { stableMs: 150 },
-    );
-    expect(centred.settled).toBeGreaterThanOrEqual(2.3);
-    expect(centred.settled).toBeLessThanOrEqual(2.42);
+    expectForkTime(forksTo(bench, (io) => io.set('Forks Left', true), 'At Middle'));
     expect([bench.io.in('At Left'), bench.io.in('At Right')]).toEqual([false, false]);
   });
 
