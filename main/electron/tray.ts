@@ -123,7 +123,7 @@ export function readTrayState(
     server,
     ...(modbus ? { modbus } : {}),
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
-    ...countFaults(engine.listTags()),
+    ...countFaults(engine.listTags(), engine.scene.tags),
     scenes,
     ...(simulation ? { simulation } : {}),
     ...(startRunning !== undefined ? { startRunning } : {}),
