@@ -17,7 +17,7 @@ import type {
 import { itemError, malformedRef, malformedValueItem, notFound, refOf } from './item-errors.js';
 import { messages } from './messages.js';
 import type { TagScene } from './tag-scene.js';
-import { startState } from './tag-record.js';
+import { startState, uiState } from './tag-record.js';
 import { TagTable } from './tag-table.js';
 import type { TagFailure, ApiTag, TagState } from './tag-types.js';
 
@@ -140,13 +140,13 @@ export class TagEngine {
 
   /** Every tag with its raw value too, scene order: what a UI shows. */
   listTagStates(): TagState[] {
-    return this.table.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
+    return this.table.records.map(uiState);
   }
 
   /** One tag with its raw value, or `undefined`. */
   getTagState(id: string): TagState | undefined {
     const r = this.table.get(id);
-    return r && { ...r.snapshot(), raw: r.raw };
+    return r && uiState(r);
   }
 
   /**

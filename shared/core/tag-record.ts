@@ -1,7 +1,7 @@
 import { convertTo } from './convert.js';
 import { effectiveValue, offValue } from './effective-value.js';
 import type { RefKind, TagRuntimeState } from './engine-types.js';
-import type { TagDefinition, TagFailure, ApiTag, TagValue } from './tag-types.js';
+import type { TagDefinition, TagFailure, ApiTag, TagState, TagValue } from './tag-types.js';
 
 /**
  * The runtime state of one tag, and its JSON as the API answers it. Each mutator returns whether
@@ -148,6 +148,12 @@ export function startState(def: TagDefinition): TagRuntimeState {
     forcedValue: forced ?? offValue(def),
     failure: 'none',
   };
+}
+
+/** A tag as the UI sees it: the API's view, its raw value, and whether its force is its scene's. */
+export function uiState(r: TagRecord): TagState {
+  const sceneForced = r.isForced && hasSceneForce(r.def, r);
+  return { ...r.snapshot(), raw: r.raw, ...(sceneForced ? { sceneForced: true } : {}) };
 }
 
 /** Whether a tag's force is its scene's own (an emitter forced on), or it has none and the scene none. */
