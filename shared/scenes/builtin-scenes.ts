@@ -1,6 +1,6 @@
 import { AddressAllocator } from '../core/address-space.js';
 import type { SceneDefinition } from './scene-definition.js';
-import { SYSTEM_OUTPUT_IDS, SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
+import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
 import { uuidV5 } from '../core/uuid-v5.js';
 import { builtinBehaviours } from '../sim/builtin-behaviours.js';
@@ -52,6 +52,12 @@ function systemTagId(scene: string, sys: SystemTagSpec): string {
   const shared = sys.kind === 'Output' ? SYSTEM_OUTPUT_IDS[sys.name] : undefined;
   return shared ?? builtinTagId(scene, sys.kind, sys.type, sys.name);
 }
+
+const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
+  'FACTORY I/O (Run)': '7754fab1-ed21-4fca-9ab9-45e844cd4766',
+  'FACTORY I/O (Pause)': '41b90af6-25d1-4fa8-aaec-724f79701be1',
+  'FACTORY I/O (Reset)': '01936c60-0201-4d54-aad2-0734eb391d35',
+};
 
 /**
  * What the built-in scene of this name says of the n-th tag (from 1) of this kind, type and name:

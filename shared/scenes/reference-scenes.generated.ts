@@ -48,7 +48,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":14,"id":"597750fb-57e9-4850-a3fb-20607a5ce5ac"},
       {"name":"Manual","type":"Bit","kind":"Input","address":9,"id":"5344295c-8e7c-4d35-8d09-24d75b6493de","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
   },
   {
     name: "Assembler (Analog)",
@@ -89,7 +89,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":7,"id":"ecfda9c4-34da-447e-a04d-00de3dede636"},
       {"name":"Manual","type":"Bit","kind":"Input","address":6,"id":"a8034eed-c2a8-4347-bbca-24640f52fea9","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
   },
   {
     name: "Automated Warehouse",
@@ -123,7 +123,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":14,"id":"a688edc4-aa8c-455f-a5d9-c5fbbbdaf6c5"},
       {"name":"Manual","type":"Bit","kind":"Input","address":4,"id":"3667b68c-5ba1-4629-9bda-325c52700232","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"ff50b1f0-8822-4da8-9aa0-494295588138","Input FACTORY I/O (Paused)":"da924a2d-62e9-4c80-baa0-fe0ad78c1557","Input FACTORY I/O (Reset)":"e4505270-488d-4b63-bc85-b2b7818c08c9","Input FACTORY I/O (Time Scale)":"69e4f019-cb25-413d-ad53-920d2e0660d0"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"ff50b1f0-8822-4da8-9aa0-494295588138","Input FACTORY I/O (Paused)":"da924a2d-62e9-4c80-baa0-fe0ad78c1557","Input FACTORY I/O (Reset)":"e4505270-488d-4b63-bc85-b2b7818c08c9","Input FACTORY I/O (Time Scale)":"69e4f019-cb25-413d-ad53-920d2e0660d0"},
   },
   {
     name: "Buffer Station",
@@ -330,7 +330,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":14,"id":"e0edc4c2-6645-4a1c-b995-cf64a4044175"},
       {"name":"Manual","type":"Bit","kind":"Input","address":13,"id":"115a3640-92ae-4744-bd18-a596dbe346ed","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"1c6d4043-4ecc-4946-a0b4-3e0dd35962ae","Input FACTORY I/O (Paused)":"37a8b0a0-76ca-4bd8-9ab4-c8698416cd09","Input FACTORY I/O (Reset)":"2e2113ab-73ed-4ee1-b5ed-d0a9cdd60b59","Input FACTORY I/O (Time Scale)":"6b88f411-e650-43fe-90c6-0ea74ada76ce"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"1c6d4043-4ecc-4946-a0b4-3e0dd35962ae","Input FACTORY I/O (Paused)":"37a8b0a0-76ca-4bd8-9ab4-c8698416cd09","Input FACTORY I/O (Reset)":"2e2113ab-73ed-4ee1-b5ed-d0a9cdd60b59","Input FACTORY I/O (Time Scale)":"6b88f411-e650-43fe-90c6-0ea74ada76ce"},
   },
   {
     name: "Pick & Place (Basic)",
@@ -364,7 +364,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":10,"id":"73a390a9-7c0f-4d41-a3e8-c070aa32268f"},
       {"name":"Manual","type":"Bit","kind":"Input","address":9,"id":"f299c2d1-1512-418e-8c94-054df828a3b4","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"94ddc8ca-91dd-40ab-8b81-f57dfb122e52","Input FACTORY I/O (Paused)":"8d093b98-c7c4-44b1-b6c7-5b4f3f57fd63","Input FACTORY I/O (Reset)":"be391895-44af-4fc4-ac40-20e6f6c5270a","Input FACTORY I/O (Time Scale)":"d4b0f39d-65ba-4889-8b61-8d1e0f876682"},
   },
   {
     name: "Pick & Place (XYZ)",
@@ -452,7 +452,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Remover 2","type":"Bit","kind":"Output","address":10,"id":"5a5e7cd0-53d3-4828-b866-bc8c4342d687","forced":true},
       {"name":"Remover 1","type":"Bit","kind":"Output","address":11,"id":"0607dc3b-0415-46e7-a61d-1ff3d401debd","forced":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"a53b866c-8633-40bc-816e-82b01735ca6f","Input FACTORY I/O (Paused)":"b6747f0a-878c-41b4-9747-c3da020fadeb","Input FACTORY I/O (Reset)":"ccde85c6-7b74-4407-9f0c-1cce467d5fcc","Input FACTORY I/O (Time Scale)":"76a3b5b7-4371-40a5-8021-9c4d2ed8d721"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"a53b866c-8633-40bc-816e-82b01735ca6f","Input FACTORY I/O (Paused)":"b6747f0a-878c-41b4-9747-c3da020fadeb","Input FACTORY I/O (Reset)":"ccde85c6-7b74-4407-9f0c-1cce467d5fcc","Input FACTORY I/O (Time Scale)":"76a3b5b7-4371-40a5-8021-9c4d2ed8d721"},
   },
   {
     name: "Sorting by Height (Advanced)",
@@ -515,7 +515,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Auto","type":"Bit","kind":"Input","address":18,"id":"c413366b-dc8f-4ab8-884b-44c34fadee9a"},
       {"name":"Manual","type":"Bit","kind":"Input","address":17,"id":"df76cd5c-c905-4c86-b0ec-32cb232d7cf3","initial":true},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"5fc5ac24-3714-448f-b6ac-6f4b6731d3a0","Input FACTORY I/O (Paused)":"82c1abd5-7873-4145-b82d-fb72b314ce6e","Input FACTORY I/O (Reset)":"d63bac73-82ff-49d5-9f24-a611e76f0f04","Input FACTORY I/O (Time Scale)":"4a426dda-b297-47cd-962a-3beed9e93e22"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"5fc5ac24-3714-448f-b6ac-6f4b6731d3a0","Input FACTORY I/O (Paused)":"82c1abd5-7873-4145-b82d-fb72b314ce6e","Input FACTORY I/O (Reset)":"d63bac73-82ff-49d5-9f24-a611e76f0f04","Input FACTORY I/O (Time Scale)":"4a426dda-b297-47cd-962a-3beed9e93e22"},
   },
   {
     name: "Sorting Station",
@@ -551,7 +551,7 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"Counter 2","type":"Int","kind":"Output","address":1,"id":"c586e831-f400-4dc1-b204-1fe189df9b4c"},
       {"name":"Vision sensor","type":"Int","kind":"Input","address":0,"id":"df8131f3-46ee-4647-8bf5-c4e1c31a216f"},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"ff50b1f0-8822-4da8-9aa0-494295588138","Input FACTORY I/O (Paused)":"da924a2d-62e9-4c80-baa0-fe0ad78c1557","Input FACTORY I/O (Reset)":"e4505270-488d-4b63-bc85-b2b7818c08c9","Input FACTORY I/O (Time Scale)":"69e4f019-cb25-413d-ad53-920d2e0660d0"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"ff50b1f0-8822-4da8-9aa0-494295588138","Input FACTORY I/O (Paused)":"da924a2d-62e9-4c80-baa0-fe0ad78c1557","Input FACTORY I/O (Reset)":"e4505270-488d-4b63-bc85-b2b7818c08c9","Input FACTORY I/O (Time Scale)":"69e4f019-cb25-413d-ad53-920d2e0660d0"},
   },
   {
     name: "Sorting by Weight",
@@ -593,6 +593,6 @@ export const REFERENCE_SCENES: readonly ReferenceScene[] = [
       {"name":"At right entry","type":"Bit","kind":"Input","address":13,"id":"cbbd48af-0300-4581-b736-be313d1432d6"},
       {"name":"At forward entry","type":"Bit","kind":"Input","address":14,"id":"300cee41-244b-4a79-ab13-87575a8d7436"},
     ],
-    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Output FACTORY I/O (Camera Position)":"f0855715-c7e4-48b3-8174-0fc06299798c","Input FACTORY I/O (Running)":"3276f3a7-f85b-425f-9cd1-d9107ab7113f","Input FACTORY I/O (Paused)":"37ecf53e-8541-4f7b-b5d8-0ec574308bc7","Input FACTORY I/O (Reset)":"12d66936-6f23-4979-90ee-cb151204d00a","Input FACTORY I/O (Time Scale)":"71a6351a-a293-43bf-b7f1-b9bb1d648480"},
+    systemIds: {"Output FACTORY I/O (Run)":"7754fab1-ed21-4fca-9ab9-45e844cd4766","Output FACTORY I/O (Pause)":"41b90af6-25d1-4fa8-aaec-724f79701be1","Output FACTORY I/O (Reset)":"01936c60-0201-4d54-aad2-0734eb391d35","Input FACTORY I/O (Running)":"3276f3a7-f85b-425f-9cd1-d9107ab7113f","Input FACTORY I/O (Paused)":"37ecf53e-8541-4f7b-b5d8-0ec574308bc7","Input FACTORY I/O (Reset)":"12d66936-6f23-4979-90ee-cb151204d00a","Input FACTORY I/O (Time Scale)":"71a6351a-a293-43bf-b7f1-b9bb1d648480"},
   },
 ];

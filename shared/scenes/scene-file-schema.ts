@@ -2,7 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS } from '../core/address-space.js';
 import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { FLOAT32_MAX } from '../core/float32.js';
-import { SYSTEM_TAGS, SYSTEM_TAGS_NEWER_THAN_FILES } from '../core/system-tags.js';
+import { SYSTEM_TAGS } from '../core/system-tags.js';
 import { TAG_KINDS, TAG_TYPES, type TagType } from '../core/tag-types.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
@@ -185,8 +185,7 @@ export const SceneFileSchema = says(
           maxItems: MAX_SCENE_TAGS,
           description:
             'The tags in listing order. Ids and the addresses of each (kind, type) are unique; every system tag appears once.',
-          // A file written before TagSim knew a system tag may lack it: reading it adds the tag.
-          allOf: SYSTEM_TAGS.filter((s) => !SYSTEM_TAGS_NEWER_THAN_FILES.includes(s)).map((s) => ({
+          allOf: SYSTEM_TAGS.map((s) => ({
             contains: {
               properties: { name: { const: s.name }, kind: { const: s.kind } },
               required: ['name', 'kind'],

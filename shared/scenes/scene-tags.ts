@@ -1,13 +1,7 @@
 import { ADDRESS_SPACE_SIZE, FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
 import { INT32_MAX, INT32_MIN } from '../core/convert.js';
 import { toFloat32 } from '../core/float32.js';
-import {
-  SYSTEM_OUTPUT_IDS,
-  SYSTEM_TAGS,
-  SYSTEM_TAGS_NEWER_THAN_FILES,
-  type SystemTagSpec,
-} from '../core/system-tags.js';
-import { uuidV5 } from '../core/uuid-v5.js';
+import { SYSTEM_TAGS } from '../core/system-tags.js';
 import {
   TAG_KINDS,
   TAG_TYPES,
@@ -101,35 +95,7 @@ export function crossCheckTags(
   });
   crossCheck(valid, report);
   missingSystemTags(rawTags, report);
-  return withLaterSystemTags(valid.map(([, tag]) => tag));
-}
-
-/**
- * The tags of a file, with the system tags TagSim came to know after the file was written
- * (SYSTEM_TAGS_NEWER_THAN_FILES) added where it lacks them: each after the system Outputs before it, with
- * the id the built-in scenes give it (or, should the file use that id already, one made from it).
- */
-function withLaterSystemTags(tags: readonly TagDefinition[]): TagDefinition[] {
-  const result = [...tags];
-  for (const s of SYSTEM_TAGS_NEWER_THAN_FILES) {
-    if (result.some((t) => t.name === s.name && t.kind === s.kind)) continue;
-    const shared = SYSTEM_OUTPUT_IDS[s.name] ?? uuidV5(LATER_SYSTEM_TAG_NAMESPACE, s.name);
-    const id = result.some((t) => t.id === shared) ? uuidV5(LATER_SYSTEM_TAG_NAMESPACE, shared) : shared;
-    const after = Math.max(-1, ...result.map((t, i) => (isEarlierSystemTag(t, s) ? i : -1)));
-    result.splice(after + 1, 0, { id, name: s.name, kind: s.kind, type: s.type, address: s.address });
-  }
-  return result;
-}
-
-/** Namespace of the ids made for a system tag added to an older file whose id is taken. */
-const LATER_SYSTEM_TAG_NAMESPACE = 'd9a4b1f2-5c3e-4e0a-9b7d-2f6c8e1a4b30';
-
-/** A system tag of the same kind listed before `s` in SYSTEM_TAGS. */
-function isEarlierSystemTag(tag: TagDefinition, s: SystemTagSpec): boolean {
-  const at = SYSTEM_TAGS.indexOf(s);
-  return SYSTEM_TAGS.slice(0, at).some(
-    (e) => e.kind === s.kind && e.name === tag.name && e.kind === tag.kind,
-  );
+  return valid.map(([, tag]) => tag);
 }
 
 type Report = (path: string, message: string) => void;
@@ -247,7 +213,7 @@ function missingSystemTags(rawTags: readonly unknown[], report: Report): void {
       : undefined,
   );
   if (named.some((n) => n === undefined)) return;
-  for (const s of SYSTEM_TAGS.filter((t) => !SYSTEM_TAGS_NEWER_THAN_FILES.includes(t))) {
+  for (const s of SYSTEM_TAGS) {
     if (!named.some((n) => n!.name === s.name && n!.kind === s.kind)) {
       report(
         'tags',

@@ -70,8 +70,8 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
   it('gives the whole state with raw values', async () => {
     const { client } = await setup();
     const state = await client.getState();
-    expect(state.scene).toEqual({ name: DEFAULT_SCENE_NAME, tagCount: 41 });
-    expect(state.tags).toHaveLength(41);
+    expect(state.scene).toEqual({ name: DEFAULT_SCENE_NAME, tagCount: 40 });
+    expect(state.tags).toHaveLength(40);
     expect(state.tags.find((t) => t.name === 'Conveyor entry')).toMatchObject({ raw: false, value: false });
     expect(state.pinned).toEqual([]);
     expect(state.stats).toEqual({ requestsPerSecond: 0, clients: 0 });

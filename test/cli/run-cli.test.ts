@@ -153,7 +153,7 @@ describe('runCli', () => {
     const t = cliIo();
     const done = runCli(['serve', '--port', '0', '--scene', 'filling tank'], t.io);
     await expect.poll(() => t.out.length).toBe(3);
-    expect(t.out[0]).toBe('TagSim 9.9.9 serving "Filling Tank" (15 tags)');
+    expect(t.out[0]).toBe('TagSim 9.9.9 serving "Filling Tank" (14 tags)');
     const url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(t.out[1]!)?.[1];
     expect(url).toBeDefined();
     const tags = (await (await fetch(`${url}/api/tags?name=Fill valve`)).json()) as { name: string }[];

@@ -123,7 +123,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     writeFileSync(path, serializeScene({ ...builtinScene('Filling Tank')!, name: 'Tank from a file' }));
     for (const arg of [path, relative(process.cwd(), path)]) {
       const s = await serve('--scene', arg);
-      expect(s.out[0]).toBe('TagSim 9.9.9 serving "Tank from a file" (15 tags)');
+      expect(s.out[0]).toBe('TagSim 9.9.9 serving "Tank from a file" (14 tags)');
       const tags = (await (await fetch(`${s.url}/api/tags?name=Fill valve`)).json()) as { id: string }[];
       expect(tags.map((t) => t.id)).toEqual([
         builtinScene('Filling Tank')!.tags.find((t) => t.name === 'Fill valve')!.id,
@@ -134,7 +134,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     const plain = file('my-scene');
     writeFileSync(plain, serializeScene({ ...builtinScene('Filling Tank')!, name: 'Plain name' }));
     const s = await serve('--scene', plain);
-    expect(s.out[0]).toBe('TagSim 9.9.9 serving "Plain name" (15 tags)');
+    expect(s.out[0]).toBe('TagSim 9.9.9 serving "Plain name" (14 tags)');
     await s.stop();
   });
 
@@ -160,7 +160,7 @@ describe('tagsim serve --scene <file> and --state', () => {
   it('prints every problem of a bad file, one line each, and exits 1 without serving', async () => {
     const path = file('broken.tagsim.json');
     const json = JSON.parse(serializeScene(builtinScene(DEFAULT_SCENE_NAME)!));
-    json.tags[4].address = 600;
+    json.tags[3].address = 600;
     json.tags[1].colour = 'red';
     writeFileSync(path, JSON.stringify(json));
     const r = await cli('serve', '--port', '0', '--scene', path);
@@ -169,7 +169,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     expect(r.err).toEqual([
       'tagsim: broken.tagsim.json is not a valid scene (2 problems):',
       '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, forced, min, max, description)',
-      '  tags[4].address: 600 is outside the Bit range 0-511',
+      '  tags[3].address: 600 is outside the Bit range 0-511',
     ]);
     const missing = await cli('serve', '--port', '0', '--scene', file('nope.tagsim.json'));
     expect(missing).toMatchObject({
@@ -188,8 +188,8 @@ describe('tagsim serve --scene <file> and --state', () => {
     // Paused: the plant would move the sensors and the lifecycle set FACTORY I/O (Running).
     const s = await serve('--state', path, '--paused');
     expect(s.out.slice(0, 2)).toEqual([
-      'TagSim 9.9.9 serving "Sorting by Height (Basic)" (41 tags)',
-      `Restored the state of 41 tags from ${path}`,
+      'TagSim 9.9.9 serving "Sorting by Height (Basic)" (40 tags)',
+      `Restored the state of 40 tags from ${path}`,
     ]);
     const answer = await (await fetch(`${s.url}/api/tags`)).json();
     expect(answer).toEqual(JSON.parse(JSON.stringify(engine.listTags())));
@@ -260,7 +260,7 @@ describe('tagsim import --csv', () => {
     expect(r.out).toEqual([
       "note: line 3: 'Speed' has Float address 300, outside the user range 0-239; it gets Output Float 0",
       expect.stringMatching(/^note: added the system tags it lacks: /),
-      `Wrote ${out}: "Line 3", 10 tags from ${csv}`,
+      `Wrote ${out}: "Line 3", 9 tags from ${csv}`,
     ]);
     expect(parseSceneFile(readFileSync(out, 'utf8')).name).toBe('Line 3');
     expect((await cli('import', '--csv', csv, '--out', out, '--name', 'Other', '--force')).code).toBe(0);
@@ -295,7 +295,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     const r = await cli('import', '--from', t.url, '--out', out, '--name', 'Assembler copy');
     expect(r).toEqual({
       code: 0,
-      out: [`Wrote ${out}: "Assembler copy", 47 tags from ${t.url}`],
+      out: [`Wrote ${out}: "Assembler copy", 46 tags from ${t.url}`],
       err: [],
     });
     const scene = parseSceneFile(readFileSync(out, 'utf8'));
@@ -311,7 +311,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     // The default scene name says where it came from.
     const named = await cli('import', '--from', t.url, '--out', file('live2.tagsim.json'));
     expect(named.out).toEqual([
-      `Wrote ${file('live2.tagsim.json')}: "Imported from ${new URL(t.url).host}", 47 tags from ${t.url}`,
+      `Wrote ${file('live2.tagsim.json')}: "Imported from ${new URL(t.url).host}", 46 tags from ${t.url}`,
     ]);
   });
 
@@ -339,7 +339,7 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
       out: [
         // Lid at place, failed, and the two emitters and two removers the scene keeps forced on.
         'note: 5 tags are forced or failed: the API does not show the value under a force or failure, so the snapshot gives them OFF there',
-        `Wrote ${out}: 47 tags (4 forced, 1 failed)`,
+        `Wrote ${out}: 46 tags (4 forced, 1 failed)`,
       ],
       err: [],
     });

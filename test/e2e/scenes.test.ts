@@ -14,7 +14,7 @@ describe('the scene editor of tagsim serve --ui', () => {
     await editScene();
     expect(await page().locator('.toolbar select').inputValue()).toBe('scene-asc');
     const names = await apiNames();
-    expect(names).toHaveLength(41);
+    expect(names).toHaveLength(40);
     expect(await namesInOrder(page())).toEqual(names);
   });
 

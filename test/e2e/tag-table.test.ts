@@ -20,7 +20,7 @@ describe('the tag table of tagsim serve --ui', () => {
     expect(await shown()).toHaveLength(4);
     await filter.fill('*entry');
     expect(await shown()).toEqual(['At left entry', 'At right entry', 'Conveyor entry']);
-    expect(await page.locator('.count').textContent()).toBe('3 of 41 tags');
+    expect(await page.locator('.count').textContent()).toBe('3 of 40 tags');
     await filter.fill('pallet SENSOR'); // no wildcard: names that contain it, in any letter case
     expect(await shown()).toEqual(['Pallet sensor']);
     await filter.fill('entry');
@@ -50,7 +50,7 @@ describe('the tag table of tagsim serve --ui', () => {
     await page.getByRole('button', { name: 'Int', exact: true }).click();
     expect(await shown()).toEqual(['Counter', 'FACTORY I/O (Camera Position)']);
     await page.getByRole('button', { name: 'Int', exact: true }).click();
-    expect(await page.locator('.count').textContent()).toBe('41 tags');
+    expect(await page.locator('.count').textContent()).toBe('40 tags');
   });
 
   it('sorts by address as an I/O map, and by name both ways', async () => {
@@ -72,7 +72,7 @@ describe('the tag table of tagsim serve --ui', () => {
     // Named tags first; the five unnamed beams last.
     expect(byName.slice(0, 2)).toEqual(['At left entry', 'At left exit']);
     expect(byName.slice(-6)).toEqual(['Unload', '-', '-', '-', '-', '-']);
-    expect(byName).toHaveLength(41);
+    expect(byName).toHaveLength(40);
   });
 
   it('keeps the selected tag in view when the order changes, also when the editor opens', async () => {

@@ -72,10 +72,7 @@ describe('the default map of a built-in scene', () => {
       'Reset light',
       'Stop light',
     ]);
-    expect(namesIn(scene, layout, 'holdingRegisters').slice(0, 64)).toEqual(['Counter', ...Array(63)]);
-    expect(namesIn(scene, layout, 'holdingRegisters')[EXTRA_TAGS_ADDRESS]).toBe(
-      'FACTORY I/O (Camera Position)',
-    );
+    expect(namesIn(scene, layout, 'holdingRegisters')).toEqual(['Counter']);
     expect(layout.scaleFactor).toBe(100);
     expect(layout.tables.holdingRegisters.size).toBe(64);
   });
@@ -154,9 +151,7 @@ describe('scenes without a saved driver map', () => {
     // Int and Float share one register space per direction; Time Scale is a system tag.
     expect(namesIn(scene, layout, 'inputRegisters').slice(0, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual([]);
     expect(namesIn(scene, layout, 'inputRegisters')[EXTRA_TAGS_ADDRESS]).toBe('FACTORY I/O (Time Scale)');
-    const holding = namesIn(scene, layout, 'holdingRegisters');
-    expect(holding.slice(0, EXTRA_TAGS_ADDRESS).filter(Boolean)).toEqual(own('Output', false));
-    expect(holding.slice(EXTRA_TAGS_ADDRESS)).toEqual(['FACTORY I/O (Camera Position)']);
+    expect(namesIn(scene, layout, 'holdingRegisters')).toEqual(own('Output', false));
   });
 
   it("with map 'address', sit at their own addresses: Bits as they are, Floats from register 256", () => {

@@ -117,7 +117,7 @@ describe('SceneService', () => {
     expect(engine.scene.name).toBe('Level Control');
     const created = await service.create('Blank', { discardChanges: true });
     expect(created).toMatchObject({ ok: true, document: { origin: 'new' } });
-    expect(engine.tagCount).toBe(8);
+    expect(engine.tagCount).toBe(7);
   });
 });
 

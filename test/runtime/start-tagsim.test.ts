@@ -48,10 +48,10 @@ describe('startTagSim', () => {
     expect(tagsim.ui).toBeUndefined();
     expect(tagsim.uiUrl).toBeUndefined();
     const tags = (await apiClient(tagsim.url!).get('/api/tags')).json as unknown[];
-    expect(tags).toHaveLength(41);
+    expect(tags).toHaveLength(40);
     // The bridge sees the same engine the API serves.
     const state = await tagsim.bridge.api.getState();
-    expect(state.tags).toHaveLength(41);
+    expect(state.tags).toHaveLength(40);
     expect(state.simulation?.state).toBe('stopped');
   });
 
@@ -149,7 +149,7 @@ describe('startTagSim', () => {
     writeFileSync(file, serializeSnapshot(snapshot));
     const tagsim = await start({ state: file, notices: [{ file: 'presets.json', message: 'earlier' }] });
     expect(counterOf(tagsim)).toMatchObject({ value: 9, isForced: true });
-    expect(tagsim.restored?.tags).toBe(41);
+    expect(tagsim.restored?.tags).toBe(40);
     expect(tagsim.restored?.notes).toHaveLength(1);
     const { notices } = await tagsim.bridge.api.getState();
     expect(notices?.map((n) => n.file)).toStrictEqual(['presets.json', file]);

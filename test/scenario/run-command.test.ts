@@ -196,7 +196,7 @@ describe('tagsim run: in process', () => {
     const t = cliIo();
     const done = runCli(['run', path, '--port', '0'], t.io);
     await expect.poll(() => t.out.find((l) => l.startsWith('Listening on')), { timeout: 5000 }).toBeDefined();
-    expect(t.out[0]).toBe('TagSim 9.9.9 running scenario "In process" (3 steps) on "Filling Tank" (15 tags)');
+    expect(t.out[0]).toBe('TagSim 9.9.9 running scenario "In process" (3 steps) on "Filling Tank" (14 tags)');
     const url = /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(
       t.out.find((l) => l.startsWith('Listening on'))!,
     )![1]!;

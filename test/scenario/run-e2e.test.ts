@@ -132,7 +132,7 @@ describe('tagsim run with a client under test', () => {
     expect(r.wrote).toEqual(['Conveyor left=true', 'Counter=1, Conveyor left=false']);
     const lines = r.out.trim().split('\n');
     expect(lines[0]).toBe(
-      'TagSim 0.1.0 running scenario "Client sorts one high box" (8 steps) on "Sorting by Height (Basic)" (41 tags)',
+      'TagSim 0.1.0 running scenario "Client sorts one high box" (8 steps) on "Sorting by Height (Basic)" (40 tags)',
     );
     expect(lines[1]).toMatch(/^Step times are simulation time \(running at 1x, seed 1; \d+ behaviours\)$/);
     // One line per step, then the summary and the report.

@@ -1,8 +1,6 @@
 // The corpus of broken scene files: one per validation rule, each generated from the default
 // scene with one mistake, with the exact problems TagSim must report and whether the JSON Schema
 // (which cannot compare tags with each other or fields with each other) rejects it too.
-import { isSystemTag, SYSTEM_TAGS_NEWER_THAN_FILES } from '../../shared/core/system-tags.js';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
@@ -26,8 +24,7 @@ export interface BrokenFile {
  * The corpus's base: the default scene with its plant, its tags laid out as the vendor's samples
  * list them: 13 scene tags, the 7 system tags (indices 13-19), then the other tags its plant uses.
  * It is fixed here, so that what the built-in scene learns from the evidence (docs/fidelity.md)
- * does not move the corpus's indices. Its system tags are those of a file written before TagSim
- * knew `FACTORY I/O (Camera Position)`, which a file may lack (reading it adds the tag).
+ * does not move the corpus's indices.
  */
 const sdkLayout = testScene(
   [
@@ -48,15 +45,10 @@ const sdkLayout = testScene(
   'Sorting by Height (Basic)',
 );
 const builtin = builtinScene(DEFAULT_SCENE_NAME)!;
-const older = (t: TagDefinition) =>
-  isSystemTag(t) && !SYSTEM_TAGS_NEWER_THAN_FILES.some((s) => s.name === t.name);
-const laidOut = [...sdkLayout.tags.filter((t) => !isSystemTag(t)), ...sdkLayout.tags.filter(older)];
-/** Where the file's FACTORY I/O (Reset) Output is: its last system Output. */
-const AT_FILE_RESET_OUTPUT = 15;
-/** The default scene's 13 sample tags, then the 7 system tags of a file, without a plant. */
+const laidOut = [...sdkLayout.tags.slice(7), ...sdkLayout.tags.slice(0, 7)];
+/** The default scene's 13 sample tags, then the 7 system tags, without a plant. */
 export const SDK_LAYOUT_SCENE: SceneDefinition = { name: DEFAULT_SCENE_NAME, tags: laidOut };
-/** The file: the corpus's tags, in a file of a TagSim that did not know the camera tag yet. */
-const BASE_FILE_SCENE: SceneDefinition = {
+export const BASE_SCENE: SceneDefinition = {
   ...builtin,
   tags: [
     ...laidOut,
@@ -65,22 +57,7 @@ const BASE_FILE_SCENE: SceneDefinition = {
       .filter((t) => JSON.stringify(builtin.behaviours).includes(JSON.stringify(t.name))),
   ],
 };
-export const BASE_TEXT = serializeScene(BASE_FILE_SCENE);
-/** What reading BASE_TEXT gives: its tags, and the camera tag after its last system Output. */
-export const BASE_SCENE: SceneDefinition = {
-  ...BASE_FILE_SCENE,
-  tags: [
-    ...BASE_FILE_SCENE.tags.slice(0, AT_FILE_RESET_OUTPUT + 1),
-    {
-      id: 'f0855715-c7e4-48b3-8174-0fc06299798c',
-      name: 'FACTORY I/O (Camera Position)',
-      kind: 'Output',
-      type: 'Int',
-      address: 240,
-    },
-    ...BASE_FILE_SCENE.tags.slice(AT_FILE_RESET_OUTPUT + 1),
-  ],
-};
+export const BASE_TEXT = serializeScene(BASE_SCENE);
 export const base = (): JsonObject & { tags: TagJson[] } =>
   JSON.parse(BASE_TEXT) as JsonObject & { tags: TagJson[] };
 

@@ -18,7 +18,7 @@ const jsonBlocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!
 it('has a complete example scene file that TagSim and the JSON Schema accept', () => {
   const example = jsonBlocks.find((b) => b.includes('"format": "tagsim-scene"'))!;
   const scene = parseSceneFile(example);
-  expect(scene.tags.length).toBe(12);
+  expect(scene.tags.length).toBe(11);
   const validate = new Ajv({ strictTypes: false }).compile(sceneJsonSchema());
   expect(validate(JSON.parse(example)), JSON.stringify(validate.errors)).toBe(true);
   // Every field of a tag appears in it.

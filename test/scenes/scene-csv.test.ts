@@ -76,7 +76,7 @@ describe('importSceneCsv', () => {
       SYSTEM_TAGS.filter((s) => s.name !== 'FACTORY I/O (Time Scale)').map((s) => `${s.kind} ${s.name}`),
     );
     expect(notes).toEqual([
-      "added the system tags it lacks: 'FACTORY I/O (Run)' (Output), 'FACTORY I/O (Pause)' (Output), 'FACTORY I/O (Reset)' (Output), 'FACTORY I/O (Camera Position)' (Output), 'FACTORY I/O (Running)' (Input), 'FACTORY I/O (Paused)' (Input), 'FACTORY I/O (Reset)' (Input)",
+      "added the system tags it lacks: 'FACTORY I/O (Run)' (Output), 'FACTORY I/O (Pause)' (Output), 'FACTORY I/O (Reset)' (Output), 'FACTORY I/O (Running)' (Input), 'FACTORY I/O (Paused)' (Input), 'FACTORY I/O (Reset)' (Input)",
     ]);
   });
 

@@ -84,7 +84,6 @@ describe('the JSON Schema of scene files', () => {
 
   it('requires each system tag by name and kind', () => {
     const contains = (schema['properties'] as { tags: { allOf: { contains: unknown }[] } }).tags.allOf;
-    // All but the camera tag, which a file written before TagSim knew it lacks (reading adds it).
-    expect(contains).toHaveLength(SYSTEM_TAGS.length - 1);
+    expect(contains).toHaveLength(SYSTEM_TAGS.length);
   });
 });

@@ -82,52 +82,13 @@ describe('scene file validation', () => {
     expect(scene.description).toBe('Line 3');
     expect(scene.tags[AT.counter]).toMatchObject({ min: -5, max: 100, initial: 7, description: 'parts' });
     // A Float initial value is kept as written; the tag shows it as a 32-bit float.
-    const timeScale = scene.tags.find((t) => t.name === 'FACTORY I/O (Time Scale)')!;
-    expect(timeScale.initial).toBe(0.1);
-    expect(Math.fround(new TagEngine(scene).getTag(timeScale.id)!.value as number)).toBe(Math.fround(0.1));
+    expect(scene.tags[AT.timeScale]!.initial).toBe(0.1);
+    expect(Math.fround(new TagEngine(scene).getTag(scene.tags[AT.timeScale]!.id)!.value as number)).toBe(
+      Math.fround(0.1),
+    );
     expect(scene.tags[AT.conveyorEntry]!.initial).toBe(true);
     // Output Bit 0 and Input Bit 0 live in different spaces.
     expect(scene.tags[AT.palletSensor]!.address).toBe(scene.tags[AT.conveyorEntry]!.address);
-  });
-
-  it('reads a file written before TagSim knew the camera tag, adding it after the system Outputs', () => {
-    // BASE_TEXT has the seven system tags an earlier TagSim wrote; reading adds the eighth.
-    expect(BASE_TEXT).not.toContain('Camera Position');
-    const tags = parseSceneFile(BASE_TEXT).tags;
-    const at = tags.findIndex((t) => t.name === 'FACTORY I/O (Camera Position)');
-    expect(tags[at]).toEqual({
-      id: 'f0855715-c7e4-48b3-8174-0fc06299798c',
-      name: 'FACTORY I/O (Camera Position)',
-      kind: 'Output',
-      type: 'Int',
-      address: 240,
-    });
-    expect(tags[at - 1]).toMatchObject({ name: 'FACTORY I/O (Reset)', kind: 'Output' });
-    // A file that has it keeps it where it is, with its own id; one that uses the id elsewhere
-    // gets another for it.
-    const file = base();
-    file.tags.push({
-      id: 'cam',
-      name: 'FACTORY I/O (Camera Position)',
-      kind: 'Output',
-      type: 'Int',
-      address: 240,
-    });
-    expect(validateSceneJson(file).tags.at(-1)).toMatchObject({ id: 'cam' });
-    const taken = base();
-    taken.tags[AT.counter]!['id'] = 'f0855715-c7e4-48b3-8174-0fc06299798c';
-    const ids = validateSceneJson(taken).tags.map((t) => t.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    // A tag of that name must be the system tag: Output Int 240.
-    const moved = base();
-    moved.tags.push({
-      id: 'cam',
-      name: 'FACTORY I/O (Camera Position)',
-      kind: 'Output',
-      type: 'Int',
-      address: 12,
-    });
-    expect(() => validateSceneJson(moved)).toThrow(/Camera Position.*Output Int 240/);
   });
 
   it('keeps a force of the scene (`forced`), and says when its value does not suit the tag', () => {

@@ -134,7 +134,6 @@ describe('GET /api/tags', () => {
         'FACTORY I/O (Run)',
         'FACTORY I/O (Pause)',
         'FACTORY I/O (Reset)',
-        'FACTORY I/O (Camera Position)',
         'FACTORY I/O (Running)',
         'FACTORY I/O (Paused)',
         'FACTORY I/O (Reset)',
@@ -150,7 +149,7 @@ describe('GET /api/tags', () => {
 
   describe('type and kind filters', () => {
     it('type filters on the data type, in any letter case', async () => {
-      const ints = ['FACTORY I/O (Camera Position)', 'Counter'];
+      const ints = ['Counter'];
       for (const value of ['int', 'INT', 'Int', 'iNt']) expect(await namesOf(`?type=${value}`)).toEqual(ints);
       for (const value of ['float', 'FLOAT', 'Float']) {
         expect(await namesOf(`?type=${value}`)).toEqual(['FACTORY I/O (Time Scale)']);
@@ -346,7 +345,6 @@ describe('identity and scenes (docs/api.md, "Scenes, addresses and ids")', () =>
       ['FACTORY I/O (Run)', 'Output', 'Bit', 496],
       ['FACTORY I/O (Pause)', 'Output', 'Bit', 497],
       ['FACTORY I/O (Reset)', 'Output', 'Bit', 498],
-      ['FACTORY I/O (Camera Position)', 'Output', 'Int', 240],
       ['FACTORY I/O (Running)', 'Input', 'Bit', 496],
       ['FACTORY I/O (Paused)', 'Input', 'Bit', 497],
       ['FACTORY I/O (Reset)', 'Input', 'Bit', 498],
@@ -378,7 +376,6 @@ describe('identity and scenes (docs/api.md, "Scenes, addresses and ids")', () =>
             'Output Bit 496 FACTORY I/O (Run)',
             'Output Bit 497 FACTORY I/O (Pause)',
             'Output Bit 498 FACTORY I/O (Reset)',
-            'Output Int 240 FACTORY I/O (Camera Position)',
             'Input Bit 496 FACTORY I/O (Running)',
             'Input Bit 497 FACTORY I/O (Paused)',
             'Input Bit 498 FACTORY I/O (Reset)',

@@ -21,7 +21,6 @@ const SYSTEM_LAYOUT = [
   ['FACTORY I/O (Run)', 'Output', 'Bit', 496],
   ['FACTORY I/O (Pause)', 'Output', 'Bit', 497],
   ['FACTORY I/O (Reset)', 'Output', 'Bit', 498],
-  ['FACTORY I/O (Camera Position)', 'Output', 'Int', 240],
   ['FACTORY I/O (Running)', 'Input', 'Bit', 496],
   ['FACTORY I/O (Paused)', 'Input', 'Bit', 497],
   ['FACTORY I/O (Reset)', 'Input', 'Bit', 498],
@@ -34,7 +33,7 @@ describe('the default scene', () => {
     expect(BUILTIN_SCENE_NAMES).toContain(DEFAULT_SCENE_NAME);
   });
 
-  it("lists the 8 system tags first, then the tags of the simulator's own scene, control panel included", () => {
+  it("lists the 7 system tags first, then the tags of the simulator's own scene, control panel included", () => {
     const s = scene(DEFAULT_SCENE_NAME);
     expect(s.name).toBe(DEFAULT_SCENE_NAME);
     const rows = layout(s);

@@ -209,7 +209,7 @@ describe('applySceneEdit', () => {
 
   it('starts a new scene with only the system tags', () => {
     const scene = emptyScene('Fresh', newId);
-    expect(scene.tags.map((t) => `${t.kind} ${t.name}`)).toHaveLength(8);
+    expect(scene.tags.map((t) => `${t.kind} ${t.name}`)).toHaveLength(7);
     expect(scene.tags.every(isSystemTag)).toBe(true);
     expect(freeAddress(scene.tags, 'Output', 'Bit')).toBe(0);
   });
