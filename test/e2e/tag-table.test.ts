@@ -48,7 +48,7 @@ describe('the tag table of tagsim serve --ui', () => {
     await filter.press('Escape'); // clears the filter
     expect(await filter.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Int', exact: true }).click();
-    expect(await shown()).toEqual(['Counter', 'FACTORY I/O (Camera Position)']);
+    expect(await shown()).toEqual(['Counter']);
     await page.getByRole('button', { name: 'Int', exact: true }).click();
     expect(await page.locator('.count').textContent()).toBe('40 tags');
   });
@@ -63,8 +63,7 @@ describe('the tag table of tagsim serve --ui', () => {
     const byAddress = await inOrder();
     // Input Bit 0 to 5: five unnamed beams, then High sensor.
     expect(byAddress.slice(0, 6)).toEqual(['-', '-', '-', '-', '-', 'High sensor']);
-    // The Output Ints last: Counter at 0, then the system's camera tag at 240.
-    expect(byAddress.slice(-2)).toEqual(['Counter', 'FACTORY I/O (Camera Position)']);
+    expect(byAddress[byAddress.length - 1]).toBe('Counter'); // the only Output Int
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('name-desc');
     expect((await inOrder()).slice(0, 3)).toEqual(['Unload', 'Transf. right', 'Transf. left']);
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('name-asc');
