@@ -91,10 +91,10 @@ describe('scene file validation', () => {
     expect(scene.tags[AT.palletSensor]!.address).toBe(scene.tags[AT.conveyorEntry]!.address);
   });
 
-  it('keeps a force of the scene (`forced`), and says when its value does not suit the tag', () => {
+  it('keeps a force of the scene (`forced`, `forcedValue`), and says when its value does not suit the tag', () => {
     const saved = serializeScene(builtinScene('Sorting by Height (Basic)')!);
     expect(saved).toContain(
-      '"name": "Emitter",\n      "kind": "Output",\n      "type": "Bit",\n      "address": 7,\n      "forced": true',
+      '"name": "Emitter",\n      "kind": "Output",\n      "type": "Bit",\n      "address": 7,\n      "forced": true,\n      "forcedValue": true',
     );
     const emitter = parseSceneFile(saved).tags.find((t) => t.name === 'Emitter')!;
     expect(emitter.forced).toBe(true);
@@ -104,9 +104,10 @@ describe('scene file validation', () => {
     });
     const file = base();
     file.tags[AT.counter]!['forced'] = true;
+    file.tags[AT.counter]!['forcedValue'] = 1.5;
     file.tags[AT.conveyorEntry]!['forced'] = 1;
     expect(() => validateSceneJson(file)).toThrow(
-      /tags\[0\]\.forced: must be true or false for a Bit tag; got 1[\s\S]*tags\[6\]\.forced: must be a whole number/,
+      /tags\[0\]\.forced: must be true or false; got 1[\s\S]*tags\[6\]\.forcedValue: must be a whole number/,
     );
   });
 
