@@ -157,6 +157,12 @@ export function uiState(r: TagRecord): TagState {
   return { ...r.snapshot(), raw: r.raw, ...(sceneForced ? { sceneForced: true } : {}) };
 }
 
+/** Releases a force, but puts back the scene's own (an emitter forced on). Whether it changed. */
+export function releaseToScene(r: TagRecord): boolean {
+  const own = startState(r.def);
+  return own.isForced ? r.force(own.forcedValue) : r.release();
+}
+
 /** Whether a tag's force is its scene's own (an emitter forced on), or it has none and the scene none. */
 export function hasSceneForce(
   def: TagDefinition,
