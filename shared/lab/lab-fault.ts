@@ -122,9 +122,27 @@ export function applyFault(
     hidden.reveal(newlyHidden);
     return errors[0]!.error;
   }
+  if (fault.locked === true && fault.kind === 'force') takeOffOthersFailures(engine, instructor, ids);
   for (const id of ids) instructor.put(engine.getTag(id)!, fault.kind);
   if (!fault.hidden) hidden.reveal(ids);
   return undefined;
+}
+
+/**
+ * A locked force holds its tag's value from the moment it goes on: a failure already on the tag
+ * that is not the instructor's own (the student's) would win over it, so it comes off.
+ */
+function takeOffOthersFailures(
+  engine: TagEngine,
+  instructor: InstructorFaults,
+  ids: readonly string[],
+): void {
+  for (const id of ids) {
+    const tag = engine.getTag(id);
+    if (!tag || instructor.get(id)?.failure !== undefined) continue;
+    if (tag.openCircuit) engine.write('alwaysOff', 'id', [{ id, value: false }], 'ui');
+    if (tag.shortCircuit) engine.write('alwaysOn', 'id', [{ id, value: false }], 'ui');
+  }
 }
 
 /**

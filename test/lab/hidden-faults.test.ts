@@ -345,6 +345,40 @@ describe('hidden faults', () => {
     expect(one!.hidden.isLocked(load.id) && one!.hidden.isLocked(sensor.id)).toBe(true);
   });
 
+  it("locked, a force holds its value over a failure the student's program had put on first", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    const student = apiClient(one!.tagsim.url!);
+    expect(
+      (await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'Load', value: true }])).json,
+    ).toEqual([]);
+    expect(engine.tagsNamed('Load')[0]).toMatchObject({ value: false, openCircuit: true });
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'Load', kind: 'force', value: true, hidden: true, locked: true },
+    });
+    expect(engine.tagsNamed('Load')[0]).toMatchObject({ value: true, isForced: true, openCircuit: false });
+    const again = await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'Load', value: true }]);
+    expect(again.json).toEqual([{ name: 'Load', code: 400, error: 'The instructor has locked this tag.' }]);
+    // The instructor's own failure stays: a locked force beside it is the instructor's choice.
+    await act(lab, {
+      action: 'applyFault',
+      stations: [2],
+      fault: { tag: 'Load', kind: 'alwaysOn', hidden: true },
+    });
+    await act(lab, {
+      action: 'applyFault',
+      stations: [2],
+      fault: { tag: 'Load', kind: 'force', value: false, hidden: true, locked: true },
+    });
+    expect(lab.stations[1]!.tagsim.engine.tagsNamed('Load')[0]).toMatchObject({
+      shortCircuit: true,
+      isForced: true,
+    });
+  });
+
   it("locked, the instructor's stricter choice: the window and the tag API are told the tag is locked", async () => {
     const lab = await labWithWindows();
     const [one] = lab.stations;
