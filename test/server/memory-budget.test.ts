@@ -63,4 +63,42 @@ describe('the memory budget', () => {
     }
     expect(after?.status, after?.text).toBe(200);
   });
+
+  it('answers a turned-away body only once it has come, so a client still sending reads the 503, not a reset', async () => {
+    const { url, engine } = await start();
+    const body = tenItems(engine);
+    const { port } = new URL(url);
+    const open = async () => {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      return socket;
+    };
+    const holder = await open(); // holds the budget with a body it never finishes
+    holder.write(
+      `PUT /api/tag/values HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${2 * body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await expect
+      .poll(async () => (await rawRequest(url, 'PUT', '/api/tag/values', { body })).status)
+      .toBe(503);
+    const late = await open();
+    let received = '';
+    const errors: Error[] = [];
+    late.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    late.on('error', (e) => errors.push(e));
+    const ended = new Promise((resolve) => late.once('close', resolve));
+    late.write(
+      `PUT /api/tag/values HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Connection: close\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toBe(''); // not answered and closed while the client is still sending
+    late.end(body.slice(20));
+    await ended;
+    expect(errors).toEqual([]);
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nRetry-After: 1\r\n/i);
+    expect(received).toContain('TagSim is busy with other large requests; send this one again shortly.');
+    holder.destroy();
+  });
 });
