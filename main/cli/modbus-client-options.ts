@@ -9,7 +9,7 @@ import {
   POINT_GROUPS,
   type ModbusClientSettings,
   type PointGroup,
-} from '../../shared/modbus/client-settings.js';
+} from '../../shared/drivers/modbus-client-settings.js';
 import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 

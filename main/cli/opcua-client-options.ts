@@ -6,7 +6,7 @@ import {
   parseBindingsCsv,
   type OpcuaClientSettings,
   type OpcuaSecurityMode,
-} from '../../shared/opcua/client-settings.js';
+} from '../../shared/drivers/opcua-client-settings.js';
 import { userConfigDir } from '../storage/config-dir.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import type { OptionSpec } from './option-spec.js';

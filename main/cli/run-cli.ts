@@ -28,7 +28,7 @@ import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
 import { printDriverLines } from './driver-lines.js';
 import { opcuaClientSettings } from './opcua-client-options.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { OPCUA_CLIENT_DEFAULTS } from '../../shared/opcua/client-settings.js';
+import { OPCUA_CLIENT_DEFAULTS } from '../../shared/drivers/opcua-client-settings.js';
 import { userConfigDir } from '../storage/config-dir.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';

@@ -1,11 +1,8 @@
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import { urlHost } from '../../shared/core/url-host.js';
-import {
-  modbusClientPlan,
-  type ModbusClientPlan,
-  type ModbusClientSettings,
-} from '../../shared/modbus/client-settings.js';
+import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
+import { modbusClientPlan, type ModbusClientPlan } from '../../shared/modbus/client-plan.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
 import type { RequestJournal } from '../server/request-journal.js';

@@ -1,7 +1,7 @@
 import type { ClientSession, ReferenceDescription } from 'node-opcua-client';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
-import type { OpcuaBinding } from '../../shared/opcua/client-settings.js';
+import type { OpcuaBinding } from '../../shared/drivers/opcua-client-settings.js';
 import type { OpcuaClientLib } from './opcua-library.js';
 
 /** A tag bound to a node, ready to use: the tag, and the node's id as the server spells it. */

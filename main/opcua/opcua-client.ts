@@ -1,6 +1,6 @@
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
 import { describeConnectError } from '../drivers/connect-errors.js';
 import type { RequestJournal } from '../server/request-journal.js';

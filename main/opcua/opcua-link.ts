@@ -1,7 +1,7 @@
 import type { ClientSession, DataValue, OPCUAClient } from 'node-opcua-client';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import type { DriverLink } from '../drivers/client-driver.js';
 import type { RequestJournal } from '../server/request-journal.js';
 import { bindByName, bindFromCsv, listed, type BoundTag } from './opcua-bindings.js';

@@ -9,7 +9,7 @@ import {
   MODBUS_CLIENT_DEFAULTS,
   MODBUS_CLIENT_SCHEMA,
   type ModbusClientSettings,
-} from '../../shared/modbus/client-settings.js';
+} from '../../shared/drivers/modbus-client-settings.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
 export interface SimulationSettings {

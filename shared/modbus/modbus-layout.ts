@@ -1,9 +1,9 @@
 import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagDefinition, TagType } from '../core/tag-types.js';
-import type { SceneDrivers } from '../drivers/driver-settings.js';
-import { type DriverMap, savedDriverMap } from './driver-map.js';
-import { DRIVER_MAPS } from './driver-maps.generated.js';
+import type { SceneDrivers } from '../drivers/saved-drivers.js';
+import { type DriverMap, savedDriverMap } from '../drivers/driver-map.js';
+import { DRIVER_MAPS } from '../drivers/driver-maps.generated.js';
 import { DEFAULT_SCALE_FACTOR } from './register-value.js';
 
 /**

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
-import { parseBindingsCsv } from '../../shared/opcua/client-settings.js';
+import { parseBindingsCsv } from '../../shared/drivers/opcua-client-settings.js';
 import { usageOf } from '../support/usage.js';
 import { cliIo } from '../support/cli-io.js';
 

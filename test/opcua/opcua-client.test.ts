@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { untilStatus, untilValue } from '../support/driver-waits.js';
 import { startOpcuaServer, type TestOpcuaServer } from '../support/opcua-server.js';
 

@@ -16,7 +16,7 @@ const POINT_DRIVERS = [
   'MHJ',
 ];
 // The point kinds as the files name their slots, written out here rather than taken from the
-// reader (shared/drivers/driver-settings.ts), so that a mistake there cannot hide in both.
+// reader (shared/drivers/saved-drivers.ts), so that a mistake there cannot hide in both.
 const KINDS = [
   'BitInput',
   'BitOutput',

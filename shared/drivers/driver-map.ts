@@ -1,4 +1,4 @@
-import type { ModbusServerDriver, PointKind } from '../drivers/driver-settings.js';
+import type { ModbusServerDriver, PointKind } from './saved-drivers.js';
 
 /**
  * The default map of the simulator's Modbus TCP/IP Server driver for one built-in scene, as its
