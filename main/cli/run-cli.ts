@@ -26,7 +26,7 @@ import {
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
-import { printDriverLines } from './driver-lines.js';
+import { modbusClientScanLine, printDriverLines } from './driver-lines.js';
 import { opcuaClientSettings } from './opcua-client-options.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { printProblems } from './print-problems.js';
@@ -155,6 +155,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
   const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
+  if (tagsim.clients.modbusClient) io.out(modbusClientScanLine(tagsim.clients.modbusClient, scene.name));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { mapsATag } from './driver-map.js';
+import type { ModbusClientDriver, PointKind } from './saved-drivers.js';
 
 /**
  * The Modbus TCP/IP Client driver's settings (docs/modbus.md#the-modbus-tcpip-client). The
@@ -87,3 +89,42 @@ export const MODBUS_CLIENT_SCHEMA = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * What a scene's saved `<ModbusTCPClient>` block sets (docs/modbus.md#a-scenes-saved-client-settings):
+ * the counts and offsets of the four groups, ReadCoils and ReadHoldingRegisters, and the scale
+ * factor, under the settings' names. A block that maps no tag was never set up (every saved scene
+ * holds one) and sets nothing. No file saves the host, port, slave id or scan time.
+ */
+export function savedClientSettings(saved: ModbusClientDriver | undefined): Partial<ModbusClientSettings> {
+  if (!saved || !mapsATag(saved)) return {};
+  const out: Record<string, number | boolean> = {};
+  for (const group of POINT_GROUPS) {
+    const kind = SAVED_KIND[group];
+    const offset = Math.min(saved.PointIOOffset?.[`${kind}Offset`] ?? 0, 65535);
+    const count = saved.PointIOCount?.[`${kind}Count`] ?? saved.PointIOKeys?.[kind]?.length ?? 0;
+    out[`${group}Count`] = Math.min(count, maxCount(group), 65536 - offset);
+    out[`${group}Offset`] = offset;
+  }
+  const { ReadCoils, ReadHoldingRegisters, ScaleFactor } = saved.Properties ?? {};
+  if (ReadCoils !== undefined) out['readCoils'] = ReadCoils;
+  if (ReadHoldingRegisters !== undefined) out['readHoldingRegisters'] = ReadHoldingRegisters;
+  if (ScaleFactor !== undefined) out['scaleFactor'] = ScaleFactor;
+  return out as Partial<ModbusClientSettings>;
+}
+
+/** The settings a scan of this scene uses: those given, and the scene's saved ones where none is. */
+export function withSavedClient(
+  settings: ModbusClientSettings,
+  saved: ModbusClientDriver | undefined,
+): ModbusClientSettings {
+  return { ...savedClientSettings(saved), ...settings };
+}
+
+/** The saved block's name of each group's kind of point. */
+const SAVED_KIND = {
+  bitInput: 'BitInput',
+  bitOutput: 'BitOutput',
+  numericInput: 'NumericInput',
+  numericOutput: 'NumericOutput',
+} as const satisfies Record<PointGroup, PointKind>;
