@@ -29,7 +29,12 @@ export const OPCUA_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'opcua-client-map',
     type: 'string',
     value: '<file.csv>',
-    help: { serve: ['Bind the tags a CSV names (tag,nodeId per line) instead of by node name'] },
+    help: {
+      serve: [
+        "Bind the tags a CSV names (tag,nodeId per line). Without it: the scene's saved OPC",
+        'items (a .factoryio file), else each tag whose name a node has',
+      ],
+    },
   },
   {
     name: 'opcua-client-security',

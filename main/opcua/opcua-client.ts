@@ -34,6 +34,10 @@ export class OpcuaClient {
       open: () => this.open(),
       ...(deps.timers ? { timers: deps.timers } : {}),
     });
+    // Another scene has other tags and saved items: its bindings are made on a new session.
+    engine.subscribe((event) => {
+      if (event.sceneChanged && event.keptState !== true) this.driver.reconnect();
+    });
   }
 
   private async open(): Promise<DriverLink> {

@@ -1,8 +1,11 @@
+import type { OpcClientDriver } from './saved-drivers.js';
+
 /**
  * The OPC UA client driver's settings (docs/opcua.md): the controller's server, how tags are bound
  * to its nodes, and the security of the connection. The simulator's "OPC Client DA/UA" driver
  * binds each tag to an item (`ns=3;s="..."` in a saved scene); TagSim takes the bindings from a
- * CSV of tag name and node id, or matches node names to tag names.
+ * CSV of tag name and node id, else from the scene's saved items, else matches node names to tag
+ * names.
  */
 
 export const OPCUA_SECURITY_MODES = ['None', 'SignAndEncrypt'] as const;
@@ -17,7 +20,10 @@ export interface OpcuaBinding {
 export interface OpcuaClientSettings {
   /** `opc.tcp://host:port[/path]`. */
   readonly endpointUrl: string;
-  /** The bindings (from a CSV file); absent: each tag whose name a node's name matches. */
+  /**
+   * The bindings of a CSV file, which win over the scene's saved items; absent: the scene's saved
+   * items (savedOpcuaBindings), else each tag whose name a node's name matches.
+   */
   readonly bindings?: readonly OpcuaBinding[];
   /** None, or SignAndEncrypt with Basic256Sha256 and TagSim's certificate. */
   readonly security: OpcuaSecurityMode;
@@ -56,7 +62,7 @@ export function parseBindingsCsv(text: string): { bindings: OpcuaBinding[] } | {
     const tag = comma < 0 ? '' : line.slice(0, comma).trim();
     const nodeId = comma < 0 ? '' : line.slice(comma + 1).trim();
     if (i === 0 && tag.toLowerCase() === 'tag' && nodeId.toLowerCase() === 'nodeid') return;
-    if (tag === '' || !/^(ns=\d+;)?[isgb]=./.test(nodeId))
+    if (tag === '' || !isNodeId(nodeId))
       problems.push(
         `line ${i + 1}: must be <tag name>,<node id> like Start,ns=3;s="GVL".Start; got '${raw.slice(0, 100)}'`,
       );
@@ -65,4 +71,32 @@ export function parseBindingsCsv(text: string): { bindings: OpcuaBinding[] } | {
   if (bindings.length > MAX_OPCUA_BINDINGS)
     problems.push(`has ${bindings.length} bindings; at most ${MAX_OPCUA_BINDINGS}`);
   return problems.length > 0 ? { problems: problems.slice(0, 20) } : { bindings };
+}
+
+/** An OPC UA node id as servers write it: `ns=3;s="DB_IO"."Start"`, `i=2258`, `ns=2;g=...`. */
+export function isNodeId(text: string): boolean {
+  return /^(ns=\d+;)?[isgb]=./.test(text);
+}
+
+/**
+ * The bindings a scene's saved OPC client items give (docs/opcua.md#binding-tags-to-nodes): each
+ * item's node (its `ItemName`, `ns=3;s="..."`) to the tag of its key, a sensor's
+ * (`InputPointIOKey`) or an actuator's (`OutputPointIOKey`). An item named otherwise (an OPC DA
+ * item, `Channel1.Device1.Start`) cannot be an OPC UA node: it is left out, and counted.
+ */
+export function savedOpcuaBindings(saved: OpcClientDriver | undefined): {
+  bindings: OpcuaBinding[];
+  notNodeIds: string[];
+} {
+  const bindings: OpcuaBinding[] = [];
+  const notNodeIds: string[] = [];
+  for (const item of saved?.Items ?? []) {
+    const keys = [item.InputPointIOKey, item.OutputPointIOKey].filter((k): k is string => k !== null);
+    if (keys.length === 0) continue;
+    const nodeId = item.ItemName.trim();
+    if (!isNodeId(nodeId)) notNodeIds.push(item.ItemName);
+    else for (const tag of keys) bindings.push({ tag, nodeId });
+    if (bindings.length >= MAX_OPCUA_BINDINGS) break;
+  }
+  return { bindings, notNodeIds };
 }

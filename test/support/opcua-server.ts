@@ -18,6 +18,8 @@ export interface PlcVariable {
   readonly name: string;
   readonly id: string;
   readonly type: 'Boolean' | 'Int16' | 'Float';
+  /** A node the client may read but not write (a write gets BadNotWritable). */
+  readonly readOnly?: boolean;
 }
 
 export interface TestOpcuaServer {
@@ -73,8 +75,8 @@ export async function startOpcuaServer(
           browseName: v.name,
           nodeId: `s=${v.id}`,
           dataType: v.type,
-          accessLevel: 'CurrentRead | CurrentWrite',
-          userAccessLevel: 'CurrentRead | CurrentWrite',
+          accessLevel: v.readOnly ? 'CurrentRead' : 'CurrentRead | CurrentWrite',
+          userAccessLevel: v.readOnly ? 'CurrentRead' : 'CurrentRead | CurrentWrite',
           minimumSamplingInterval: 10,
           value: { dataType: DataType[v.type], value: v.type === 'Boolean' ? false : 0 },
         }),
