@@ -175,6 +175,31 @@ describe('OPC UA client: binding and what travels', () => {
   });
 });
 
+describe('OPC UA client: the same rules as every other way in', () => {
+  it('writes a failed sensor as its effective value, leaves a forced actuator forced, and journals what it wrote', async () => {
+    const tagsim = await start();
+    await connected(tagsim);
+    const { engine } = tagsim;
+    // Stop is normally closed: true at rest, false once failed Always Off.
+    await expect.poll(() => server.read('GVL.Stop')).toBe(true);
+    engine.setFailure(engine.tagsNamed('Stop')[0]!.id, 'alwaysOff');
+    await expect.poll(() => server.read('GVL.Stop')).toBe(false);
+    engine.write('force', 'name', [{ name: 'Load', value: false }]);
+    server.write('GVL.Load', true);
+    const load = engine.tagsNamed('Load')[0]!.id;
+    await expect.poll(() => engine.getTagState(load)!.raw).toBe(true);
+    expect(engine.getTagState(load)!.value).toBe(false); // the force wins
+    const entries = await tagsim.control!.journal!.list({ limit: 10, path: 'opcua-client://*' });
+    const change = entries.find((e) => e.method === 'DATA' && e.body!.includes('GVL.Load'));
+    expect(change).toMatchObject({ path: `opcua-client://${new URL(server.endpointUrl).host}`, status: 200 });
+    expect(JSON.parse(change!.body!)).toEqual({
+      function: 'OPC UA data change',
+      writes: [{ node: server.nodeId('GVL.Load'), value: true, tag: 'Load' }],
+    });
+    server.write('GVL.Load', false);
+  });
+});
+
 describe('OPC UA client: chaos rules reach its writes', () => {
   it('drops writes a rule with a status matches, delays them by its latency, and drops the connection on reset', async () => {
     const tagsim = await start();
