@@ -13,6 +13,11 @@ import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
 /** The OPC UA client's options (docs/opcua.md): their table and how they are read. */
+
+function both(lines: readonly string[]): OptionSpec['help'] {
+  return { serve: lines, lab: lines };
+}
+
 export const OPCUA_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'opcua-client',
@@ -23,49 +28,45 @@ export const OPCUA_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
         "Bind tags to a controller's OPC UA server, as the simulator's OPC Client driver:",
         'monitor the actuators, write the sensors (docs/opcua.md)',
       ],
+      lab: [
+        "Every station binds its tags to its own controller's OPC UA server: station k's at",
+        "port + k - 1, unless the lab file gives the station's opcuaClient endpoint",
+      ],
     },
   },
   {
     name: 'opcua-client-map',
     type: 'string',
     value: '<file.csv>',
-    help: {
-      serve: [
-        "Bind the tags a CSV names (tag,nodeId per line). Without it: the scene's saved OPC",
-        'items (a .factoryio file), else each tag whose name a node has',
-      ],
-    },
+    help: both([
+      "Bind the tags a CSV names (tag,nodeId per line). Without it: the scene's saved OPC",
+      'items (a .factoryio file), else each tag whose name a node has',
+    ]),
   },
   {
     name: 'opcua-client-security',
     type: 'string',
     value: `<${OPCUA_SECURITY_MODES.join('|')}>`,
-    help: {
-      serve: [
-        `${OPCUA_SECURITY_MODES.join(' or ')} (Basic256Sha256, with TagSim's certificate;`,
-        `default ${OPCUA_CLIENT_DEFAULTS.security})`,
-      ],
-    },
+    help: both([
+      `${OPCUA_SECURITY_MODES.join(' or ')} (Basic256Sha256, with TagSim's certificate;`,
+      `default ${OPCUA_CLIENT_DEFAULTS.security})`,
+    ]),
   },
   {
     name: 'opcua-client-publish',
     type: 'string',
     value: '<ms>',
-    help: {
-      serve: [
-        `How often changes travel each way, 10 to 10000 (default ${OPCUA_CLIENT_DEFAULTS.publishingIntervalMs})`,
-      ],
-    },
+    help: both([
+      `How often changes travel each way, 10 to 10000 (default ${OPCUA_CLIENT_DEFAULTS.publishingIntervalMs})`,
+    ]),
   },
   {
     name: 'opcua-client-pki',
     type: 'string',
     value: '<dir>',
-    help: {
-      serve: [
-        "The folder of TagSim's certificate and the servers it trusts (default: in the user's settings)",
-      ],
-    },
+    help: both([
+      "The folder of TagSim's certificate and the servers it trusts (default: in the user's settings)",
+    ]),
   },
 ];
 
@@ -81,21 +82,42 @@ export interface OpcuaClientValues {
 /** What the command line asked of the OPC UA client; its bindings file is read when serving. */
 export type OpcuaClientCommand = Omit<OpcuaClientSettings, 'bindings'> & { bindingsFile?: string };
 
+/** The settings but the endpoint: what every station of a lab shares. */
+export type OpcuaClientTemplate = Omit<OpcuaClientCommand, 'endpointUrl'>;
+
 /** The OPC UA client asked for, or undefined without --opcua-client. */
 export function opcuaClientOptions(
   values: OpcuaClientValues,
   env: NodeJS.ProcessEnv = process.env,
 ): OpcuaClientCommand | undefined {
-  const url = values['opcua-client'];
-  if (url === undefined) {
-    const stray = OPCUA_CLIENT_OPTION_SPECS.find(
-      (o) => values[o.name as keyof OpcuaClientValues] !== undefined,
-    );
-    if (stray) throw new UsageError(`--${stray.name} goes with --opcua-client`);
+  const endpointUrl = opcuaClientEndpoint(values);
+  if (endpointUrl === undefined) {
+    const stray = strayOpcuaOption(values);
+    if (stray) throw new UsageError(`--${stray} goes with --opcua-client`);
     return undefined;
   }
+  return { endpointUrl, ...opcuaClientTemplate(values, env) };
+}
+
+/** --opcua-client's endpoint, checked, or undefined without it. */
+export function opcuaClientEndpoint(values: OpcuaClientValues): string | undefined {
+  const url = values['opcua-client'];
+  if (url === undefined) return undefined;
   const problem = endpointProblem(url.trim());
   if (problem) throw new UsageError(`--opcua-client ${problem}`);
+  return url.trim();
+}
+
+/** The first of the client's options given, by name, that needs an endpoint to mean anything. */
+export function strayOpcuaOption(values: OpcuaClientValues): string | undefined {
+  return OPCUA_CLIENT_OPTION_SPECS.find((o) => values[o.name as keyof OpcuaClientValues] !== undefined)?.name;
+}
+
+/** The settings the options give (each checked), the driver's defaults where none is given. */
+export function opcuaClientTemplate(
+  values: OpcuaClientValues,
+  env: NodeJS.ProcessEnv = process.env,
+): OpcuaClientTemplate {
   const security = values['opcua-client-security']?.trim() ?? OPCUA_CLIENT_DEFAULTS.security;
   if (!(OPCUA_SECURITY_MODES as readonly string[]).includes(security))
     throw new UsageError(
@@ -111,7 +133,6 @@ export function opcuaClientOptions(
   const map = values['opcua-client-map']?.trim();
   if (map === '') throw new UsageError('--opcua-client-map needs a file name');
   return {
-    endpointUrl: url.trim(),
     security: security as OpcuaSecurityMode,
     publishingIntervalMs,
     pkiDir: values['opcua-client-pki']?.trim() || join(userConfigDir(env), 'opcua-pki'),
@@ -120,7 +141,9 @@ export function opcuaClientOptions(
 }
 
 /** The settings, with the bindings file read; a file with problems throws them in one message. */
-export async function opcuaClientSettings(command: OpcuaClientCommand): Promise<OpcuaClientSettings> {
+export async function opcuaClientSettings<T extends OpcuaClientTemplate>(
+  command: T,
+): Promise<Omit<T, 'bindingsFile'> & Pick<OpcuaClientSettings, 'bindings'>> {
   const { bindingsFile, ...settings } = command;
   if (bindingsFile === undefined) return settings;
   const parsed = parseBindingsCsv((await readTextFile(bindingsFile)).text);

@@ -36,14 +36,34 @@ export interface OpcuaClientSettings {
 export const OPCUA_CLIENT_DEFAULTS = { security: 'None', publishingIntervalMs: 50 } as const;
 export const MAX_OPCUA_BINDINGS = 2000;
 
+/** OPC UA's own port, where an endpoint gives none. */
+export const DEFAULT_OPCUA_PORT = 4840;
+const ENDPOINT = /^opc\.tcp:\/\/([^/:\s[\]]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(\/\S*)?$/i;
+
 /** `opc.tcp://host:port[/path]`, or the problem in words. */
 export function endpointProblem(url: string): string | undefined {
   if (!/^opc\.tcp:\/\//i.test(url)) return `must start with opc.tcp://; got '${url}'`;
-  const match = /^opc\.tcp:\/\/([^/:\s[\]]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(\/\S*)?$/i.exec(url);
-  if (!match) return `must be an OPC UA endpoint like opc.tcp://plc:4840; got '${url}'`;
-  const port = match[2] === undefined ? 4840 : Number(match[2]);
+  const port = endpointPort(url);
+  if (port === undefined) return `must be an OPC UA endpoint like opc.tcp://plc:4840; got '${url}'`;
   if (port < 1 || port > 65535) return `has a port that is not from 1 to 65535; got '${url}'`;
   return undefined;
+}
+
+/** The port of an endpoint (4840 where it names none); undefined for no endpoint. */
+export function endpointPort(url: string): number | undefined {
+  const match = ENDPOINT.exec(url);
+  if (!match) return undefined;
+  return match[2] === undefined ? DEFAULT_OPCUA_PORT : Number(match[2]);
+}
+
+/**
+ * A lab station's endpoint (docs/lab.md#each-station-scans-its-own-controller): the same server's
+ * at `offset` ports past the first's, path kept; the endpoint itself for offset 0.
+ */
+export function endpointPlus(url: string, offset: number): string {
+  const match = ENDPOINT.exec(url);
+  if (!match || offset === 0) return url;
+  return `opc.tcp://${match[1]}:${endpointPort(url)! + offset}${match[3] ?? ''}`;
 }
 
 /**
