@@ -67,7 +67,7 @@ export function startSensorWrites(deps: SensorWritesDeps): () => void {
       if (stopped) return;
       const batch = [...due.values()];
       due.clear();
-      const values = batch.map((s) => valueFor(s.dataType, engine.getTagState(s.tag.id)?.value, deps.lib));
+      const values = batch.map((s) => valueFor(s.dataType, engine.getTagState(s.tag.id)?.value));
       const results = await deps.session.write(
         batch.map((s, i) => ({
           nodeId: s.nodeId,
@@ -81,7 +81,8 @@ export function startSensorWrites(deps: SensorWritesDeps): () => void {
       );
       deps.refused(refused.length > 0 ? `writes refused: ${listed(refused)}` : undefined);
     } catch (error) {
-      deps.end(`a write failed: ${(error as Error).message.split('\n')[0]}`);
+      const why = String((error as Error)?.message ?? error).split('\n')[0];
+      deps.end(why ? `a write failed: ${why}` : 'a write failed');
     } finally {
       writing = false;
     }
@@ -128,6 +129,22 @@ function journal(
   );
 }
 
+/**
+ * The OPC UA types a sensor's node may have, by their numbers (node-opcua's DataType): Boolean,
+ * and the numbers, a whole one's range with it. A String, an Int64 or a structure has no
+ * sensible value from a tag: its sensor is left out (a problem), not written wrong each time.
+ */
+const BOOLEAN = 1;
+const REALS = new Set([10, 11]); // Float, Double
+const WHOLE_RANGES: ReadonlyMap<number, readonly [number, number]> = new Map([
+  [2, [-128, 127]], // SByte
+  [3, [0, 255]], // Byte
+  [4, [-32768, 32767]], // Int16
+  [5, [0, 65535]], // UInt16
+  [6, [-2147483648, 2147483647]], // Int32
+  [7, [0, 4294967295]], // UInt32
+]);
+
 /** The OPC UA type of each sensor's node (its Value's), so each write sends the type it takes. */
 export async function typesOf(
   lib: OpcuaClientLib,
@@ -141,18 +158,25 @@ export async function typesOf(
   );
   const sensors: Sensor[] = [];
   const missing: string[] = [];
+  const otherTypes: string[] = [];
   values.forEach((value, i) => {
-    if (value.statusCode.isGood()) sensors.push({ ...tags[i]!, dataType: value.value.dataType });
-    else missing.push(`${tags[i]!.nodeId} (${value.statusCode.name})`);
+    const tag = tags[i]!;
+    const dataType = value.value.dataType as number;
+    if (!value.statusCode.isGood()) missing.push(`${tag.nodeId} (${value.statusCode.name})`);
+    else if (dataType === BOOLEAN || REALS.has(dataType) || WHOLE_RANGES.has(dataType))
+      sensors.push({ ...tag, dataType });
+    else otherTypes.push(`${tag.tag.name} (${lib.DataType[dataType] ?? dataType})`);
   });
   if (missing.length > 0) problems.push(`nodes not read: ${listed(missing)}`);
+  if (otherTypes.length > 0) problems.push(`sensors whose node takes no tag's value: ${listed(otherTypes)}`);
   return sensors;
 }
 
-/** A tag's value as the node's type takes it: a Boolean, a whole number, or a float. */
-function valueFor(dataType: number, value: unknown, lib: OpcuaClientLib): unknown {
-  const { DataType } = lib;
-  if (dataType === DataType.Boolean) return value === true || (typeof value === 'number' && value !== 0);
+/** A tag's value as the node's type takes it: a Boolean, a float, or a whole number in its range. */
+function valueFor(dataType: number, value: unknown): unknown {
+  if (dataType === BOOLEAN) return value === true || (typeof value === 'number' && value !== 0);
   const n = typeof value === 'boolean' ? Number(value) : Number(value ?? 0);
-  return dataType === DataType.Float || dataType === DataType.Double ? n : Math.round(n);
+  const finite = Number.isFinite(n) ? n : 0;
+  const range = WHOLE_RANGES.get(dataType);
+  return range ? Math.min(range[1], Math.max(range[0], Math.round(finite))) : finite;
 }

@@ -31,9 +31,19 @@ export interface OpcuaClientSettings {
   readonly pkiDir: string;
   /** How often the server sends the actuators' changes (the subscription's publishing interval). */
   readonly publishingIntervalMs: number;
+  /**
+   * A server that has not taken the connection, opened the session and answered the binding
+   * within this long is given up (default OPCUA_CLIENT_DEFAULTS.openTimeoutMs): a wrong port, a
+   * silent or garbled peer shows as disconnected and is tried again, not as connecting for a minute.
+   */
+  readonly openTimeoutMs?: number;
 }
 
-export const OPCUA_CLIENT_DEFAULTS = { security: 'None', publishingIntervalMs: 50 } as const;
+export const OPCUA_CLIENT_DEFAULTS = {
+  security: 'None',
+  publishingIntervalMs: 50,
+  openTimeoutMs: 10_000,
+} as const;
 export const MAX_OPCUA_BINDINGS = 2000;
 
 /** OPC UA's own port, where an endpoint gives none. */
