@@ -3,12 +3,10 @@ import {
   endpointProblem,
   OPCUA_CLIENT_DEFAULTS,
   OPCUA_SECURITY_MODES,
-  parseBindingsCsv,
   type OpcuaClientSettings,
   type OpcuaSecurityMode,
 } from '../../shared/drivers/opcua-client-settings.js';
 import { userConfigDir } from '../storage/config-dir.js';
-import { readTextFile } from '../storage/read-text-file.js';
 import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
@@ -138,15 +136,4 @@ export function opcuaClientTemplate(
     pkiDir: values['opcua-client-pki']?.trim() || join(userConfigDir(env), 'opcua-pki'),
     ...(map ? { bindingsFile: map } : {}),
   };
-}
-
-/** The settings, with the bindings file read; a file with problems throws them in one message. */
-export async function opcuaClientSettings<T extends OpcuaClientTemplate>(
-  command: T,
-): Promise<Omit<T, 'bindingsFile'> & Pick<OpcuaClientSettings, 'bindings'>> {
-  const { bindingsFile, ...settings } = command;
-  if (bindingsFile === undefined) return settings;
-  const parsed = parseBindingsCsv((await readTextFile(bindingsFile)).text);
-  if ('problems' in parsed) throw new Error(`${bindingsFile}: ${parsed.problems.join('; ')}`);
-  return { ...settings, bindings: parsed.bindings };
 }

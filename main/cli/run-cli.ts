@@ -27,7 +27,7 @@ import {
 import { commandHelp } from './cli-help.js';
 import { modbusServerOptions } from './modbus-options.js';
 import { modbusClientScanLine, printDriverLines } from './driver-lines.js';
-import { opcuaClientSettings } from './opcua-client-options.js';
+import { withBindingsFile } from '../opcua/bindings-file.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
@@ -81,7 +81,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   let opcuaClient: OpcuaClientSettings | undefined;
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
-    if (command.opcuaClient) opcuaClient = await opcuaClientSettings(command.opcuaClient);
+    if (command.opcuaClient) opcuaClient = await withBindingsFile(command.opcuaClient);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${errorMessage(error)}`);

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { opcuaClientSettings } from './opcua-client-options.js';
+import { withBindingsFile } from '../opcua/bindings-file.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
@@ -79,7 +79,7 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
 /** The stations of the command line, or of the lab file (its scene files relative to it). */
 async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> {
   // The bindings CSV is read once, for every station.
-  const opcua = command.opcuaClient && (await opcuaClientSettings(command.opcuaClient.settings));
+  const opcua = command.opcuaClient && (await withBindingsFile(command.opcuaClient.settings));
   const opcuaClientOf = (own: string | undefined, i: number) => {
     const endpointUrl = stationEndpoint(command.opcuaClient, own, i);
     return endpointUrl !== undefined && opcua ? { opcuaClient: { ...opcua, endpointUrl } } : {};

@@ -1,3 +1,4 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { OpcClientDriver } from './saved-drivers.js';
 
 /**
@@ -75,6 +76,22 @@ export function endpointPlus(url: string, offset: number): string {
   if (!match || offset === 0) return url;
   return `opc.tcp://${match[1]}:${endpointPort(url)! + offset}${match[3] ?? ''}`;
 }
+
+/**
+ * The OPC UA client as the desktop's settings.json (and a lab PC's presets) keep it
+ * (docs/desktop.md): the endpoint, and optionally the security, the publishing interval and a
+ * bindings CSV's path; the certificate folder is the app's own.
+ */
+export const OPCUA_CLIENT_SETTING_SCHEMA = Type.Object(
+  {
+    endpointUrl: Type.String({ pattern: ENDPOINT.source, maxLength: 2048 }),
+    security: Type.Optional(Type.Union(OPCUA_SECURITY_MODES.map((m) => Type.Literal(m)))),
+    publishingIntervalMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 10_000 })),
+    bindingsFile: Type.Optional(Type.String({ pattern: '\\S', maxLength: 4096 })),
+  },
+  { additionalProperties: false },
+);
+export type OpcuaClientSetting = Static<typeof OPCUA_CLIENT_SETTING_SCHEMA>;
 
 /**
  * A bindings CSV: one `tag,nodeId` per line (a header line `tag,nodeId` may come first; `#` starts
