@@ -35,6 +35,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   },
   { name: 'scenes', summary: ['List the built-in scenes'] },
   {
+    name: 'modbus-map',
+    summary: [
+      "Print a scene's Modbus map, the addresses serve gives its tags over Modbus TCP,",
+      'as a table or as CSV (see docs/modbus.md)',
+    ],
+  },
+  {
     name: 'import',
     args: '[<file>]',
     summary: [
@@ -97,6 +104,7 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       serve: SCENE_HELP,
       run: SCENE_HELP,
       export: ['Built-in scene name or scene file'],
+      'modbus-map': SCENE_HELP,
       lab: [
         'The scene of every station, or repeated once per station in order',
         `(built-in name or .tagsim.json file; default "${DEFAULT_SCENE_NAME}")`,

@@ -5,7 +5,17 @@
  */
 
 export type CommandName =
-  'serve' | 'lab' | 'class' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
+  | 'serve'
+  | 'lab'
+  | 'class'
+  | 'scenes'
+  | 'modbus-map'
+  | 'import'
+  | 'export'
+  | 'snapshot'
+  | 'schema'
+  | 'run'
+  | 'help';
 
 export interface CommandSpec {
   readonly name: CommandName;

@@ -11,7 +11,15 @@ import {
 } from './control-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { classCommand, type ClassCommand, type ClassCommandValues } from './class-command.js';
-import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import type { ModbusMapFormat } from './modbus-map-print.js';
+import {
+  type ModbusCommandOptions,
+  type ModbusLayoutOptions,
+  modbusLayoutOptions,
+  modbusMapFormat,
+  modbusOptions,
+  type ModbusValues,
+} from './modbus-options.js';
 import { modbusClientOptions, type ModbusClientValues } from './modbus-client-options.js';
 import {
   opcuaClientOptions,
@@ -29,6 +37,12 @@ export type CliCommand =
   | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
+  | {
+      command: 'modbus-map';
+      scene: SceneChoice | undefined;
+      layout: ModbusLayoutOptions;
+      format: ModbusMapFormat;
+    }
   | ({
       command: 'serve';
       host: string;
@@ -51,6 +65,8 @@ export type CliCommand =
       modbusClient: ModbusClientSettings | undefined;
       /** Bind tags to a controller's OPC UA server (--opcua-client and its options). */
       opcuaClient: OpcuaClientCommand | undefined;
+      /** Print the Modbus map after starting (--print-map, with --modbus). */
+      printModbusMap: boolean;
     } & ControlCliOptions)
   | {
       command: 'import';
@@ -152,6 +168,13 @@ function commandFrom(
   switch (command) {
     case 'scenes':
       return { command: 'scenes' };
+    case 'modbus-map':
+      return {
+        command: 'modbus-map',
+        scene: values.scene !== undefined ? sceneArgument(values.scene) : undefined,
+        layout: modbusLayoutOptions(values),
+        format: modbusMapFormat(values),
+      };
     case 'import': {
       const file = extra[0]?.trim() || undefined;
       const given = [values.from && '--from', values.csv && '--csv', file && `'${file}'`].filter(Boolean);
@@ -245,6 +268,7 @@ function serveCommand(values: ParsedValues): CliCommand {
     modbus: modbusOptions(values),
     modbusClient: modbusClientOptions(values),
     opcuaClient: opcuaClientOptions(values),
+    printModbusMap: values['print-map'] === true,
   };
 }
 

@@ -25,10 +25,12 @@ import {
   writeSchema,
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
+import { modbusMapTable, modbusMapText } from './modbus-map-print.js';
 import { modbusServerOptions } from './modbus-options.js';
 import { modbusClientScanLine, printDriverLines } from './driver-lines.js';
 import { withBindingsFile } from '../opcua/bindings-file.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
+import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -63,6 +65,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       for (const name of BUILTIN_SCENE_NAMES)
         io.out(name === DEFAULT_SCENE_NAME ? `${name} (default)` : name);
       return 0;
+    case 'modbus-map':
+      return printModbusMap(command, io);
     case 'serve':
       return serve(command, io);
     case 'run':
@@ -156,6 +160,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
   const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
   if (tagsim.clients.modbusClient) io.out(modbusClientScanLine(tagsim.clients.modbusClient, scene.name));
+  if (tagsim.modbus && command.printModbusMap) io.out(modbusMapTable(scene, tagsim.modbus.layout));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
@@ -168,6 +173,27 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   await tagsim.close();
   io.out(`TagSim stopped (${signal}).`);
   return 0;
+}
+
+/** `tagsim modbus-map`: the Modbus map `serve --modbus` would lay out for the scene, as text. */
+async function printModbusMap(
+  command: Extract<CliCommand, { command: 'modbus-map' }>,
+  io: CliIo,
+): Promise<number> {
+  try {
+    const { scene } = await loadScene(command.scene);
+    const layout = modbusLayout(scene, {
+      map: command.layout.map,
+      ...(command.layout.scaleFactor !== undefined ? { scaleFactor: command.layout.scaleFactor } : {}),
+    });
+    // io.out ends the last line; the CSV's records all end in CRLF, its last one too.
+    io.out(modbusMapText(scene, layout, command.format).replace(/\r\n$/, '\r'));
+    return 0;
+  } catch (error) {
+    if (error instanceof ValidationError) printProblems(io, error);
+    else io.err(`tagsim: ${errorMessage(error)}`);
+    return 1;
+  }
 }
 
 async function runFileCommand(

@@ -1,7 +1,8 @@
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
+export { countFaults } from '../../shared/core/fault-count.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
-import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
+import type { ApiTag, TagFailure, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
@@ -81,17 +82,6 @@ export interface TrayModel {
 
 /** Windows cuts tray tooltips at 127 characters. */
 export const MAX_TOOLTIP_LENGTH = 127;
-
-/** Counts the forced and the failed tags (a tag that is both counts in each). */
-export function countFaults(tags: Iterable<ApiTag>): { forced: number; failed: number } {
-  let forced = 0;
-  let failed = 0;
-  for (const tag of tags) {
-    if (tag.isForced) forced++;
-    if (tag.openCircuit || tag.shortCircuit) failed++;
-  }
-  return { forced, failed };
-}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -128,7 +128,7 @@ export function readTrayState(
     ...(modbus ? { modbus } : {}),
     ...(control?.drivers && control.drivers.length > 0 ? { drivers: control.drivers } : {}),
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
-    ...countFaults(engine.listTags()),
+    ...countFaults(engine.listTags(), engine.scene.tags),
     scenes,
     ...(simulation ? { simulation } : {}),
     ...(startRunning !== undefined ? { startRunning } : {}),

@@ -78,10 +78,9 @@ export function clearAroundHidden(
   }
   const tags = engine.listTags().filter((t) => !theirs(t.id));
   if (what === 'forces')
-    engine.release(
-      'id',
-      tags.filter((t) => t.isForced).map((t) => t.id),
+    engine.releaseAll(
       'ui',
+      tags.map((t) => t.id),
     );
   else
     for (const failure of ['alwaysOff', 'alwaysOn'] as const) {

@@ -54,4 +54,6 @@ export interface ApiTag {
 /** A tag as the UI sees it: the API's view plus the raw value under any force or failure. */
 export interface TagState extends ApiTag {
   raw: TagValue;
+  /** Forced as its scene forces it (an emitter forced on): part of the scene, not a fault. */
+  sceneForced?: true;
 }

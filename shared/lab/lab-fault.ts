@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { TagEngine } from '../core/tag-engine.js';
+import { hasSceneForce } from '../core/tag-record.js';
 import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
 import type { HiddenFaults } from '../bridge/hidden-faults.js';
 import type { InstructorFaults } from './instructor-faults.js';
@@ -151,7 +152,7 @@ export function clearFault(
     );
   // What the instructor took off is no longer theirs; what is left of theirs stays.
   for (const each of ids) instructor.settle(engine.getTag(each)!);
-  hidden.reveal(ids.filter((id) => !hasFault(engine.getTag(id))));
+  hidden.reveal(ids.filter((id) => !hasFault(engine, engine.getTag(id))));
   return undefined;
 }
 
@@ -164,12 +165,12 @@ export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iter
   // A reset or scene change that carry() puts the hidden faults back after is no clearing.
   if (hidden.size === 0 || hidden.isCarrying) return [];
   const cleared: string[] = [];
-  for (const id of ids) if (hidden.has(id) && !hasFault(engine.getTag(id))) cleared.push(id);
+  for (const id of ids) if (hidden.has(id) && !hasFault(engine, engine.getTag(id))) cleared.push(id);
   hidden.reveal(cleared);
   return cleared;
 }
 
-/** Releases every force and clears every failure of a station; nothing stays hidden. */
+/** Releases every force (but the scene's own) and clears every failure of a station; nothing stays hidden. */
 export function clearAllFaults(engine: TagEngine, { hidden, instructor }: StationFaults): void {
   engine.releaseAll('ui');
   engine.clearFailures('ui');
@@ -177,11 +178,14 @@ export function clearAllFaults(engine: TagEngine, { hidden, instructor }: Statio
   hidden.revealAll();
 }
 
-/** Every tag forced or failed now, scene order, with whether the student's window hides it. */
+/**
+ * Every tag forced or failed now, scene order, with whether the student's window hides it; a force
+ * the scene itself keeps (its emitters and removers forced on) is the scene, not a fault.
+ */
 export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFault[] {
   return engine
     .listTags()
-    .filter(hasFault)
+    .filter((t) => hasFault(engine, t))
     .map((t) => ({
       id: t.id,
       name: t.name,
@@ -193,8 +197,10 @@ export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFau
     }));
 }
 
-function hasFault(tag: ApiTag | undefined): boolean {
-  return tag !== undefined && (tag.isForced || tag.openCircuit || tag.shortCircuit);
+function hasFault(engine: TagEngine, tag: ApiTag | undefined): boolean {
+  if (tag === undefined) return false;
+  const def = engine.scene.tags.find((t) => t.id === tag.id);
+  return tag.openCircuit || tag.shortCircuit || (def !== undefined && !hasSceneForce(def, tag));
 }
 
 /** Every tag of the name, or only the one with `id` when given (and it has that name). */

@@ -1,5 +1,5 @@
 import type { TagValue } from '../core/tag-types.js';
-import { RACK } from './crane-motion.js';
+import { RACK } from '../sim/plants/automated-warehouse.js';
 import { onBelt, ratioOf } from './drawn-marks.js';
 import type { LaidConveyor, LaidPart, PlantLayout, PlantSnapshot } from './plant-types.js';
 

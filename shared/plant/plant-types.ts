@@ -215,23 +215,34 @@ export interface PlantSnapshot {
   /** Plant (simulation) time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorState[];
-  /** Where each stacker crane is (a plant with a `crane` part); absent where there is none. */
+  /** The stacker cranes of the plant, where it has any (Automated Warehouse). */
   readonly cranes?: readonly CraneState[];
 }
 
 /**
- * A stacker crane at plant time: its carriage along the rack and up it, its forks and lift.
- * Columns count from the load position (0) to the rack's far end, levels from the bottom (0);
- * both are fractional while the crane travels.
+ * Where a stacker crane is, from the plant's own model (shared/sim/stacker-crane.ts): metres from
+ * its rest position along the rail (x) and up the mast (z), and the same in places of its rack.
  */
 export interface CraneState {
-  /** The label of its `crane` part. */
-  readonly part: string;
+  /** Its behaviour's `stackerCrane` name. */
+  readonly name: string;
+  /** The label of the layout's `crane` part it is drawn as (plantSnapshots; absent without a layout). */
+  readonly part?: string;
+  readonly x: number;
+  readonly z: number;
+  /**
+   * Along the rail and up the mast in places, fractional while it travels: 0 is the rest position,
+   * then one per column (level) from the first; a first column away from the rest position is 1.
+   */
   readonly column: number;
   readonly level: number;
-  /** -1 at the left (towards the load conveyor), 0 in the middle, 1 at the right (the rack). */
-  readonly forks: number;
-  /** Whether the lift holds the forks up. */
+  /** The cell it stands at (columns × levels + 1 is the rest position); absent while it moves or between places. */
+  readonly at?: number;
+  readonly movingX: boolean;
+  readonly movingZ: boolean;
+  /** Where the forks are by their limit switches: -1 left, 1 right, 0 in the middle or on their way (plantSnapshots). */
+  readonly forks?: number;
+  /** The platform raised by the lift. */
   readonly lifted: boolean;
 }
 

@@ -2,7 +2,7 @@ import { FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
 import type { SceneDefinition } from './scene-definition.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
-import { builtinTagDefaults } from './builtin-scenes.js';
+import { builtinTagDefaults, sceneStart } from './builtin-scenes.js';
 import { serializeScene, validateSceneJson } from './scene-file.js';
 import type { PlacedProblem } from '../problems/problem-list.js';
 
@@ -123,7 +123,7 @@ export function assembleScene(
       type: t.type,
       address: addresses.get(t)!,
       ...(initial !== undefined ? { initial } : {}),
-      ...t.start,
+      ...(t.start ?? sceneStart(known)),
     };
   });
   const added = SYSTEM_TAGS.filter((s) => !systemSeen.has(`${s.kind} ${s.name}`));

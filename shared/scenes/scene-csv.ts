@@ -157,7 +157,8 @@ function lookup<T>(map: Readonly<Record<string, T>>, word: string): T | undefine
   return ownValue(map, word.toLowerCase());
 }
 
-function csvField(value: string): string {
+/** One field of an RFC 4180 record, quoted when it holds a quote, separator or line end. */
+export function csvField(value: string): string {
   return /[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -108,6 +108,7 @@ export function serializeScene(scene: SceneDefinition, options: { schema?: strin
       type: t.type,
       address: t.address,
       ...(t.initial !== undefined ? { initial: t.initial } : {}),
+      ...(t.forced !== undefined ? { forced: t.forced } : {}),
       ...(t.min !== undefined ? { min: t.min } : {}),
       ...(t.max !== undefined ? { max: t.max } : {}),
       ...(t.description ? { description: t.description } : {}),

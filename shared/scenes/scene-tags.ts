@@ -120,7 +120,7 @@ function definitionOf(raw: Record<string, unknown>): TagDefinition {
 }
 
 /**
- * Why a tag's initial (or forced) value does not suit its type, or `undefined`. A file says exactly what it
+ * Why a tag's initial value (or the value it is forced to) does not suit its type, or `undefined`. A file says exactly what it
  * means: `true`/`false` for a Bit, a whole number for an Int, a number for a Float (stored as
  * written; the tag shows its nearest 32-bit float). No conversions, so saving never changes it.
  */

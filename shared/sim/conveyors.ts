@@ -1,6 +1,7 @@
-import type { Conveyor, Feeder } from './behaviour-types.js';
+import type { Conveyor } from './behaviour-types.js';
+import { FeederRuntime } from './conveyor-feeder.js';
 import type { ConditionNode, ConditionSet, NumberSource } from './conditions.js';
-import { mulberry32, type Random } from './random.js';
+import { mulberry32 } from './random.js';
 import type { TagMirror } from './tag-mirror.js';
 
 /** Positions closer than this (metres) count as equal: sums of step movements are not exact. */
@@ -226,11 +227,16 @@ class ConveyorRuntime {
   }
 
   feed(t: number): void {
-    const item = this.feeder?.next(t, this.items);
-    if (!item) return;
-    item.on = this;
-    item.arrivedAt = t;
-    this.items.push(item);
+    // An item half on the next conveyor still takes room at this one's end.
+    const leaving = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
+    const rear = Math.min(
+      Infinity,
+      ...this.items.map((i) => i.x - i.length),
+      ...leaving.map((i) => this.length + i.x - i.length),
+    );
+    const fed = this.feeder?.next(t, this.items.length, rear);
+    if (!fed) return;
+    this.items.push({ ...fed, x: fed.length, on: this, from: undefined, arrivedAt: t, inZoneSince: [] });
   }
 
   /** Whether an item entering with its front at `front` fits behind the last one. */
@@ -286,60 +292,5 @@ class ConveyorRuntime {
   private count(item: Item): void {
     item.on = undefined;
     this.removed.set(item.label, (this.removed.get(item.label) ?? 0) + 1);
-  }
-}
-
-class FeederRuntime {
-  private emitted = 0;
-  private lastAt: number | undefined;
-  /** The time to wait after the last new item: intervalMs, or drawn up to maxIntervalMs. */
-  private interval: number;
-  private readonly labels: readonly string[];
-  private readonly when: ConditionNode | undefined;
-
-  constructor(
-    private readonly f: Feeder,
-    conditions: ConditionSet,
-    private readonly random: Random,
-    private readonly newId: () => number,
-  ) {
-    this.labels = f.items ?? ['item'];
-    this.when = f.when ? conditions.condition(f.when) : undefined;
-    this.interval = f.intervalMs ?? 0;
-  }
-
-  /** A new item if the feeder places one at plant time `t`, given the items on its conveyor. */
-  next(t: number, items: readonly Item[]): Item | undefined {
-    const f = this.f;
-    const length = f.itemLength ?? 0.5;
-    const last = items[items.length - 1];
-    const ready =
-      t >= (f.firstAfterMs ?? 0) - 1e-6 &&
-      (f.total === undefined || this.emitted < f.total) &&
-      (this.lastAt === undefined || t - this.lastAt >= this.interval - 1e-6) &&
-      (f.maxOnConveyor === undefined || items.length < f.maxOnConveyor) &&
-      (this.when?.holds ?? true) &&
-      (!last || last.x - last.length >= length + (f.gap ?? 0.5) - EPS);
-    if (!ready) return undefined;
-    const label =
-      f.order === 'random'
-        ? this.labels[Math.floor(this.random.next() * this.labels.length)]!
-        : this.labels[this.emitted % this.labels.length]!;
-    this.emitted++;
-    this.lastAt = t;
-    if (f.maxIntervalMs !== undefined) {
-      const least = f.intervalMs ?? 0;
-      this.interval = least + this.random.next() * Math.max(0, f.maxIntervalMs - least);
-    }
-    return {
-      id: this.newId(),
-      label,
-      length,
-      x: length,
-      on: undefined,
-      from: undefined,
-      arrivedAt: t,
-      inZoneSince: [],
-    };
   }
 }

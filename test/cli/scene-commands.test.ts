@@ -314,6 +314,11 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
       tags: readonly { id: string; name: string; kind: string; type: string; address: number }[],
     ) => tags.map(({ id, name, kind, type, address }) => ({ id, name, kind, type, address }));
     expect(fields(scene.tags)).toEqual(fields(t.engine.listTags()));
+    // The forces the simulator shows are the scene's: its emitters and removers start forced on.
+    const forced = (tags: readonly { name: string; forced?: unknown; isForced?: boolean }[]) =>
+      tags.filter((tag) => tag.forced === true || tag.isForced === true).map((tag) => tag.name);
+    expect(forced(scene.tags)).toEqual(['Lids emitter', 'Remover 1', 'Bases emitter', 'Remover 2']);
+    expect(forced(scene.tags)).toEqual(forced(t.engine.listTags()));
     // The default scene name says where it came from.
     const named = await cli('import', '--from', t.url, '--out', file('live2.tagsim.json'));
     expect(named.out).toEqual([
@@ -343,8 +348,9 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     expect(await cli('snapshot', '--from', t.url, '--out', out)).toEqual({
       code: 0,
       out: [
-        'note: 1 tag is forced or failed: the API does not show the value under a force or failure, so the snapshot gives it OFF there',
-        `Wrote ${out}: 46 tags (0 forced, 1 failed)`,
+        // Lid at place, failed, and the two emitters and two removers the scene keeps forced on.
+        'note: 5 tags are forced or failed: the API does not show the value under a force or failure, so the snapshot gives them OFF there',
+        `Wrote ${out}: 46 tags (4 forced, 1 failed)`,
       ],
       err: [],
     });

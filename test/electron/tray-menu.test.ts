@@ -1,6 +1,8 @@
 // The tray as a pure model of the state (docs/desktop.md, "Tray"): icon, tooltip and menu for every
 // server state and fault count, and the quick faults of the pinned tags.
 import { describe, expect, it } from 'vitest';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import type { SceneDocument, ScenesState } from '../../shared/scenes/scene-document.js';
@@ -331,6 +333,16 @@ describe('countFaults', () => {
     ];
     expect(countFaults(tags)).toStrictEqual({ forced: 2, failed: 2 });
     expect(countFaults([])).toStrictEqual({ forced: 0, failed: 0 });
+  });
+
+  it('does not count a force the scene keeps (an emitter forced on), but does one it does not', () => {
+    const scene = builtinScene('Sorting by Height (Basic)')!;
+    const engine = new TagEngine(scene);
+    expect(countFaults(engine.listTags(), scene.tags)).toStrictEqual({ forced: 0, failed: 0 });
+    expect(engine.write('force', 'name', [{ name: 'Emitter', value: false }])).toEqual([]);
+    expect(engine.release('name', ['Remover left'])).toEqual([]);
+    expect(countFaults(engine.listTags(), scene.tags)).toStrictEqual({ forced: 1, failed: 0 });
+    expect(countFaults(engine.listTags())).toStrictEqual({ forced: 2, failed: 0 });
   });
 });
 

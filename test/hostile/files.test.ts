@@ -40,6 +40,7 @@ import { layoutPlant } from '../../shared/plant/layout.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import { Simulation } from '../../shared/sim/simulation.js';
 import { objectKeyName, OBJECT_KEY_NAMES } from './support/object-key-names.js';
+import { Bench } from '../sim/plc.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
 /**
@@ -424,6 +425,72 @@ describe("a scene file's names, whatever they are", () => {
   });
 });
 
+describe("a scene file's stacker cranes and forces, whatever they hold", () => {
+  it('load and run, or are refused with every problem at its place; a run never throws', () => {
+    const warehouse = JSON.parse(serializeScene(builtinScene('Automated Warehouse')!)) as {
+      tags: Record<string, unknown>[];
+      behaviours: Record<string, unknown>[];
+    };
+    const crane = warehouse.behaviours.find((b) => 'stackerCrane' in b)!;
+    const others = warehouse.behaviours.filter((b) => b !== crane);
+    const anything = fc.jsonValue({ maxDepth: 2 });
+    const number = fc.oneof(
+      fc.double({ min: -100, max: 100, noNaN: true }),
+      fc.constantFrom(0, 1e308, -1, 54, 55),
+      anything,
+    );
+    const axis = fc.oneof(
+      fc.record({ first: number, pitch: number, speed: number, startStopMs: number }, { requiredKeys: [] }),
+      anything,
+    );
+    // Most fields as the plant has them (nil, 5 in 6), so that loading walks both ways.
+    const field = (value: fc.Arbitrary<unknown>) =>
+      fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: value, weight: 1 });
+    const changes = fc.record({
+      stackerCrane: field(fc.oneof(fc.constantFrom('crane', '', ' '), anything)),
+      target: field(fc.oneof(fc.constantFrom('Target Position', 'Lift', 'Moving X', 'nope'), anything)),
+      movingX: field(fc.oneof(fc.constantFrom('Moving X', 'At Load', 'Target Position'), anything)),
+      lift: field(fc.oneof(fc.constantFrom('Lift', 'Forks Left', 'Moving Z'), anything)),
+      liftMs: field(number),
+      columns: field(number),
+      levels: field(number),
+      x: field(axis),
+      z: field(axis),
+      forced: field(anything),
+    });
+    let taken = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(changes, (c) => {
+        const { forced, ...craneChanges } = c;
+        const edited = { ...crane };
+        for (const [key, value] of Object.entries(craneChanges)) if (value !== undefined) edited[key] = value;
+        const tags = warehouse.tags.map((t) =>
+          t['name'] === 'Emitter' && forced !== undefined ? { ...t, forced } : t,
+        );
+        const text = JSON.stringify({ ...warehouse, tags, behaviours: [...others, edited] });
+        try {
+          const loaded = parseSceneFile(text, 'crane.tagsim.json');
+          const bench = new Bench(loaded, loaded.behaviours ?? []);
+          bench.runFor((io) => io.set('Target Position', 24), 3000);
+          bench.runFor((io) => io.set('Target Position', 0), 100);
+          taken++;
+        } catch (error) {
+          refused++;
+          expect(error).toBeInstanceOf(ValidationError);
+          for (const problem of (error as ValidationError).problems) {
+            expect(problem.path).toMatch(/^(behaviours|tags)(\.|\[|$)/);
+            expect(problem.message.length).toBeLessThan(600);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(taken).toBeGreaterThan(10);
+    expect(refused).toBeGreaterThan(10);
+  });
+});
+
 describe("presets' fields, whatever they hold", () => {
   it('never throw: a field is taken when right, reported and left out when not', () => {
     const anything = fc.oneof(
@@ -462,9 +529,11 @@ describe("presets' fields, whatever they hold", () => {
         }),
         (fields, strange) => {
           // Fields named like the members of every object, as JSON.parse makes them: own fields.
+          // (A function, so that a value holding `$'` or `$&` is not read as a replacement pattern.)
           const text = JSON.stringify(fields).replace(
             /^\{/,
-            `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
+            () =>
+              `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
           );
           const input = JSON.parse(text.replace(/,\}$/, '}')) as Record<string, unknown>;
           const { presets, problems } = parsePresets(input, 'presets.json');

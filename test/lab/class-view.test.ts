@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/run-cli.js';
+import { countFaults } from '../../shared/core/fault-count.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { rawRequest, type RawResponse } from '../support/http-client.js';
 import { dashboardRequest, RENDERER_DIR, startTestLab } from './support.js';
@@ -173,7 +174,9 @@ describe('tagsim class over three lab processes, one of them down', () => {
     expect(errorOf(bad)).toMatch(/^The action has problems: fault\.kind/);
     expect(
       [...a.stations, ...b.stations].every(
-        (s) => s.hidden.size === 0 && s.tagsim.engine.listTagStates().every((t) => !t.isForced),
+        (s) =>
+          s.hidden.size === 0 &&
+          countFaults(s.tagsim.engine.listTags(), s.tagsim.engine.scene.tags).forced === 0,
       ),
     ).toBe(true);
     expect((await post({ action: 'run', stations: 'some' })).status).toBe(400);

@@ -525,7 +525,7 @@ export const BROKEN_FILES: BrokenFile[] = [
     rule: 'neither a rule, a generator nor a conveyor',
     text: plant({ kind: 'conveyor' }),
     problems: [
-      'behaviours[0]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
+      'behaviours[0]: is neither a rule ("when" and "then"), a generator ("generate" and "signal"), a conveyor ("conveyor") nor a stacker crane ("stackerCrane")',
     ],
     schema: true,
   },

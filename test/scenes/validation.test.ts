@@ -91,6 +91,26 @@ describe('scene file validation', () => {
     expect(scene.tags[AT.palletSensor]!.address).toBe(scene.tags[AT.conveyorEntry]!.address);
   });
 
+  it('keeps a force of the scene (`forced`, `forcedValue`), and says when its value does not suit the tag', () => {
+    const saved = serializeScene(builtinScene('Sorting by Height (Basic)')!);
+    expect(saved).toContain(
+      '"name": "Emitter",\n      "kind": "Output",\n      "type": "Bit",\n      "address": 7,\n      "forced": true,\n      "forcedValue": true',
+    );
+    const emitter = parseSceneFile(saved).tags.find((t) => t.name === 'Emitter')!;
+    expect(emitter.forced).toBe(true);
+    expect(new TagEngine(parseSceneFile(saved)).getTag(emitter.id)).toMatchObject({
+      isForced: true,
+      value: true,
+    });
+    const file = base();
+    file.tags[AT.counter]!['forced'] = true;
+    file.tags[AT.counter]!['forcedValue'] = 1.5;
+    file.tags[AT.conveyorEntry]!['forced'] = 1;
+    expect(() => validateSceneJson(file)).toThrow(
+      /tags\[0\]\.forced: must be true or false; got 1[\s\S]*tags\[6\]\.forcedValue: must be a whole number/,
+    );
+  });
+
   it('reads a file saved with a byte order mark (Windows Notepad) and CRLF line ends', () => {
     const text = `\uFEFF${BASE_TEXT.replace(/\n/g, '\r\n')}`;
     expect(parseSceneFile(text)).toEqual(BASE_SCENE);

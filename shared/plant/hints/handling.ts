@@ -1,5 +1,5 @@
 import type { TagRef } from '../../sim/behaviour-types.js';
-import { RACK } from '../crane-motion.js';
+import { RACK } from '../../sim/plants/automated-warehouse.js';
 import { craneColumnX, craneLevelY } from '../machine-motion.js';
 import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types.js';
 import { type HintsByScene, input, output, partHint } from './part-hints.js';
@@ -217,9 +217,10 @@ const craneAt = {
 } as const;
 const AUTOMATED_WAREHOUSE: PlacementHints = {
   conveyors: {
-    // Drawn shorter than it is (6 m): the rack keeps its room.
+    // Drawn at the lengths the drawing was made for (the plant's are the saved scene's 2 m and
+    // 1.125 m): the entry shorter than a long belt, the rack keeps its room.
     entry: { x: 0.8, y: FLOOR, drawnLength: 4 },
-    load: { x: 4.8, y: FLOOR, look: 'rollers' },
+    load: { x: 4.8, y: FLOOR, drawnLength: 2, look: 'rollers' },
     forks: path(craneColumnX(craneAt, 0) - 0.4, craneLevelY(craneAt, 0), 0, 0.8),
     ...Object.fromEntries(
       Array.from({ length: RACK.columns * RACK.levels }, (_, i) => [

@@ -90,7 +90,20 @@ describe("the Plant view's machines, from the plant's state", () => {
           items: [{ id: 3, label: 'pallet', front: 1.2, length: 1.2 }],
         },
       ],
-      cranes: [{ part: 'Stacker crane', column: 2, level: 2, forks: 0, lifted: true }],
+      cranes: [
+        {
+          name: 'crane',
+          part: 'Stacker crane',
+          x: 2,
+          z: 2,
+          column: 2,
+          level: 2,
+          movingX: false,
+          movingZ: false,
+          forks: 0,
+          lifted: true,
+        },
+      ],
     };
     const { root } = setup({ snapshot }, uiTags(scene), scene);
     const crane = root.querySelector('[data-part="Stacker crane"]')!;
