@@ -28,10 +28,17 @@ async function listen(server: Server, sockets: Set<Socket>): Promise<number> {
   return (server.address() as { port: number }).port;
 }
 
-function closer(server: Server, sockets: Set<Socket>): () => Promise<void> {
-  return async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
+/** The peer of a listening server: its port, its connections so far, and its close. */
+function peerOf(server: Server, sockets: Set<Socket>, port: number, connections: () => number): TestPeer {
+  return {
+    port,
+    get connections() {
+      return connections();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -52,14 +59,7 @@ export async function startRawPeer(answer: PeerAnswer): Promise<TestPeer> {
       }
     });
   });
-  const port = await listen(server, sockets);
-  return {
-    port,
-    get connections() {
-      return connections;
-    },
-    close: closer(server, sockets),
-  };
+  return peerOf(server, sockets, await listen(server, sockets), () => connections);
 }
 
 export interface ProxyPlan {
@@ -97,12 +97,5 @@ export async function startProxy(target: number, plan: ProxyPlan): Promise<TestP
       else pass();
     });
   });
-  const port = await listen(server, sockets);
-  return {
-    port,
-    get connections() {
-      return connections;
-    },
-    close: closer(server, sockets),
-  };
+  return peerOf(server, sockets, await listen(server, sockets), () => connections);
 }
