@@ -13,7 +13,7 @@ export interface OpcuaLinkDeps {
   readonly chaos?: ChaosRules;
   /** `opcua-client://plc:4840`: the journal's path and what chaos rules match. */
   readonly path: string;
-  /** Hears what the server refuses once the link stands (a write refused, an item it cannot monitor). */
+  /** Hears the warning whole (what could not be bound, what the server refuses now) each time it changes. */
   readonly warn: (warning: string | undefined) => void;
 }
 
@@ -60,6 +60,16 @@ export async function openOpcuaLink(
     bound.tags.filter((b) => b.tag.kind === 'Input'),
     problems,
   );
+  // The status's warning: what the connection could not bind, then what the server refuses now,
+  // one entry per source (the writes, each node it cannot monitor, the subscription), so that
+  // one source's news neither hides nor clears another's.
+  const refusals = new Map<string, string>();
+  const warning = () => [...problems, ...refusals.values()].join('; ') || undefined;
+  const refuse = (source: string, words: string | undefined) => {
+    if (words === undefined) refusals.delete(source);
+    else refusals.set(source, words);
+    deps.warn(warning());
+  };
 
   // Actuators: a subscription; each notification's changes in one engine update.
   const subscription = lib.ClientSubscription.create(session, {
@@ -76,7 +86,7 @@ export async function openOpcuaLink(
     lost(`the subscription failed: ${error.message.split('\n')[0]}`)(),
   );
   subscription.on('internal_error', (error: Error) =>
-    deps.warn(`the subscription: ${error.message.split('\n')[0]}`),
+    refuse('subscription', `the subscription: ${error.message.split('\n')[0]}`),
   );
   let changes: { id: string; nodeId: string; value: unknown }[] = [];
   const apply = () => {
@@ -126,7 +136,9 @@ export async function openOpcuaLink(
         value: plainValue(dataValue.value.value),
       });
     });
-    item.on('err', (message: string) => deps.warn(`${actuator.nodeId} cannot be monitored: ${message}`));
+    item.on('err', (message: string) =>
+      refuse(`monitor ${actuator.nodeId}`, `${actuator.nodeId} cannot be monitored: ${message}`),
+    );
   }
 
   // Sensors: every change since the last write, written together; a failed write keeps them due.
@@ -141,7 +153,7 @@ export async function openOpcuaLink(
       ...(deps.journal ? { journal: deps.journal } : {}),
       path: deps.path,
       // What the server refuses now, after what the connection found it could not bind.
-      refused: (words) => deps.warn([...problems, ...(words ? [words] : [])].join('; ') || undefined),
+      refused: (words) => refuse('writes', words),
       end,
     }),
   );
@@ -149,7 +161,10 @@ export async function openOpcuaLink(
     closed,
     close: () => end('disconnected'),
     detail: `${bound.tags.length} ${bound.tags.length === 1 ? 'tag' : 'tags'} bound ${bound.from} (${sensors.length} written, ${actuators.length} monitored), ${settings.security}`,
-    ...(problems.length > 0 ? { warning: problems.join('; ') } : {}),
+    // Read as the driver shows the connection: what was refused before then is in it.
+    get warning() {
+      return warning();
+    },
   };
 }
 

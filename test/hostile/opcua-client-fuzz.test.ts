@@ -134,14 +134,18 @@ describe('the OPC UA client against a hostile server', () => {
       { tag: 'High sensor', nodeId: server.nodeId('GVL.Text') },
       { tag: 'Stop', nodeId: server.nodeId('GVL.Missing') },
       { tag: 'Conveyor entry', nodeId: server.nodeId('GVL.Load') },
+      { tag: 'Unload', nodeId: server.nodeId('GVL.Gone') },
+      { tag: 'Low sensor', nodeId: server.nodeId('GVL.HighSensor') },
     ]);
     const driver = tagsim.clients.all[0]!;
     const status = await untilStatus(driver, (s) => s.state === 'connected', 20_000);
-    expect(status).toMatchObject({
-      detail: '4 tags bound from the CSV (0 written, 2 monitored), None',
-      warning:
-        "nodes not read: ns=1;s=GVL.Missing (BadNodeIdUnknown); sensors whose node takes no tag's value: High sensor (String)",
-    });
+    const bindingProblems =
+      "nodes not read: ns=1;s=GVL.Missing (BadNodeIdUnknown); sensors whose node takes no tag's value: High sensor (String)";
+    expect(status.detail).toBe('6 tags bound from the CSV (1 written, 3 monitored), None');
+    expect(status.warning?.startsWith(bindingProblems)).toBe(true);
+    // The node it cannot monitor joins what it could not bind, and stays beside it.
+    const allProblems = `${bindingProblems}; ns=1;s=GVL.Gone cannot be monitored: BadNodeIdUnknown (0x80340000)`;
+    await expect.poll(() => driver.status.warning).toBe(allProblems);
     // A text where a Bit actuator is: refused by the engine's own check, journalled with its
     // item error; the other actuator's change of the same moment arrives.
     server.write('GVL.Text', 'on');
@@ -161,9 +165,11 @@ describe('the OPC UA client against a hostile server', () => {
     ]);
     expect(tagsim.engine.tagsNamed('Load')[0]!.value).toBe(false);
     tagsim.engine.simulate('name', [{ ref: 'High sensor', value: true }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    tagsim.engine.simulate('name', [{ ref: 'Low sensor', value: true }]);
+    await expect.poll(() => server.read('GVL.HighSensor')).toBe(true);
     expect(server.read('GVL.Text')).toBe('on');
-    expect(driver.status.state).toBe('connected');
+    // A write taken whole clears no other warning.
+    expect(driver.status).toMatchObject({ state: 'connected', warning: allProblems });
     server.write('GVL.Load', false);
   });
 });

@@ -223,8 +223,13 @@ describe('OPC UA client: chaos rules reach its writes', () => {
     tagsim.engine.simulate('name', [{ ref: 'High sensor', value: false }]);
     await expect.poll(() => server.read('GVL.HighSensor')).toBe(false);
     expect(performance.now() - from).toBeGreaterThanOrEqual(280);
-    const entries = await journal.list({ limit: 20, path: 'opcua-client://*', status: '200' });
-    const late = entries.find((e) => e.method === 'SCAN');
+    // The server has the value before TagSim has its answer, and the journal entry after that.
+    const lateWrite = async () =>
+      (await journal.list({ limit: 20, path: 'opcua-client://*', status: '200' })).find(
+        (e) => e.method === 'SCAN',
+      );
+    await expect.poll(lateWrite).toBeDefined();
+    const late = await lateWrite();
     expect(late).toMatchObject({ status: 200, chaos: { rule: 0, latencyMs: 300 } });
     expect(JSON.parse(late!.body!)).toEqual({
       function: 'OPC UA write',
