@@ -59,6 +59,15 @@ export const OPCUA_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
     ]),
   },
   {
+    name: 'opcua-client-timeout',
+    type: 'string',
+    value: '<ms>',
+    help: both([
+      'A server that has not opened the session and answered the binding within this is given',
+      `up and tried again, 1000 to 60000 (default ${OPCUA_CLIENT_DEFAULTS.openTimeoutMs})`,
+    ]),
+  },
+  {
     name: 'opcua-client-pki',
     type: 'string',
     value: '<dir>',
@@ -74,6 +83,7 @@ export interface OpcuaClientValues {
   'opcua-client-map'?: string;
   'opcua-client-security'?: string;
   'opcua-client-publish'?: string;
+  'opcua-client-timeout'?: string;
   'opcua-client-pki'?: string;
 }
 
@@ -121,19 +131,30 @@ export function opcuaClientTemplate(
     throw new UsageError(
       `--opcua-client-security must be ${OPCUA_SECURITY_MODES.join(' or ')}; got '${security}'`,
     );
-  const publish = values['opcua-client-publish'];
   const publishingIntervalMs =
-    publish === undefined
-      ? OPCUA_CLIENT_DEFAULTS.publishingIntervalMs
-      : parseWholeNumber('--opcua-client-publish', publish);
-  if (publishingIntervalMs < 10 || publishingIntervalMs > 10_000)
-    throw new UsageError(`--opcua-client-publish must be from 10 to 10000; got '${publish}'`);
+    wholeIn(values, 'opcua-client-publish', 10, 10_000) ?? OPCUA_CLIENT_DEFAULTS.publishingIntervalMs;
+  const openTimeoutMs = wholeIn(values, 'opcua-client-timeout', 1000, 60_000);
   const map = values['opcua-client-map']?.trim();
   if (map === '') throw new UsageError('--opcua-client-map needs a file name');
   return {
     security: security as OpcuaSecurityMode,
     publishingIntervalMs,
+    ...(openTimeoutMs !== undefined ? { openTimeoutMs } : {}),
     pkiDir: values['opcua-client-pki']?.trim() || join(userConfigDir(env), 'opcua-pki'),
     ...(map ? { bindingsFile: map } : {}),
   };
+}
+
+/** An option's whole number from `min` to `max`, or undefined when it is not given. */
+function wholeIn(
+  values: OpcuaClientValues,
+  name: 'opcua-client-publish' | 'opcua-client-timeout',
+  min: number,
+  max: number,
+): number | undefined {
+  const text = values[name];
+  if (text === undefined) return undefined;
+  const n = parseWholeNumber(`--${name}`, text);
+  if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}; got '${text}'`);
+  return n;
 }

@@ -163,14 +163,16 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
   },
   opcuaClient: {
     expected:
-      'an object {"endpointUrl": "opc.tcp://host:port", and optionally "security" ("None" or "SignAndEncrypt"), "publishingIntervalMs" (10 to 10000), "bindingsFile" (a CSV of tag,nodeId) (docs/opcua.md)}',
+      'an object {"endpointUrl": "opc.tcp://host:port", and optionally "security" ("None" or "SignAndEncrypt"), "publishingIntervalMs" (10 to 10000), "openTimeoutMs" (1000 to 60000), "bindingsFile" (a CSV of tag,nodeId) (docs/opcua.md)}',
     shape: shape(OPCUA_CLIENT_SETTING_SCHEMA),
     tidy: (v) => {
-      const { endpointUrl, security, publishingIntervalMs, bindingsFile } = v as OpcuaClientSetting;
+      const { endpointUrl, security, publishingIntervalMs, openTimeoutMs, bindingsFile } =
+        v as OpcuaClientSetting;
       return {
         endpointUrl,
         security: security ?? OPCUA_CLIENT_DEFAULTS.security,
         publishingIntervalMs: publishingIntervalMs ?? OPCUA_CLIENT_DEFAULTS.publishingIntervalMs,
+        ...(openTimeoutMs !== undefined ? { openTimeoutMs } : {}),
         ...(bindingsFile !== undefined ? { bindingsFile: bindingsFile.trim() } : {}),
       };
     },

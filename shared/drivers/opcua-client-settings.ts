@@ -79,14 +79,15 @@ export function endpointPlus(url: string, offset: number): string {
 
 /**
  * The OPC UA client as the desktop's settings.json (and a lab PC's presets) keep it
- * (docs/desktop.md): the endpoint, and optionally the security, the publishing interval and a
- * bindings CSV's path; the certificate folder is the app's own.
+ * (docs/desktop.md): the endpoint, and optionally the security, the publishing interval, the
+ * opening's time limit and a bindings CSV's path; the certificate folder is the app's own.
  */
 export const OPCUA_CLIENT_SETTING_SCHEMA = Type.Object(
   {
     endpointUrl: Type.String({ pattern: ENDPOINT.source, maxLength: 2048 }),
     security: Type.Optional(Type.Union(OPCUA_SECURITY_MODES.map((m) => Type.Literal(m)))),
     publishingIntervalMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 10_000 })),
+    openTimeoutMs: Type.Optional(Type.Integer({ minimum: 1000, maximum: 60_000 })),
     bindingsFile: Type.Optional(Type.String({ pattern: '\\S', maxLength: 4096 })),
   },
   { additionalProperties: false },
