@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds shared/modbus/driver-maps.generated.ts from two tables, so the product never reads them
+// Builds shared/drivers/driver-maps.generated.ts from two tables, so the product never reads them
 // at run time (docs/modbus.md):
 // - scripts/data/factoryio-modbus-maps.tsv: the default map of the simulator's Modbus TCP/IP
 //   Server driver in its saved built-in scenes: which tag (by id) sits at which discrete input,
@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const mapsFile = `${root}scripts/data/factoryio-modbus-maps.tsv`;
 const settingsFile = `${root}scripts/data/factoryio-modbus-settings.tsv`;
 const tagsFile = `${root}scripts/data/factoryio-scene-tags.tsv`;
-const target = `${root}shared/modbus/driver-maps.generated.ts`;
+const target = `${root}shared/drivers/driver-maps.generated.ts`;
 
 const TABLES = { DI: 'discreteInputs', coil: 'coils', IR: 'inputRegisters', HR: 'holdingRegisters' };
 

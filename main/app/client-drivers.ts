@@ -1,9 +1,9 @@
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
 import type { ControlApi } from '../control/control-api.js';
 import type { ClientDriver } from '../drivers/client-driver.js';
 import { ModbusClient } from '../modbus/modbus-client.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { OpcuaClient } from '../opcua/opcua-client.js';
 
 /** The drivers a TagSim may run that connect out to a controller (docs/architecture.md, "Drivers"). */

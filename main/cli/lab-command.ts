@@ -10,6 +10,14 @@ import {
   type ModbusClientValues,
 } from './modbus-client-options.js';
 import {
+  opcuaClientEndpoint,
+  opcuaClientTemplate,
+  strayOpcuaOption,
+  type OpcuaClientTemplate,
+  type OpcuaClientValues,
+} from './opcua-client-options.js';
+import { endpointPlus, endpointPort } from '../../shared/drivers/opcua-client-settings.js';
+import {
   parseHost,
   parsePort,
   parseWholeNumber,
@@ -70,7 +78,8 @@ export interface LabValues {
 }
 
 /** What `tagsim lab` reads of the parsed values: its own, the Modbus and simulation ones, and where it listens. */
-export interface LabCommandValues extends LabValues, ModbusValues, ModbusClientValues, SimulationValues {
+export interface LabCommandValues
+  extends LabValues, ModbusValues, ModbusClientValues, OpcuaClientValues, SimulationValues {
   port?: string;
   host?: string;
   ui?: boolean;
@@ -92,6 +101,11 @@ export interface LabCommand {
    * or the address its lab file gives it; every station with the same settings.
    */
   modbusClient: { first?: { host: string; port: number }; settings: ModbusClientTemplate } | undefined;
+  /**
+   * The stations' OPC UA clients: station k binds to `first`'s server at port + k - 1
+   * (--opcua-client), or to the endpoint its lab file gives it; every station with the same settings.
+   */
+  opcuaClient: { first?: string; settings: OpcuaClientTemplate } | undefined;
   /** A fault schedule file to run. */
   schedule: string | undefined;
   /** The file holding the instructor's token (dashboard and control APIs); a new one when absent. */
@@ -116,6 +130,7 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
       : parsePort(values['dashboard-port'], '--dashboard-port');
   const modbus = modbusOptions(values, DEFAULT_LAB_MODBUS_PORT);
   const modbusClient = labModbusClient(values, labFile !== undefined);
+  const opcuaClient = labOpcuaClient(values, labFile !== undefined);
   let stations: LabCommand['stations'];
   if (labFile) stations = { labFile };
   else {
@@ -132,11 +147,15 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     // A lab file's station count is known once it is read: startLab checks that plan.
     const plan = planLabPorts(count, port, dashboardPort, modbus?.port);
     if (typeof plan === 'string') throw new UsageError(plan);
-    const first = modbusClient?.first;
-    if (first && first.port + count - 1 > 65535)
-      throw new UsageError(
-        `${count} stations' controllers from port ${first.port} would need ports up to ${first.port + count - 1}; the highest port is 65535`,
-      );
+    const firstPorts = [
+      modbusClient?.first?.port,
+      opcuaClient?.first === undefined ? undefined : endpointPort(opcuaClient.first),
+    ];
+    for (const first of firstPorts)
+      if (first !== undefined && first + count - 1 > 65535)
+        throw new UsageError(
+          `${count} stations' controllers from port ${first} would need ports up to ${first + count - 1}; the highest port is 65535`,
+        );
   }
   return {
     command: 'lab',
@@ -146,6 +165,7 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     dashboardPort,
     modbus,
     modbusClient,
+    opcuaClient,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     tokenFile: nonBlank(values['token-file'], '--token-file needs a file name'),
     ui: values.ui === true,
@@ -164,6 +184,25 @@ function labModbusClient(values: LabCommandValues, labFile: boolean): LabCommand
   const stray = MODBUS_CLIENT_OPTION_SPECS.find((o) => values[o.name] !== undefined);
   if (stray) throw new UsageError(`--${stray.name} goes with --modbus-client (or a lab file's modbusClient)`);
   return undefined;
+}
+
+/** The same for the OPC UA client: --opcua-client's endpoint for station 1, or a lab file's. */
+function labOpcuaClient(values: LabCommandValues, labFile: boolean): LabCommand['opcuaClient'] {
+  const first = opcuaClientEndpoint(values);
+  if (first !== undefined) return { first, settings: opcuaClientTemplate(values) };
+  if (labFile) return { settings: opcuaClientTemplate(values) };
+  const stray = strayOpcuaOption(values);
+  if (stray) throw new UsageError(`--${stray} goes with --opcua-client (or a lab file's opcuaClient)`);
+  return undefined;
+}
+
+/** Station `index`'s endpoint: its own (a lab file's), else the lab's first one's port + index. */
+export function stationEndpoint(
+  client: LabCommand['opcuaClient'],
+  own: string | undefined,
+  index: number,
+): string | undefined {
+  return own ?? (client?.first !== undefined ? endpointPlus(client.first, index) : undefined);
 }
 
 function nonBlank(text: string | undefined, problem: string): string | undefined {

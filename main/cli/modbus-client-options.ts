@@ -9,7 +9,7 @@ import {
   POINT_GROUPS,
   type ModbusClientSettings,
   type PointGroup,
-} from '../../shared/modbus/client-settings.js';
+} from '../../shared/drivers/modbus-client-settings.js';
 import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
@@ -46,11 +46,14 @@ export const MODBUS_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
     help: {
       serve: [
         "Scan a controller's Modbus server, as the simulator's Modbus TCP/IP Client driver",
-        `does: write the sensors, read the actuators (default port ${DEFAULT_PORT}; docs/modbus.md)`,
+        `does: write the sensors, read the actuators (default port ${DEFAULT_PORT}; docs/modbus.md).`,
+        "A scene file's saved client settings (counts, offsets, Read coils, Read holding registers,",
+        'scale, which tag at which point) apply where the options below are not given',
       ],
       lab: [
         "Every station scans its own controller: station k's at port + k - 1, unless the",
-        "lab file gives the station's modbusClient address",
+        "lab file gives the station's modbusClient address. A station's scene file's saved",
+        'client settings apply where the options below are not given',
       ],
     },
   },
@@ -80,24 +83,33 @@ export const MODBUS_CLIENT_OPTION_SPECS: readonly OptionSpec[] = [
     value: '<count>[@<offset>]',
     help: both([
       `${GROUP_HELP[group]}: how many, 0 to ${maxCount(group)}, and from which address`,
-      "(default: as many as the scene's driver map holds, from address 0)",
+      "(default: the scene's saved count and offset, else as many as its map holds, from 0)",
     ]),
   })),
   {
     name: 'modbus-client-read-coils',
     type: 'boolean',
-    help: both(['Read the Bit Outputs from its coils (FC 1) instead (the driver\'s "Read coils")']),
+    help: both([
+      'Read the Bit Outputs from its coils (FC 1) instead (the driver\'s "Read coils"; default:',
+      "the scene's saved ReadCoils)",
+    ]),
   },
   {
     name: 'modbus-client-read-holding-registers',
     type: 'boolean',
-    help: both(['Read the Numeric Outputs from its holding registers (FC 3) instead']),
+    help: both([
+      "Read the Numeric Outputs from its holding registers (FC 3) instead (default: the scene's",
+      'saved ReadHoldingRegisters)',
+    ]),
   },
   {
     name: 'modbus-client-scale',
     type: 'string',
     value: '<n>',
-    help: both(["Float tags travel as value × n in one register (default: the scene's ScaleFactor)"]),
+    help: both([
+      "Float tags travel as value × n in one register (default: the client's saved ScaleFactor,",
+      "else the scene's)",
+    ]),
   },
 ];
 

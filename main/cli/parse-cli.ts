@@ -26,7 +26,7 @@ import {
   type OpcuaClientCommand,
   type OpcuaClientValues,
 } from './opcua-client-options.js';
-import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
 import type { CommandName } from './option-spec.js';

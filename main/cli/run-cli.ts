@@ -27,9 +27,9 @@ import {
 import { commandHelp } from './cli-help.js';
 import { modbusMapTable, modbusMapText } from './modbus-map-print.js';
 import { modbusServerOptions } from './modbus-options.js';
-import { printDriverLines } from './driver-lines.js';
-import { opcuaClientSettings } from './opcua-client-options.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import { modbusClientScanLine, printDriverLines } from './driver-lines.js';
+import { withBindingsFile } from '../opcua/bindings-file.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
@@ -85,7 +85,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   let opcuaClient: OpcuaClientSettings | undefined;
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
-    if (command.opcuaClient) opcuaClient = await opcuaClientSettings(command.opcuaClient);
+    if (command.opcuaClient) opcuaClient = await withBindingsFile(command.opcuaClient);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${errorMessage(error)}`);
@@ -159,6 +159,7 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
   const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
+  if (tagsim.clients.modbusClient) io.out(modbusClientScanLine(tagsim.clients.modbusClient, scene.name));
   if (tagsim.modbus && command.printModbusMap) io.out(modbusMapTable(scene, tagsim.modbus.layout));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));

@@ -1,10 +1,9 @@
-import { dirname, join, resolve } from 'node:path';
-import { OPCUA_CLIENT_DEFAULTS } from '../../shared/opcua/client-settings.js';
-import { userConfigDir } from '../storage/config-dir.js';
+import { dirname, resolve } from 'node:path';
+import { withBindingsFile } from '../opcua/bindings-file.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
-import type { LabCommand } from './lab-command.js';
+import { stationEndpoint, type LabCommand } from './lab-command.js';
 import { modbusServerOptions } from './modbus-options.js';
 import { printProblems } from './print-problems.js';
 import type { CliIo } from './cli-io.js';
@@ -79,26 +78,27 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
 
 /** The stations of the command line, or of the lab file (its scene files relative to it). */
 async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> {
-  if ('count' in command.stations) return command.stations.scenes.map((scene) => (scene ? { scene } : {}));
+  // The bindings CSV is read once, for every station.
+  const opcua = command.opcuaClient && (await withBindingsFile(command.opcuaClient.settings));
+  const opcuaClientOf = (own: string | undefined, i: number) => {
+    const endpointUrl = stationEndpoint(command.opcuaClient, own, i);
+    return endpointUrl !== undefined && opcua ? { opcuaClient: { ...opcua, endpointUrl } } : {};
+  };
+  if ('count' in command.stations)
+    return command.stations.scenes.map((scene, i) => ({
+      ...(scene ? { scene } : {}),
+      ...opcuaClientOf(undefined, i),
+    }));
   const path = command.stations.labFile;
   const { text } = await readTextFile(path);
   const file = parseLabFile(text, path);
-  return file.stations.map((s) => ({
+  return file.stations.map((s, i) => ({
     ...(s.scene !== undefined ? { scene: relativeTo(path, sceneArgument(s.scene)) } : {}),
     ...(s.label !== undefined ? { label: s.label } : {}),
     ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
     ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
     ...(s.modbusClient !== undefined ? { modbusClient: s.modbusClient } : {}),
-    ...(s.opcuaClient !== undefined
-      ? {
-          opcuaClient: {
-            endpointUrl: s.opcuaClient,
-            security: OPCUA_CLIENT_DEFAULTS.security,
-            publishingIntervalMs: OPCUA_CLIENT_DEFAULTS.publishingIntervalMs,
-            pkiDir: join(userConfigDir(), 'opcua-pki'),
-          },
-        }
-      : {}),
+    ...opcuaClientOf(s.opcuaClient, i),
   }));
 }
 

@@ -108,6 +108,21 @@ export class ClientDriver {
     return this.current;
   }
 
+  /**
+   * Connects anew at once, as after a Disconnect and Connect (another scene to bind): a driver
+   * that is stopped stays stopped.
+   */
+  reconnect(): void {
+    if (!this.wanted) return;
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const link = this.link;
+    this.link = undefined;
+    this.failures = 0;
+    void this.tryConnect();
+    link?.close();
+  }
+
   /** Connected, but the controller refuses part of the exchange (or no longer does: undefined). */
   warn(warning: string | undefined): void {
     if (this.current.state !== 'connected' || this.current.warning === warning) return;

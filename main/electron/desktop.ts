@@ -32,6 +32,8 @@ import type { SceneDialogs } from './native-dialogs.js';
 import type { SceneActions } from './scene-actions.js';
 import { loadStartupConfig, type OpenSettings } from './startup-config.js';
 import { presetsStation } from '../settings/presets.js';
+import { startupNotice } from '../runtime/startup-notice.js';
+import { desktopOpcuaClient } from './desktop-opcua.js';
 
 /** The part of Electron's `app` the desktop uses. */
 export interface DesktopAppLike extends LifecycleAppLike {
@@ -151,7 +153,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     defaultScene: () => deps.scene ?? resolveScene(),
     reportError,
   });
-  const { host: serverHost, port, simulation: startWith, modbus, modbusClient } = settings.get();
+  const { host: serverHost, port, simulation: startWith, modbus, modbusClient, opcuaClient } = settings.get();
   // The presets' student mode: the window is a student's, as at a lab station.
   const student = presetsStation(presets);
   // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
@@ -161,6 +163,14 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     server: { host: serverHost, port },
     ...(modbus ? { modbus } : {}),
     ...(modbusClient ? { modbusClient } : {}),
+    ...(opcuaClient
+      ? {
+          opcuaClient: await desktopOpcuaClient(opcuaClient, app.getPath('userData'), (file, error) => {
+            reportError(error);
+            notices.push(startupNotice(file, error));
+          }),
+        }
+      : {}),
     listen: 'background',
     simulation: {
       startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),

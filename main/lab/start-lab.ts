@@ -15,8 +15,11 @@ import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
-import { MODBUS_CLIENT_DEFAULTS, type ModbusClientSettings } from '../../shared/modbus/client-settings.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import {
+  MODBUS_CLIENT_DEFAULTS,
+  type ModbusClientSettings,
+} from '../../shared/drivers/modbus-client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';

@@ -1,4 +1,4 @@
-import type { ModbusRange } from '../../shared/modbus/client-settings.js';
+import type { ModbusRange } from '../../shared/modbus/client-plan.js';
 import { MODBUS_EXCEPTION_STATUS } from './modbus-journal.js';
 import { packBits, packRegisters, unpackBits, unpackRegisters } from './pdu-values.js';
 

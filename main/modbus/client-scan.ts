@@ -1,4 +1,4 @@
-import type { ModbusClientPlan, ModbusRange } from '../../shared/modbus/client-settings.js';
+import type { ModbusClientPlan, ModbusRange } from '../../shared/modbus/client-plan.js';
 import {
   bitsAnswer,
   describeException,

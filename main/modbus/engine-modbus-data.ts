@@ -1,20 +1,18 @@
+import type { SceneDrivers } from '../../shared/drivers/saved-drivers.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import {
   modbusLayout,
   type ModbusLayout,
-  type ModbusMapChoice,
+  type ModbusLayoutOptions,
   type ModbusSlot,
   tableHolds,
 } from '../../shared/modbus/modbus-layout.js';
 import { fromRegister, toRegister } from '../../shared/modbus/register-value.js';
 import type { BitTable, ModbusData, RegisterTable } from './modbus-pdu.js';
 
-export interface EngineModbusOptions {
-  map?: ModbusMapChoice;
-  /** Overrides the scene's ScaleFactor (the driver's, else 100). */
-  scaleFactor?: number;
-}
+/** The Modbus server's choices: the map, and the scale (the scene's ScaleFactor unless given). */
+export type EngineModbusOptions = Omit<ModbusLayoutOptions, 'driver'>;
 
 /**
  * The engine's tags as Modbus tables. Reads and writes go through the engine's own read and
@@ -28,16 +26,26 @@ export class EngineModbusData implements ModbusData<ItemError[]> {
 
   constructor(
     private readonly engine: TagEngine,
-    private readonly options: EngineModbusOptions = {},
+    private readonly options: ModbusLayoutOptions = {},
   ) {}
 
   /** The layout of the scene served now. */
   get layout(): ModbusLayout {
-    if (this.scene !== this.engine.scene || !this.current) {
-      this.scene = this.engine.scene;
+    if (this.scene !== this.served || !this.current) {
+      this.scene = this.served;
       this.current = modbusLayout(this.scene, this.options);
     }
     return this.current;
+  }
+
+  /** The driver settings the scene served now saved (a `.factoryio` file's `<Drivers>`). */
+  get savedDrivers(): SceneDrivers | undefined {
+    return this.served.drivers;
+  }
+
+  /** The engine holds the whole scene it was given: its drivers' settings too. */
+  private get served(): SceneDefinition {
+    return this.engine.scene;
   }
 
   holds(table: BitTable | RegisterTable, start: number, count: number): boolean {

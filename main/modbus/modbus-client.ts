@@ -1,11 +1,8 @@
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import { urlHost } from '../../shared/core/url-host.js';
-import {
-  modbusClientPlan,
-  type ModbusClientPlan,
-  type ModbusClientSettings,
-} from '../../shared/modbus/client-settings.js';
+import { withSavedClient, type ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
+import { modbusClientPlan, type ModbusClientPlan } from '../../shared/modbus/client-plan.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
 import type { RequestJournal } from '../server/request-journal.js';
@@ -43,10 +40,11 @@ export class ModbusClient {
     const { host, port, slaveId, scanTimeMs } = settings;
     const target = `${urlHost(host)}:${port}`;
     this.path = `modbus-client://${target}/unit/${slaveId}`;
-    this.data = new EngineModbusData(
-      engine,
-      settings.scaleFactor !== undefined ? { scaleFactor: settings.scaleFactor } : {},
-    );
+    // The scene's own client map, where it saved one; its ScaleFactor unless one is given.
+    this.data = new EngineModbusData(engine, {
+      driver: 'client',
+      ...(settings.scaleFactor !== undefined ? { scaleFactor: settings.scaleFactor } : {}),
+    });
     this.journal = deps.journal && new ClientScanJournal(engine, this.data, deps.journal, this.path);
     this.driver = new ClientDriver({
       driver: 'modbusClient',
@@ -57,10 +55,21 @@ export class ModbusClient {
     });
   }
 
-  /** The scan of the scene served now: its counts follow the scene's map unless the settings give them. */
+  /** The tables of the scene served now, as the client lays them out. */
+  get layout(): ModbusLayout {
+    return this.data.layout;
+  }
+
+  /**
+   * The scan of the scene served now: the settings given, and where they are silent the scene's
+   * saved client settings (docs/modbus.md#a-scenes-saved-client-settings), else its map's counts.
+   */
   get currentPlan(): ModbusClientPlan {
     const layout = this.data.layout;
-    if (this.plan?.layout !== layout) this.plan = { layout, plan: modbusClientPlan(this.settings, layout) };
+    if (this.plan?.layout !== layout) {
+      const settings = withSavedClient(this.settings, this.data.savedDrivers?.ModbusTCPClient);
+      this.plan = { layout, plan: modbusClientPlan(settings, layout) };
+    }
     return this.plan.plan;
   }
 

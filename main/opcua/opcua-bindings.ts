@@ -1,7 +1,8 @@
 import type { ClientSession, ReferenceDescription } from 'node-opcua-client';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';
-import type { OpcuaBinding } from '../../shared/opcua/client-settings.js';
+import { savedOpcuaBindings, type OpcuaBinding } from '../../shared/drivers/opcua-client-settings.js';
+import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import type { OpcuaClientLib } from './opcua-library.js';
 
 /** A tag bound to a node, ready to use: the tag, and the node's id as the server spells it. */
@@ -16,13 +17,38 @@ export interface Bound {
   readonly problems: string[];
 }
 
+/**
+ * Binds the scene served as docs/opcua.md#binding-tags-to-nodes says: the CSV given (an option
+ * given wins), else the scene's saved OPC client items, else by node name. `from` says which.
+ */
+export async function bindTags(
+  engine: TagEngine,
+  session: ClientSession,
+  lib: OpcuaClientLib,
+  csv: readonly OpcuaBinding[] | undefined,
+): Promise<Bound & { from: string }> {
+  if (csv) return { ...bindFromCsv(engine, csv), from: 'from the CSV' };
+  const scene: SceneDefinition = engine.scene;
+  const saved = savedOpcuaBindings(scene.drivers?.OPCClientDA);
+  const notUa =
+    saved.notNodeIds.length > 0
+      ? [`saved items that are no OPC UA node id left out: ${listed(saved.notNodeIds)}`]
+      : [];
+  if (saved.bindings.length === 0) {
+    const byName = await bindByName(engine, session, lib);
+    return { tags: byName.tags, problems: [...notUa, ...byName.problems], from: 'by name' };
+  }
+  const bound = bindFromCsv(engine, saved.bindings);
+  return { tags: bound.tags, problems: [...notUa, ...bound.problems], from: "from the scene's items" };
+}
+
 /** Browsing for names: at most this many nodes and this deep, so a vast server costs little. */
 const MAX_BROWSED_NODES = 5000;
 const MAX_BROWSE_DEPTH = 8;
 
 /**
- * The bindings of a CSV (docs/opcua.md#binding-tags-to-nodes): each line's tag by name (or id)
- * in the scene served; a name the scene lacks is a problem, not a failure.
+ * Bindings listed (a CSV's lines, a scene's saved items): each one's tag by name (or id) in the
+ * scene served; a name the scene lacks is a problem, not a failure.
  */
 export function bindFromCsv(engine: TagEngine, bindings: readonly OpcuaBinding[]): Bound {
   const tags: BoundTag[] = [];

@@ -1,6 +1,9 @@
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import {
+  OPCUA_CLIENT_DEFAULTS,
+  type OpcuaClientSettings,
+} from '../../shared/drivers/opcua-client-settings.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
 import { describeConnectError } from '../drivers/connect-errors.js';
 import type { RequestJournal } from '../server/request-journal.js';
@@ -34,6 +37,10 @@ export class OpcuaClient {
       open: () => this.open(),
       ...(deps.timers ? { timers: deps.timers } : {}),
     });
+    // Another scene has other tags and saved items: its bindings are made on a new session.
+    engine.subscribe((event) => {
+      if (event.sceneChanged && event.keptState !== true) this.driver.reconnect();
+    });
   }
 
   private async open(): Promise<DriverLink> {
@@ -56,18 +63,39 @@ export class OpcuaClient {
         automaticallyAcceptUnknownCertificate: true,
       }),
     });
-    try {
+    const timeoutMs = this.settings.openTimeoutMs ?? OPCUA_CLIENT_DEFAULTS.openTimeoutMs;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const opening = (async () => {
       await client.connect(endpointUrl);
       const session = await client.createSession();
-      return await openOpcuaLink(opcua, client, session, this.engine, this.settings, {
+      return openOpcuaLink(opcua, client, session, this.engine, this.settings, {
         ...(this.deps.journal ? { journal: this.deps.journal } : {}),
         ...(this.deps.chaos ? { chaos: this.deps.chaos } : {}),
         path: `opcua-client://${new URL(endpointUrl).host}`,
         warn: (warning) => this.driver.warn(warning),
       });
+    })();
+    // A link that stands after all, once given up, is closed as it comes.
+    opening.then(
+      (link) => timedOut && link.close(),
+      () => undefined,
+    );
+    try {
+      return await Promise.race([
+        opening,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true;
+            reject(new Error(`no answer within ${timeoutMs} ms`));
+          }, timeoutMs);
+        }),
+      ]);
     } catch (error) {
       void client.disconnect().catch(() => undefined);
-      throw new Error(describeOpcuaError(error));
+      throw new Error(timedOut ? `no answer within ${timeoutMs} ms` : describeOpcuaError(error));
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

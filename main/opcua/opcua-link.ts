@@ -1,24 +1,20 @@
 import type { ClientSession, DataValue, OPCUAClient } from 'node-opcua-client';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import type { DriverLink } from '../drivers/client-driver.js';
 import type { RequestJournal } from '../server/request-journal.js';
-import { bindByName, bindFromCsv, listed, type BoundTag } from './opcua-bindings.js';
+import { bindTags } from './opcua-bindings.js';
 import type { OpcuaClientLib } from './opcua-library.js';
+import { startSensorWrites, typesOf } from './sensor-writes.js';
 
 export interface OpcuaLinkDeps {
   readonly journal?: RequestJournal;
   readonly chaos?: ChaosRules;
   /** `opcua-client://plc:4840`: the journal's path and what chaos rules match. */
   readonly path: string;
-  /** Hears what the server refuses once the link stands (a write refused, an item it cannot monitor). */
-  readonly warn: (warning: string) => void;
-}
-
-/** What a sensor write is made of: the node, and the OPC UA type its value must have. */
-interface Sensor extends BoundTag {
-  readonly dataType: number;
+  /** Hears the warning whole (what could not be bound, what the server refuses now) each time it changes. */
+  readonly warn: (warning: string | undefined) => void;
 }
 
 /**
@@ -55,9 +51,7 @@ export async function openOpcuaLink(
   session.on('keepalive_failure', lost('the server stopped answering the session'));
   session.on('session_closed', lost('the server closed the session'));
 
-  const bound = settings.bindings
-    ? bindFromCsv(engine, settings.bindings)
-    : await bindByName(engine, session, lib);
+  const bound = await bindTags(engine, session, lib, settings.bindings);
   const problems = [...bound.problems];
   const actuators = bound.tags.filter((b) => b.tag.kind === 'Output');
   const sensors = await typesOf(
@@ -66,6 +60,16 @@ export async function openOpcuaLink(
     bound.tags.filter((b) => b.tag.kind === 'Input'),
     problems,
   );
+  // The status's warning: what the connection could not bind, then what the server refuses now,
+  // one entry per source (the writes, each node it cannot monitor, the subscription), so that
+  // one source's news neither hides nor clears another's.
+  const refusals = new Map<string, string>();
+  const warning = () => [...problems, ...refusals.values()].join('; ') || undefined;
+  const refuse = (source: string, words: string | undefined) => {
+    if (words === undefined) refusals.delete(source);
+    else refusals.set(source, words);
+    deps.warn(warning());
+  };
 
   // Actuators: a subscription; each notification's changes in one engine update.
   const subscription = lib.ClientSubscription.create(session, {
@@ -82,7 +86,7 @@ export async function openOpcuaLink(
     lost(`the subscription failed: ${error.message.split('\n')[0]}`)(),
   );
   subscription.on('internal_error', (error: Error) =>
-    deps.warn(`the subscription: ${error.message.split('\n')[0]}`),
+    refuse('subscription', `the subscription: ${error.message.split('\n')[0]}`),
   );
   let changes: { id: string; nodeId: string; value: unknown }[] = [];
   const apply = () => {
@@ -132,87 +136,36 @@ export async function openOpcuaLink(
         value: plainValue(dataValue.value.value),
       });
     });
-    item.on('err', (message: string) => deps.warn(`${actuator.nodeId} cannot be monitored: ${message}`));
+    item.on('err', (message: string) =>
+      refuse(`monitor ${actuator.nodeId}`, `${actuator.nodeId} cannot be monitored: ${message}`),
+    );
   }
 
   // Sensors: every change since the last write, written together; a failed write keeps them due.
-  const due = new Map<string, Sensor>(sensors.map((s) => [s.tag.id, s]));
-  const byId = new Map(sensors.map((s) => [s.tag.id, s]));
   stops.push(
-    engine.subscribe((event) => {
-      for (const id of event.tagIds) {
-        const sensor = byId.get(id);
-        if (sensor) due.set(id, sensor);
-      }
+    startSensorWrites({
+      lib,
+      session,
+      engine,
+      sensors,
+      intervalMs: settings.publishingIntervalMs,
+      ...(deps.chaos ? { chaos: deps.chaos } : {}),
+      ...(deps.journal ? { journal: deps.journal } : {}),
+      path: deps.path,
+      // What the server refuses now, after what the connection found it could not bind.
+      refused: (words) => refuse('writes', words),
+      end,
     }),
   );
-  let writing = false;
-  const flush = async () => {
-    if (writing || ended || due.size === 0) return;
-    const shot = deps.chaos?.armed === true ? deps.chaos.pick('SCAN', deps.path) : undefined;
-    if (shot?.reset === true) return end(`a chaos rule dropped the connection (rule ${shot.rule})`);
-    if (shot?.status !== undefined) return; // dropped: still due at the next interval
-    writing = true;
-    try {
-      if (shot && shot.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, shot.latencyMs));
-      const batch = [...due.values()];
-      due.clear();
-      const results = await session.write(
-        batch.map((s) => ({
-          nodeId: s.nodeId,
-          attributeId: lib.AttributeIds.Value,
-          value: {
-            value: {
-              dataType: s.dataType,
-              value: valueFor(s.dataType, engine.getTagState(s.tag.id)?.value, lib),
-            },
-          },
-        })),
-      );
-      const refused = batch.filter((_, i) => !results[i]?.isGood());
-      if (refused.length > 0)
-        deps.warn(
-          `writes refused: ${listed(refused.map((s) => `${s.tag.name} (${results[batch.indexOf(s)]?.name})`))}`,
-        );
-    } catch (error) {
-      end(`a write failed: ${(error as Error).message.split('\n')[0]}`);
-    } finally {
-      writing = false;
-    }
-  };
-  const timer = setInterval(() => void flush(), settings.publishingIntervalMs);
-  stops.push(() => clearInterval(timer));
-  void flush();
   return {
     closed,
     close: () => end('disconnected'),
-    detail: `${bound.tags.length} tags bound (${sensors.length} written, ${actuators.length} monitored), ${settings.security}`,
-    ...(problems.length > 0 ? { warning: problems.join('; ') } : {}),
+    detail: `${bound.tags.length} ${bound.tags.length === 1 ? 'tag' : 'tags'} bound ${bound.from} (${sensors.length} written, ${actuators.length} monitored), ${settings.security}`,
+    // Read as the driver shows the connection: what was refused before then is in it.
+    get warning() {
+      return warning();
+    },
   };
-}
-
-/** The OPC UA type of each sensor's node (its Value's), so each write sends the type it takes. */
-async function typesOf(lib: OpcuaClientLib, session: ClientSession, tags: BoundTag[], problems: string[]) {
-  if (tags.length === 0) return [];
-  const values = await session.read(
-    tags.map((t) => ({ nodeId: t.nodeId, attributeId: lib.AttributeIds.Value })),
-  );
-  const sensors: Sensor[] = [];
-  const missing: string[] = [];
-  values.forEach((value, i) => {
-    if (value.statusCode.isGood()) sensors.push({ ...tags[i]!, dataType: value.value.dataType });
-    else missing.push(`${tags[i]!.nodeId} (${value.statusCode.name})`);
-  });
-  if (missing.length > 0) problems.push(`nodes not read: ${listed(missing)}`);
-  return sensors;
-}
-
-/** A tag's value as the node's type takes it: a Boolean, a whole number, or a float. */
-function valueFor(dataType: number, value: unknown, lib: OpcuaClientLib): unknown {
-  const { DataType } = lib;
-  if (dataType === DataType.Boolean) return value === true || (typeof value === 'number' && value !== 0);
-  const n = typeof value === 'boolean' ? Number(value) : Number(value ?? 0);
-  return dataType === DataType.Float || dataType === DataType.Double ? n : Math.round(n);
 }
 
 /** A node's value as the engine takes it (a 64-bit integer arrives as a pair of numbers). */

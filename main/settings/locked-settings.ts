@@ -13,6 +13,7 @@ export const LOCKABLE_SETTINGS = [
   'pinnedTagIds',
   'modbus',
   'modbusClient',
+  'opcuaClient',
   'simulation.startRunning',
   'simulation.seed',
   'simulation.timeScale',

@@ -57,7 +57,7 @@ export interface PresetsCandidate {
 
 /** The settings a lab may preset; the others (recent files, window bounds) belong to each user. */
 const PRESET_FIELDS: FieldSelection = {
-  fields: ['port', 'host', 'pinnedTagIds', 'modbus', 'modbusClient'],
+  fields: ['port', 'host', 'pinnedTagIds', 'modbus', 'modbusClient', 'opcuaClient'],
   simulation: Object.keys(SIMULATION_FIELDS) as (keyof typeof SIMULATION_FIELDS)[],
 };
 const PER_USER_FIELDS = ['recentScenes', 'windowBounds'];

@@ -9,7 +9,12 @@ import {
   MODBUS_CLIENT_DEFAULTS,
   MODBUS_CLIENT_SCHEMA,
   type ModbusClientSettings,
-} from '../../shared/modbus/client-settings.js';
+} from '../../shared/drivers/modbus-client-settings.js';
+import {
+  OPCUA_CLIENT_DEFAULTS,
+  OPCUA_CLIENT_SETTING_SCHEMA,
+  type OpcuaClientSetting,
+} from '../../shared/drivers/opcua-client-settings.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
 export interface SimulationSettings {
@@ -46,6 +51,8 @@ export interface Settings {
   modbus?: ModbusSettings;
   /** Scan a controller's Modbus server, as the simulator's Modbus TCP/IP Client (docs/modbus.md). */
   modbusClient?: ModbusClientSettings;
+  /** Bind tags to a controller's OPC UA server, as the simulator's OPC Client driver (docs/opcua.md). */
+  opcuaClient?: OpcuaClientSetting;
   simulation: SimulationSettings;
 }
 
@@ -153,6 +160,22 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
       'an object {"host": the controller\'s address, and optionally "port", "slaveId", "scanTimeMs", "timeoutMs", the point counts and offsets, "readCoils", "readHoldingRegisters", "scaleFactor" (docs/modbus.md)}',
     shape: shape(MODBUS_CLIENT_SCHEMA),
     tidy: (v) => ({ ...MODBUS_CLIENT_DEFAULTS, ...(v as Static<typeof MODBUS_CLIENT_SCHEMA>) }),
+  },
+  opcuaClient: {
+    expected:
+      'an object {"endpointUrl": "opc.tcp://host:port", and optionally "security" ("None" or "SignAndEncrypt"), "publishingIntervalMs" (10 to 10000), "openTimeoutMs" (1000 to 60000), "bindingsFile" (a CSV of tag,nodeId) (docs/opcua.md)}',
+    shape: shape(OPCUA_CLIENT_SETTING_SCHEMA),
+    tidy: (v) => {
+      const { endpointUrl, security, publishingIntervalMs, openTimeoutMs, bindingsFile } =
+        v as OpcuaClientSetting;
+      return {
+        endpointUrl,
+        security: security ?? OPCUA_CLIENT_DEFAULTS.security,
+        publishingIntervalMs: publishingIntervalMs ?? OPCUA_CLIENT_DEFAULTS.publishingIntervalMs,
+        ...(openTimeoutMs !== undefined ? { openTimeoutMs } : {}),
+        ...(bindingsFile !== undefined ? { bindingsFile: bindingsFile.trim() } : {}),
+      };
+    },
   },
   windowBounds: {
     expected: 'an object with the numbers x, y, width and height',

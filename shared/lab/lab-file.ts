@@ -9,8 +9,8 @@ import { MAX_STATIONS } from './lab-plan.js';
 import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
 import { StudentModeSchema } from './student-mode.js';
 import { parseHostPort } from '../core/host-port.js';
-import { MODBUS_CLIENT_DEFAULTS } from '../modbus/client-settings.js';
-import { endpointProblem } from '../opcua/client-settings.js';
+import { MODBUS_CLIENT_DEFAULTS } from '../drivers/modbus-client-settings.js';
+import { endpointProblem } from '../drivers/opcua-client-settings.js';
 
 /**
  * Who may use a station's control API (/tagsim/v1): the instructor, with the dashboard's token

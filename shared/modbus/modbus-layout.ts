@@ -1,9 +1,9 @@
 import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagDefinition, TagType } from '../core/tag-types.js';
-import type { SceneDrivers } from '../drivers/driver-settings.js';
-import { type DriverMap, savedDriverMap } from './driver-map.js';
-import { DRIVER_MAPS } from './driver-maps.generated.js';
+import type { SceneDrivers } from '../drivers/saved-drivers.js';
+import { type DriverMap, savedDriverMap } from '../drivers/driver-map.js';
+import { DRIVER_MAPS } from '../drivers/driver-maps.generated.js';
 import { DEFAULT_SCALE_FACTOR } from './register-value.js';
 
 /**
@@ -52,10 +52,10 @@ export function tableHolds(table: ModbusTable, start: number, count: number): bo
 
 export interface ModbusLayout {
   /**
-   * Where the addresses come from: the map the scene saved for the driver (a `.factoryio` file's),
-   * the built-in scene's driver map, scene order, or the tags' addresses.
+   * Where the addresses come from: the map the scene saved for the Modbus client or the server (a
+   * `.factoryio` file's), the built-in scene's driver map, scene order, or the tags' addresses.
    */
-  readonly source: 'saved driver map' | 'driver map' | 'scene order' | 'tag addresses';
+  readonly source: 'saved client map' | 'saved driver map' | 'driver map' | 'scene order' | 'tag addresses';
   readonly scaleFactor: number;
   readonly tables: Readonly<Record<ModbusTableName, ModbusTable>>;
   /**
@@ -96,22 +96,38 @@ export function driverMapOf(sceneName: string): DriverMap | undefined {
   return DRIVER_MAPS.find((m) => m.scene === sceneName);
 }
 
+export interface ModbusLayoutOptions {
+  map?: ModbusMapChoice;
+  scaleFactor?: number;
+  /**
+   * Whose saved map comes first: the server's (`--modbus`), or the client's (`--modbus-client`,
+   * whose points are addresses from 0, and whose map may hold a tag in two points). A client
+   * block that maps no tag was never set up: the client then takes the server's map, as before.
+   */
+  driver?: 'server' | 'client';
+}
+
 /**
  * Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"): by the map
  * the scene saved for the driver, else the built-in scene's of its name, else in scene order.
  */
 export function modbusLayout(
   scene: TagScene & { readonly drivers?: SceneDrivers },
-  options: { map?: ModbusMapChoice; scaleFactor?: number } = {},
+  options: ModbusLayoutOptions = {},
 ): ModbusLayout {
-  const saved = scene.drivers?.ModbusTCPServer && savedDriverMap(scene.name, scene.drivers.ModbusTCPServer);
+  const { ModbusTCPServer: server, ModbusTCPClient: client } = scene.drivers ?? {};
+  const own =
+    options.driver === 'client' && client
+      ? savedDriverMap(scene.name, client, { atOffsets: false })
+      : undefined;
+  const saved = own ?? (server ? savedDriverMap(scene.name, server) : undefined);
   const driver = saved ?? driverMapOf(scene.name);
   const scaleFactor = options.scaleFactor ?? driver?.scaleFactor ?? DEFAULT_SCALE_FACTOR;
   if (options.map === 'address') return { source: 'tag addresses', scaleFactor, tables: byAddress(scene) };
   return {
-    source: saved ? 'saved driver map' : driver ? 'driver map' : 'scene order',
+    source: own ? 'saved client map' : saved ? 'saved driver map' : driver ? 'driver map' : 'scene order',
     scaleFactor,
-    tables: byDriverMap(scene, driver),
+    tables: byDriverMap(scene, driver, own !== undefined),
     extrasFrom: EXTRA_TAGS_ADDRESS,
   };
 }
@@ -123,12 +139,17 @@ function inEveryDriverMap(tag: TagDefinition): boolean {
 
 /**
  * The driver's slots first (a slot whose tag the scene lacks stays empty, as the driver leaves
- * it). A scene without a saved map gets the same layout in scene order: its own tags, then
+ * it; a tag in two slots takes the first, but in the client's map, where a sensor may be sent to
+ * two points and an actuator read from two, both). A scene without a saved map gets the same layout in scene order: its own tags, then
  * `FACTORY I/O (Running)`, which every saved map holds after the scene's sensors. Every other tag
  * follows from EXTRA_TAGS_ADDRESS (or right after the map, for a map that reaches it), in scene
  * order, the scene's own before the system tags.
  */
-function byDriverMap(scene: TagScene, driver: DriverMap | undefined): Record<ModbusTableName, ModbusTable> {
+function byDriverMap(
+  scene: TagScene,
+  driver: DriverMap | undefined,
+  repeats: boolean,
+): Record<ModbusTableName, ModbusTable> {
   const byId = new Map(scene.tags.map((t) => [t.id, t]));
   const tables = {} as Record<ModbusTableName, ModbusTable>;
   for (const name of MODBUS_TABLES) {
@@ -136,7 +157,7 @@ function byDriverMap(scene: TagScene, driver: DriverMap | undefined): Record<Mod
     const placed = new Set<string>();
     for (const id of driver?.[name] ?? []) {
       const tag = id === null ? undefined : byId.get(id);
-      const fits = tag !== undefined && tableOf(tag) === name && !placed.has(tag.id);
+      const fits = tag !== undefined && tableOf(tag) === name && (repeats || !placed.has(tag.id));
       slots.push(fits ? { id: tag.id, type: tag.type } : undefined);
       if (fits) placed.add(tag.id);
     }

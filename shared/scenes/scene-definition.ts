@@ -1,4 +1,4 @@
-import type { SceneDrivers } from '../drivers/driver-settings.js';
+import type { SceneDrivers } from '../drivers/saved-drivers.js';
 import type { PlacementHints } from '../plant/plant-types.js';
 import type { SceneWithBehaviours } from '../sim/scene-behaviours.js';
 

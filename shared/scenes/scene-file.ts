@@ -18,7 +18,7 @@ import {
 } from './scene-file-schema.js';
 import { crossCheckTags, tagRuleProblems } from './scene-tags.js';
 import { validateLayout } from './scene-layout.js';
-import { DRIVERS_SHAPE, type SceneDrivers } from '../drivers/driver-settings.js';
+import { DRIVERS_SHAPE, type SceneDrivers } from '../drivers/saved-drivers.js';
 
 export { MAX_SCENE_TAGS, SCENE_FORMAT, SCENE_FORMAT_VERSION };
 /** The file name ending that marks a scene file. */

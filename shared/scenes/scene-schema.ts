@@ -2,7 +2,7 @@ import { toJsonSchema } from '../schema/json-schema.js';
 import { behavioursJsonSchema } from '../sim/behaviours-schema.js';
 import { SceneFileSchema, TagFileSchema } from './scene-file-schema.js';
 import { layoutJsonSchema } from './scene-layout.js';
-import { driversJsonSchema } from '../drivers/driver-settings.js';
+import { driversJsonSchema } from '../drivers/saved-drivers.js';
 
 /** Where the schema lives in the repository, next to this module. */
 export const SCENE_SCHEMA_FILE = 'shared/scenes/tagsim-scene.schema.json';

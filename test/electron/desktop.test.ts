@@ -1,6 +1,6 @@
 // The desktop app put together (docs/desktop.md): startDesktop with fakes of every Electron API, a
 // real engine and a real API server on a free port.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { type Desktop, startDesktop } from '../../main/electron/desktop.js';
 import { secureWebPreferences } from '../../main/electron/window-security.js';
 import { FakeApp } from './fakes/app.js';
 import { startController } from '../support/modbus-controller.js';
+import { startOpcuaServer } from '../support/opcua-server.js';
 import { FakeDialogs } from './fakes/dialogs.js';
 import { FakeIpcMain } from './fakes/ipc-main.js';
 import { type FakeMenu, FakeTray, findItem } from './fakes/tray.js';
@@ -677,6 +678,39 @@ describe('startDesktop with machine presets (presets.json)', () => {
       await plc.close();
     }
   });
+
+  it("bind to the bench's OPC UA server when the presets name it, its certificate in the app's folder, and tell a bindings file it cannot read", async () => {
+    const pc = await labMachine();
+    const server = await startOpcuaServer([{ name: 'Motor', id: 'GVL.Motor', type: 'Boolean' }], pc.lab);
+    try {
+      const csv = path.join(pc.lab, 'bench.csv');
+      await pc.presets(pc.resourcesPath, {
+        port: 0,
+        opcuaClient: { endpointUrl: server.endpointUrl, publishingIntervalMs: 20, bindingsFile: csv },
+      });
+      const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+      const line = `OPC UA client: connected to ${server.endpointUrl} (1 tag bound by name (0 written, 1 monitored), None)`;
+      await vi.waitFor(() => findItem(t.tray().menu.template, [line]), { timeout: 30_000 });
+      server.write('GVL.Motor', true);
+      await vi.waitFor(() => expect(t.desktop!.tagsim.engine.tagsNamed('Motor')[0]!.value).toBe(true));
+      expect(await readdir(path.join(pc.userData, 'opcua-pki', 'own', 'certs'))).not.toHaveLength(0);
+      // The CSV is not there: the window is told, and the driver binds as without one.
+      const state = (await t.ipcMain.invoke(
+        'tagsim:getState',
+        t.window().webContents.invokeEvent(),
+        undefined,
+      )) as {
+        notices?: { file: string; message: string }[];
+      };
+      expect(state.notices).toStrictEqual([{ file: csv, message: `cannot open ${csv}: no such file` }]);
+      findItem(t.tray().menu.template, ['Disconnect the OPC UA client']).click?.();
+      await vi.waitFor(() =>
+        findItem(t.tray().menu.template, [`OPC UA client: not connected (${server.endpointUrl})`]),
+      );
+    } finally {
+      await server.shutdown();
+    }
+  }, 60_000);
 
   it("open the presets' built-in scene at every start, by name in any letter case", async () => {
     const pc = await labMachine();

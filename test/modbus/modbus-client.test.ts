@@ -3,7 +3,7 @@
 // scan writes the sensors to it and reads the actuators back, through the engine's rules.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
-import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
 import { untilStatus, untilValue, valueOf } from '../support/driver-waits.js';
 import { startController, type ControllerMemory, type TestController } from '../support/modbus-controller.js';
 

@@ -2,7 +2,7 @@
 // become 16-bit registers.
 import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import { DRIVER_MAPS } from '../../shared/modbus/driver-maps.generated.js';
+import { DRIVER_MAPS } from '../../shared/drivers/driver-maps.generated.js';
 import {
   EXTRA_TAGS_ADDRESS,
   MODBUS_TABLES,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTagSim } from '../../main/app/start-tagsim.js';
-import { savedDriverMap } from '../../shared/modbus/driver-map.js';
+import { savedDriverMap } from '../../shared/drivers/driver-map.js';
 import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { fioTag, writeFactoryIo } from '../support/factoryio-writer.mjs';
 import { bitsOf, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
-import { parseBindingsCsv } from '../../shared/opcua/client-settings.js';
+import { parseBindingsCsv } from '../../shared/drivers/opcua-client-settings.js';
 import { usageOf } from '../support/usage.js';
 import { cliIo } from '../support/cli-io.js';
 
@@ -44,11 +44,14 @@ describe('tagsim serve --opcua-client', () => {
         'plc.csv',
         '--opcua-client-pki',
         '/srv/pki',
+        '--opcua-client-timeout',
+        '3000',
       ]),
     ).toEqual({
       endpointUrl: 'opc.tcp://10.0.0.2:4840/PLC',
       security: 'SignAndEncrypt',
       publishingIntervalMs: 100,
+      openTimeoutMs: 3000,
       pkiDir: '/srv/pki',
       bindingsFile: 'plc.csv',
     });
@@ -63,6 +66,10 @@ describe('tagsim serve --opcua-client', () => {
         /must be None or SignAndEncrypt/,
       ],
       [['--opcua-client', 'opc.tcp://plc', '--opcua-client-publish', '5'], /must be from 10 to 10000/],
+      [
+        ['--opcua-client', 'opc.tcp://plc', '--opcua-client-timeout', '500'],
+        /^--opcua-client-timeout must be from 1000 to 60000; got '500'$/,
+      ],
       [['--opcua-client-map', 'a.csv'], /--opcua-client-map goes with --opcua-client/],
     ];
     for (const [args, message] of cases) expect(usageOf(['serve', ...args]), args.join(' ')).toMatch(message);

@@ -122,6 +122,26 @@ describe('parsePresets', () => {
     );
   });
 
+  it("reads a bench's OPC UA server, with the driver's defaults, and refuses one that is no endpoint", () => {
+    const good = parsePresets({ opcuaClient: { endpointUrl: 'opc.tcp://bench3:4840' } }, FILE);
+    expect(good.problems).toStrictEqual([]);
+    expect(good.presets.settings).toStrictEqual({
+      opcuaClient: { endpointUrl: 'opc.tcp://bench3:4840', security: 'None', publishingIntervalMs: 50 },
+    });
+    const bad = parsePresets(
+      { opcuaClient: { endpointUrl: 'http://bench3', security: 'Sign' }, modbus: { port: 5020 } },
+      FILE,
+    );
+    expect(bad.presets.settings).toStrictEqual({ modbus: { port: 5020 } });
+    expect(bad.problems.map((p) => p.message)).toStrictEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^presets ${FILE}: opcuaClient: expected an object \\{"endpointUrl": "opc\\.tcp://host:port", .*; ignored$`,
+        ),
+      ),
+    ]);
+  });
+
   it('reports unknown fields (a typo?) and per-user settings', () => {
     const { presets, problems } = parsePresets(
       {
@@ -144,7 +164,7 @@ describe('parsePresets', () => {
     );
     expect(problems[2]?.message).toBe(
       `presets ${FILE}: scenes: unknown field; did you mean 'scene'? ` +
-        '(known fields: port, host, pinnedTagIds, modbus, modbusClient, simulation, scene, locked, studentMode); ignored',
+        '(known fields: port, host, pinnedTagIds, modbus, modbusClient, opcuaClient, simulation, scene, locked, studentMode); ignored',
     );
     expect(problems[3]?.message).toContain(
       'simulation.realTime: unknown field; remove it (known fields: startRunning, seed, timeScale)',

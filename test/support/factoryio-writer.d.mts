@@ -44,6 +44,7 @@ export interface FioSceneSpec {
     modbusServer?: FioPointMap;
     modbusClient?: FioPointMap;
     serverProperties?: { ReadInputDiscretes?: boolean; WriteCoils?: boolean; ScaleFactor?: number };
+    clientProperties?: { ReadCoils?: boolean; ReadHoldingRegisters?: boolean };
     clientScaleFactor?: number;
     opc?: {
       url?: string;

@@ -16,7 +16,7 @@ const POINT_DRIVERS = [
   'MHJ',
 ];
 // The point kinds as the files name their slots, written out here rather than taken from the
-// reader (shared/drivers/driver-settings.ts), so that a mistake there cannot hide in both.
+// reader (shared/drivers/saved-drivers.ts), so that a mistake there cannot hide in both.
 const KINDS = [
   'BitInput',
   'BitOutput',
@@ -172,7 +172,7 @@ function driversXml(spec) {
     pointBlock(
       'ModbusTCPClient',
       d.modbusClient ?? map,
-      `<Properties ReadCoils="False" ReadHoldingRegisters="False" ScaleFactor="${d.clientScaleFactor ?? 100}" />`,
+      `<Properties ReadCoils="${bool(d.clientProperties?.ReadCoils)}" ReadHoldingRegisters="${bool(d.clientProperties?.ReadHoldingRegisters)}" ScaleFactor="${d.clientScaleFactor ?? 100}" />`,
     ),
   );
   L.push(
@@ -212,7 +212,8 @@ function driversXml(spec) {
  * [{ description?, tags: [{ element, name, address, key, forced?, forcedValue?, openCircuit?,
  * shortCircuit? }] }], emitter?: { min?, max?, upTo?, bases?, parts? }, remover?, sensorRange? }],
  * systemKeys?: { RunInputKey, ... }, drivers?: { current?, map?: { slots, counts?, offsets? },
- * modbusServer?, modbusClient?, serverProperties?, opc?: { url, name, items } }, attributeOrder?,
+ * modbusServer?, modbusClient?, serverProperties?, clientProperties?, clientScaleFactor?, opc?: {
+ * url, name, items } }, attributeOrder?,
  * screenshotBytes? (length of the screenshot's base64 text, default 20000) }.
  */
 export function writeFactoryIo(spec) {

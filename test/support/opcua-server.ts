@@ -17,7 +17,9 @@ type CertificateLib = typeof CertificateModule;
 export interface PlcVariable {
   readonly name: string;
   readonly id: string;
-  readonly type: 'Boolean' | 'Int16' | 'Float';
+  readonly type: 'Boolean' | 'Int16' | 'Float' | 'String';
+  /** A node the client may read but not write (a write gets BadNotWritable). */
+  readonly readOnly?: boolean;
 }
 
 export interface TestOpcuaServer {
@@ -36,6 +38,8 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+const initial = { Boolean: false, Int16: 0, Float: 0, String: '' } as const;
 
 export async function startOpcuaServer(
   variables: readonly PlcVariable[],
@@ -73,10 +77,10 @@ export async function startOpcuaServer(
           browseName: v.name,
           nodeId: `s=${v.id}`,
           dataType: v.type,
-          accessLevel: 'CurrentRead | CurrentWrite',
-          userAccessLevel: 'CurrentRead | CurrentWrite',
+          accessLevel: v.readOnly ? 'CurrentRead' : 'CurrentRead | CurrentWrite',
+          userAccessLevel: v.readOnly ? 'CurrentRead' : 'CurrentRead | CurrentWrite',
           minimumSamplingInterval: 10,
-          value: { dataType: DataType[v.type], value: v.type === 'Boolean' ? false : 0 },
+          value: { dataType: DataType[v.type], value: initial[v.type] },
         }),
       },
     ]),

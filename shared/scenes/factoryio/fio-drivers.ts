@@ -9,7 +9,7 @@ import {
   type PointIoMap,
   type PointKind,
   type SceneDrivers,
-} from '../../drivers/driver-settings.js';
+} from '../../drivers/saved-drivers.js';
 import { boolAttr, child, keyAttr, numberAttr, type Problems } from './fio-values.js';
 import type { XmlElement } from './xml-tree.js';
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { ModbusLayout, ModbusTableName } from './modbus-layout.js';
+import { mapsATag } from './driver-map.js';
+import type { ModbusClientDriver, PointKind } from './saved-drivers.js';
 
 /**
  * The Modbus TCP/IP Client driver's settings (docs/modbus.md#the-modbus-tcpip-client). The
@@ -55,14 +56,6 @@ export const MAX_CLIENT_TIMEOUT_MS = 60_000;
 export const POINT_GROUPS = ['bitInput', 'bitOutput', 'numericInput', 'numericOutput'] as const;
 export type PointGroup = (typeof POINT_GROUPS)[number];
 
-/** Which table of TagSim's driver map each group's points come from. */
-const GROUP_TABLE: Readonly<Record<PointGroup, ModbusTableName>> = {
-  bitInput: 'discreteInputs',
-  bitOutput: 'coils',
-  numericInput: 'inputRegisters',
-  numericOutput: 'holdingRegisters',
-};
-
 /** The largest count of a group. */
 export function maxCount(group: PointGroup): number {
   return group.startsWith('bit') ? MAX_CLIENT_BITS : MAX_CLIENT_REGISTERS;
@@ -97,46 +90,41 @@ export const MODBUS_CLIENT_SCHEMA = Type.Object(
   { additionalProperties: false },
 );
 
-/** One request of a scan: its function code and the controller's range. */
-export interface ModbusRange {
-  readonly fc: 1 | 2 | 3 | 4 | 15 | 16;
-  readonly start: number;
-  readonly count: number;
-}
-
 /**
- * What a scan exchanges. Point n of a group is address n of its table in TagSim's driver map
- * (docs/modbus.md#the-default-map-the-scenes-own-driver-map), and address offset + n at the
- * controller. A group of no points sends no request.
+ * What a scene's saved `<ModbusTCPClient>` block sets (docs/modbus.md#a-scenes-saved-client-settings):
+ * the counts and offsets of the four groups, ReadCoils and ReadHoldingRegisters, and the scale
+ * factor, under the settings' names. A block that maps no tag was never set up (every saved scene
+ * holds one) and sets nothing. No file saves the host, port, slave id or scan time.
  */
-export interface ModbusClientPlan {
-  readonly unitId: number;
-  /** The Bit Inputs (sensors) to the controller's coils: FC 15. */
-  readonly writeBits?: ModbusRange;
-  /** The Numeric Inputs to its holding registers: FC 16. */
-  readonly writeRegisters?: ModbusRange;
-  /** The Bit Outputs (actuators) from its discrete inputs (FC 2) or, with readCoils, coils (FC 1). */
-  readonly readBits?: ModbusRange;
-  /** The Numeric Outputs from its input registers (FC 4) or, with readHoldingRegisters, holding registers (FC 3). */
-  readonly readRegisters?: ModbusRange;
+export function savedClientSettings(saved: ModbusClientDriver | undefined): Partial<ModbusClientSettings> {
+  if (!saved || !mapsATag(saved)) return {};
+  const out: Record<string, number | boolean> = {};
+  for (const group of POINT_GROUPS) {
+    const kind = SAVED_KIND[group];
+    const offset = Math.min(saved.PointIOOffset?.[`${kind}Offset`] ?? 0, 65535);
+    const count = saved.PointIOCount?.[`${kind}Count`] ?? saved.PointIOKeys?.[kind]?.length ?? 0;
+    out[`${group}Count`] = Math.min(count, maxCount(group), 65536 - offset);
+    out[`${group}Offset`] = offset;
+  }
+  const { ReadCoils, ReadHoldingRegisters, ScaleFactor } = saved.Properties ?? {};
+  if (ReadCoils !== undefined) out['readCoils'] = ReadCoils;
+  if (ReadHoldingRegisters !== undefined) out['readHoldingRegisters'] = ReadHoldingRegisters;
+  if (ScaleFactor !== undefined) out['scaleFactor'] = ScaleFactor;
+  return out as Partial<ModbusClientSettings>;
 }
 
-/** The scan of `settings` over a scene laid out as `layout`. */
-export function modbusClientPlan(settings: ModbusClientSettings, layout: ModbusLayout): ModbusClientPlan {
-  const range = (group: PointGroup, fc: ModbusRange['fc']): ModbusRange | undefined => {
-    const count =
-      settings[`${group}Count`] ?? Math.min(layout.tables[GROUP_TABLE[group]].mapped, maxCount(group));
-    return count > 0 ? { fc, start: settings[`${group}Offset`] ?? 0, count } : undefined;
-  };
-  const writeBits = range('bitInput', 15);
-  const writeRegisters = range('numericInput', 16);
-  const readBits = range('bitOutput', settings.readCoils ? 1 : 2);
-  const readRegisters = range('numericOutput', settings.readHoldingRegisters ? 3 : 4);
-  return {
-    unitId: settings.slaveId,
-    ...(writeBits ? { writeBits } : {}),
-    ...(writeRegisters ? { writeRegisters } : {}),
-    ...(readBits ? { readBits } : {}),
-    ...(readRegisters ? { readRegisters } : {}),
-  };
+/** The settings a scan of this scene uses: those given, and the scene's saved ones where none is. */
+export function withSavedClient(
+  settings: ModbusClientSettings,
+  saved: ModbusClientDriver | undefined,
+): ModbusClientSettings {
+  return { ...savedClientSettings(saved), ...settings };
 }
+
+/** The saved block's name of each group's kind of point. */
+const SAVED_KIND = {
+  bitInput: 'BitInput',
+  bitOutput: 'BitOutput',
+  numericInput: 'NumericInput',
+  numericOutput: 'NumericOutput',
+} as const satisfies Record<PointGroup, PointKind>;
