@@ -1,11 +1,21 @@
 import type { TagDefinition, TagValue } from '../core/tag-types.js';
-import type { BoundCondition } from './condition-types.js';
+import type { BoundCondition, ItemCount } from './condition-types.js';
 
 /** Reads a tag's effective value by id (`undefined`: the tag is gone). */
 export type ReadTag = (id: string) => TagValue | undefined;
 
 /** Gives the reader of one tag's effective value; asked once per tag, so a host can find it fast. */
 export type TagAccess = (tag: TagDefinition) => () => TagValue | undefined;
+
+/**
+ * Gives the readers of the plant itself, for conditions that count its items or look at its
+ * belts: conveyors by their place in the plant (PlantIndex.conveyors). Asked once per part of a
+ * condition, so a host can find the count fast; the reader it gives is called at every update.
+ */
+export interface PlantReader {
+  items(conveyor: number, count: ItemCount, label: string | undefined): () => number;
+  running(conveyor: number): () => boolean;
+}
 
 /**
  * A condition being watched: `update(t)` evaluates it at time `t` (ms, never going back) and
@@ -28,15 +38,26 @@ export function conditionHolds(condition: BoundCondition, read: ReadTag): boolea
   return watchCondition(condition, read).update(0);
 }
 
-/** Starts watching a condition, reading each tag through `access`. */
-export function compileCondition(condition: BoundCondition, access: TagAccess): ConditionWatch {
-  const node = build(condition, access);
+/**
+ * Starts watching a condition, reading each tag through `access`, and the plant through `plant`
+ * (a condition bound with a PlantIndex needs one).
+ */
+export function compileCondition(
+  condition: BoundCondition,
+  access: TagAccess,
+  plant?: PlantReader,
+): ConditionWatch {
+  const node = build(condition, access, plant);
   return { update: (t) => node(t) };
 }
 
 type Node = (t: number) => boolean;
 
-function build(c: BoundCondition, access: TagAccess): Node {
+function build(c: BoundCondition, access: TagAccess, plant: PlantReader | undefined): Node {
+  const reader = () => {
+    if (!plant) throw new Error('A condition on the plant needs a PlantReader');
+    return plant;
+  };
   switch (c.type) {
     case 'always':
       return () => true;
@@ -54,16 +75,24 @@ function build(c: BoundCondition, access: TagAccess): Node {
       const read = access(c.tag.def);
       return sustained(() => compare(c, read()), c.forMs);
     }
+    case 'items': {
+      const count = reader().items(c.conveyor, c.count, c.label);
+      return sustained(() => compare(c, count()), c.forMs);
+    }
+    case 'conveyor': {
+      const running = reader().running(c.conveyor);
+      return sustained(() => running() === c.running, c.forMs);
+    }
     case 'all':
     case 'any': {
-      const parts = c.parts.map((p) => build(p, access));
+      const parts = c.parts.map((p) => build(p, access, plant));
       return sustained((t) => {
         const values = parts.map((p) => p(t));
         return c.type === 'all' ? values.every(Boolean) : values.some(Boolean);
       }, c.forMs);
     }
     case 'not': {
-      const inner = build(c.inner, access);
+      const inner = build(c.inner, access, plant);
       return sustained((t) => !inner(t), c.forMs);
     }
   }
@@ -84,7 +113,10 @@ function sustained(inner: Node, forMs: number): Node {
   };
 }
 
-function compare(c: Extract<BoundCondition, { type: 'compare' }>, value: TagValue | undefined): boolean {
+function compare(
+  c: Extract<BoundCondition, { type: 'compare' | 'items' }>,
+  value: TagValue | undefined,
+): boolean {
   if (value === undefined) return false;
   const n = typeof value === 'boolean' ? (value ? 1 : 0) : value;
   if (c.equals !== undefined && value !== c.equals) return false;

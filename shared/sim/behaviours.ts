@@ -1,6 +1,7 @@
 import type { TagDefinition } from '../core/tag-types.js';
 import { type Behaviour, type Conveyor, isConveyor, isGenerator, isRule } from './behaviour-types.js';
 import { ConditionSet } from './conditions.js';
+import type { ConveyorTally } from './conveyor-tally.js';
 import { ConveyorLine, type ConveyorSnapshot } from './conveyors.js';
 import { deriveSeed } from './random.js';
 import { RuleSet } from './rules.js';
@@ -85,5 +86,10 @@ export class Plant {
 
   snapshot(): PlantSnapshot {
     return { timeMs: this.timeMs, conveyors: this.line.snapshot() };
+  }
+
+  /** The conveyors' counts, read in place, in the order of the behaviours. */
+  get tallies(): readonly ConveyorTally[] {
+    return this.line.tallies;
   }
 }

@@ -2,6 +2,7 @@ import type { Conveyor, Feeder } from './behaviour-types.js';
 import type { ConditionNode, ConditionSet, NumberSource } from './conditions.js';
 import { mulberry32, type Random } from './random.js';
 import type { TagMirror } from './tag-mirror.js';
+import { counted, tally, type ConveyorTally } from './conveyor-tally.js';
 
 /** Positions closer than this (metres) count as equal: sums of step movements are not exact. */
 const EPS = 1e-9;
@@ -101,6 +102,11 @@ export class ConveyorLine {
     return this.conveyors.map((c) => c.snapshot());
   }
 
+  /** The conveyors' counts, read in place (the same array for the life of this line). */
+  get tallies(): readonly ConveyorTally[] {
+    return this.conveyors;
+  }
+
   private updateSensors(): void {
     const seen = new Map<number, { detected: boolean; normallyClosed: boolean }>();
     for (const s of this.sensors) {
@@ -120,12 +126,13 @@ export class ConveyorLine {
   }
 }
 
-class ConveyorRuntime {
+class ConveyorRuntime implements ConveyorTally {
   readonly name: string;
   exits: { target: ConveyorRuntime; when: ConditionNode | undefined }[] = [];
   private items: Item[] = []; // front first
   private outgoing: Item[] = [];
   private readonly removed = new Map<string, number>();
+  private readonly arrived = new Map<string, number>();
   private readonly length: number;
   private readonly speed: NumberSource;
   private readonly runs: ConditionNode | undefined;
@@ -200,6 +207,25 @@ class ConveyorRuntime {
     item.on = this;
     item.arrivedAt = t;
     this.items.push(item);
+    tally(this.arrived, item.label);
+  }
+
+  get running(): boolean {
+    return this.runs?.holds ?? true;
+  }
+
+  entered(label?: string): number {
+    return counted(this.arrived, label);
+  }
+
+  exited(label?: string): number {
+    return counted(this.removed, label);
+  }
+
+  on(label?: string): number {
+    let n = 0;
+    for (const item of this.items) if (label === undefined || item.label === label) n++;
+    return n;
   }
 
   /** Whether an item entering with its front at `front` fits behind the last one. */
@@ -235,7 +261,7 @@ class ConveyorRuntime {
       name: this.name,
       items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x, length: i.length })),
       removed: Object.fromEntries(this.removed),
-      running: this.runs?.holds ?? true,
+      running: this.running,
       speed: Math.max(0, this.speed()),
     };
   }
@@ -248,13 +274,14 @@ class ConveyorRuntime {
     // A conveyor earlier in the list has already moved this step: the item waits for the next.
     item.arrivedAt = target.order > this.order ? t : item.arrivedAt;
     target.items.push(item);
+    tally(target.arrived, item.label);
     this.outgoing.push(item);
   }
 
   /** An item leaves the plant here. */
   private count(item: Item): void {
     item.on = undefined;
-    this.removed.set(item.label, (this.removed.get(item.label) ?? 0) + 1);
+    tally(this.removed, item.label);
   }
 }
 

@@ -124,6 +124,11 @@ export class Simulation {
     return this.plant.snapshot();
   }
 
+  /** The conveyors' counts, read in place; a new array each time the plant starts over (a reset). */
+  get tallies(): Plant['tallies'] {
+    return this.plant.tallies;
+  }
+
   /**
    * Subscribes to changes of state and time scale, and to every reset (from the methods or the
    * controller's `FACTORY I/O (Reset)`); returns the unsubscribe function.
