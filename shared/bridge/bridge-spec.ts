@@ -10,6 +10,7 @@ import type { SimulationStatus } from '../sim/simulation.js';
 import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
+import { EXERCISE_EVENTS, EXERCISE_METHODS } from './exercise-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v } from './validate.js';
@@ -203,6 +204,8 @@ export const BRIDGE_SPEC = {
     ...CONTROL_METHODS,
     /** The Plant view's state, to the windows that show it (plant-spec.ts). */
     ...PLANT_METHODS,
+    /** A graded lab station's exercise, read only (exercise-spec.ts). */
+    ...EXERCISE_METHODS,
   },
   events: {
     tags: event<TagsEvent>(),
@@ -217,6 +220,7 @@ export const BRIDGE_SPEC = {
     simulation: event<SimulationStatus>(),
     ...CONTROL_EVENTS,
     ...PLANT_EVENTS,
+    ...EXERCISE_EVENTS,
   },
 } as const;
 

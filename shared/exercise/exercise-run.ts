@@ -1,0 +1,252 @@
+import type { BoundCondition } from '../conditions/condition-types.js';
+import {
+  conditionPlantParts,
+  describeActual,
+  describeCondition,
+  formatDuration,
+} from '../conditions/describe-condition.js';
+import {
+  compileCondition,
+  type ConditionWatch,
+  type PlantReader,
+  type ReadTag,
+  type TagAccess,
+} from '../conditions/watch-condition.js';
+import type { BoundCriterion, BoundExercise } from './exercise-types.js';
+
+/** Where one criterion stands: not decided yet, met, or failed. */
+export type CriterionState = 'pending' | 'met' | 'failed';
+
+export interface CriterionGrade {
+  readonly state: CriterionState;
+  /** Exercise time at which it was decided. */
+  readonly atMs?: number;
+  /** Why, in words, with what the plant showed then. */
+  readonly reason?: string;
+}
+
+/** Not started, running, ended (completed or at the time limit: graded), or stopped (not graded). */
+export type ExerciseStatus = 'ready' | 'running' | 'ended' | 'stopped';
+
+/** A station's grade at one moment. */
+export interface ExerciseGrade {
+  readonly status: ExerciseStatus;
+  /** Exercise time: simulation time since the start (or until the end). */
+  readonly timeMs: number;
+  readonly points: number;
+  /** Whether the points reached the pass mark, once the exercise ended. */
+  readonly passed: boolean | undefined;
+  /** Why it ended or stopped: `completed`, `time limit`, `stopped by the instructor`... */
+  readonly endReason?: string;
+  /** One per criterion, in the file's order. */
+  readonly criteria: readonly CriterionGrade[];
+}
+
+/** How a run reads the station: tags (effective Outputs, the plant's own Inputs) and the plant. */
+export interface ExerciseAccess {
+  readonly tag: TagAccess;
+  readonly read: ReadTag;
+  readonly plant: PlantReader;
+}
+
+interface Judge {
+  readonly criterion: BoundCriterion;
+  grade: CriterionGrade;
+  readonly watch: ConditionWatch;
+  readonly event?: ConditionWatch;
+  /** A reaction's start, once it happened, and the watch of its expectation from then on. */
+  started?: { atMs: number; what: string; expect: ConditionWatch };
+}
+
+/**
+ * Grades one station against an exercise, moment by moment (docs/lab.md, "Exercises and
+ * grading"). The host calls `update(t)` with exercise time at every tick of the simulation, and
+ * `faultOn(name, t)` when one of the exercise's faults goes on. A criterion is decided once and
+ * stays so; the run ends at the time limit, or as soon as every reach and reaction is decided
+ * (the invariants, `always` and `never`, then count as held). Everything it reads comes from the
+ * plant: its items and belts, the Outputs as the plant obeys them, the Inputs as the plant sets
+ * them (a force the student's program puts on a sensor does not fool it).
+ */
+export class ExerciseRun {
+  private readonly judges: Judge[];
+  private readonly faultTimes = new Map<string, number>();
+  private state: ExerciseStatus = 'running';
+  private endReason: string | undefined;
+  private nowMs = 0;
+
+  constructor(
+    readonly exercise: BoundExercise,
+    private readonly access: ExerciseAccess,
+  ) {
+    // Every count the run may read, asked for now: a count counts from the start of the
+    // exercise, though a reaction's expectation is only watched from its event on.
+    for (const c of exercise.criteria)
+      for (const part of conditionPlantParts(c.condition))
+        if (part.type === 'items') access.plant.items(part.conveyor, part.count, part.label);
+    this.judges = exercise.criteria.map((criterion) => ({
+      criterion,
+      grade: { state: 'pending' },
+      watch: this.watch(criterion.condition),
+      ...(criterion.kind === 'react' && 'when' in criterion.after
+        ? { event: this.watch(criterion.after.when) }
+        : {}),
+    }));
+  }
+
+  /** One of the exercise's faults went on at exercise time `t`. */
+  faultOn(name: string, t: number): void {
+    if (!this.faultTimes.has(name)) this.faultTimes.set(name, t);
+  }
+
+  /**
+   * Exercise time `t` has come (never going back): decides what can be decided. Returns whether
+   * anything changed that a view shows (a criterion decided, the end).
+   */
+  update(t: number): boolean {
+    if (this.state !== 'running') return false;
+    this.nowMs = t;
+    let changed = false;
+    let open = 0;
+    for (const judge of this.judges) {
+      if (judge.grade.state === 'pending') changed = this.judge(judge, t) || changed;
+      const { kind } = judge.criterion;
+      if (judge.grade.state === 'pending' && (kind === 'reach' || kind === 'react')) open++;
+    }
+    const decisive = this.judges.some((j) => j.criterion.kind === 'reach' || j.criterion.kind === 'react');
+    if (t >= this.exercise.timeLimitMs) this.finish('time limit');
+    else if (decisive && open === 0) this.finish('completed');
+    return changed || this.state !== 'running';
+  }
+
+  /** Ends the run now without grading what is not decided (the instructor stopped it, the scene changed). */
+  stop(reason: string): void {
+    if (this.state !== 'running') return;
+    this.state = 'stopped';
+    this.endReason = reason;
+  }
+
+  get status(): ExerciseStatus {
+    return this.state;
+  }
+
+  /** Exercise time at the last update (or at the end). */
+  get timeMs(): number {
+    return this.nowMs;
+  }
+
+  get grade(): ExerciseGrade {
+    const points = this.judges.reduce(
+      (sum, j) => sum + (j.grade.state === 'met' ? j.criterion.points : 0),
+      0,
+    );
+    return {
+      status: this.state,
+      timeMs: this.nowMs,
+      points,
+      passed: this.state === 'ended' ? points >= this.exercise.passMark : undefined,
+      ...(this.endReason !== undefined ? { endReason: this.endReason } : {}),
+      criteria: this.judges.map((j) => j.grade),
+    };
+  }
+
+  private watch(condition: BoundCondition): ConditionWatch {
+    return compileCondition(condition, this.access.tag, this.access.plant);
+  }
+
+  private actual(condition: BoundCondition): string {
+    return describeActual(condition, this.access.read, this.access.plant);
+  }
+
+  /** Looks at one pending criterion at `t`; returns whether it was decided. */
+  private judge(judge: Judge, t: number): boolean {
+    const { criterion } = judge;
+    const at = formatDuration(t);
+    const decide = (state: 'met' | 'failed', atMs: number, reason: string) => {
+      judge.grade = { state, atMs, reason };
+      return true;
+    };
+    switch (criterion.kind) {
+      case 'reach': {
+        if (judge.watch.update(t)) return decide('met', t, `reached at ${at}`);
+        if (criterion.byMs !== undefined && t >= criterion.byMs)
+          return decide(
+            'failed',
+            t,
+            `not reached by ${formatDuration(criterion.byMs)}: ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
+          );
+        return false;
+      }
+      case 'always':
+        if (judge.watch.update(t)) return false;
+        return decide(
+          'failed',
+          t,
+          `broken at ${at}: ${describeCondition(criterion.condition)} did not hold; ${this.actual(criterion.condition)}`,
+        );
+      case 'never':
+        if (!judge.watch.update(t)) return false;
+        return decide(
+          'failed',
+          t,
+          `happened at ${at}: ${describeCondition(criterion.condition)}; ${this.actual(criterion.condition)}`,
+        );
+      case 'react':
+        return this.judgeReaction(judge, criterion, t, decide);
+    }
+  }
+
+  private judgeReaction(
+    judge: Judge,
+    criterion: Extract<BoundCriterion, { kind: 'react' }>,
+    t: number,
+    decide: (state: 'met' | 'failed', atMs: number, reason: string) => boolean,
+  ): boolean {
+    if (!judge.started) {
+      const { after } = criterion;
+      const faultAt = 'fault' in after ? this.faultTimes.get(after.fault) : undefined;
+      const happened = 'fault' in after ? faultAt !== undefined : judge.event!.update(t);
+      if (!happened) return false;
+      const what = 'fault' in after ? `the fault '${after.fault}'` : describeCondition(after.when);
+      judge.started = { atMs: faultAt ?? t, what, expect: this.watch(criterion.condition) };
+    }
+    const { atMs, what, expect } = judge.started;
+    const took = t - atMs;
+    if (expect.update(t)) return decide('met', t, `${formatDuration(took)} after ${what}`);
+    if (took < criterion.withinMs) return false;
+    return decide(
+      'failed',
+      t,
+      `not within ${formatDuration(criterion.withinMs)} of ${what} (at ${formatDuration(atMs)}): ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
+    );
+  }
+
+  /** Ends the run: what is still open is decided as the end decides it. */
+  private finish(reason: 'time limit' | 'completed'): void {
+    const t = this.nowMs;
+    for (const judge of this.judges) {
+      if (judge.grade.state !== 'pending') continue;
+      const { criterion } = judge;
+      if (criterion.kind === 'always' || criterion.kind === 'never') {
+        judge.grade = { state: 'met', atMs: t, reason: `held for the whole exercise (${formatDuration(t)})` };
+      } else if (criterion.kind === 'reach') {
+        judge.grade = {
+          state: 'failed',
+          atMs: t,
+          reason: `not reached in the ${formatDuration(t)} of the exercise: ${describeCondition(criterion.condition)}; at the end ${this.actual(criterion.condition)}`,
+        };
+      } else if (criterion.kind === 'react') {
+        const { after } = criterion;
+        const what = 'fault' in after ? `the fault '${after.fault}'` : describeCondition(after.when);
+        judge.grade = {
+          state: 'failed',
+          atMs: t,
+          reason: judge.started
+            ? `the exercise ended ${formatDuration(t - judge.started.atMs)} after ${what}, before ${describeCondition(criterion.condition)}`
+            : `${what} never ${'fault' in after ? 'went on' : 'happened'} in the ${formatDuration(t)} of the exercise`,
+        };
+      }
+    }
+    this.state = 'ended';
+    this.endReason = reason;
+  }
+}

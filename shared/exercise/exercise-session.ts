@@ -1,0 +1,100 @@
+import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import type { TagEngine } from '../core/tag-engine.js';
+import type { FaultLog } from '../lab/fault-log.js';
+import { bindSchedule, type ScheduleRunner, type ScheduleTaskStatus } from '../lab/schedule-runner.js';
+import { formatProblem } from '../problems/problem-list.js';
+import { ForwardTime } from '../scenario/scenario-clock.js';
+import { plantIndexOf } from './bind-exercise.js';
+import { exerciseAccess, type TallySource } from './exercise-access.js';
+import { ExerciseRun, type ExerciseGrade } from './exercise-run.js';
+import type { BoundExercise } from './exercise-types.js';
+
+/** A station an exercise runs on: its engine, its hidden faults and its simulation. */
+export interface GradedStation {
+  readonly number: number;
+  readonly engine: TagEngine;
+  readonly hidden: HiddenFaults;
+  readonly simulation: TallySource & { readonly status: { readonly timeMs: number } };
+}
+
+/** A station's grade with its wall-clock times, as a view or a report shows it. */
+export interface StationGrade extends ExerciseGrade {
+  /** When it started and ended, ms since the epoch. */
+  readonly startedAt: number;
+  readonly endedAt: number | undefined;
+  /** The exercise's faults on this station: waiting, on, done. */
+  readonly faults: readonly ScheduleTaskStatus[];
+}
+
+/**
+ * One exercise running on one station, from the moment it starts: exercise time is the
+ * station's simulation time since then (counting on across a reset of the simulation, standing
+ * still while it is paused), the exercise's faults go on and off at their exercise times (logged
+ * in the lab's fault log, hidden as the file says), and the run grades the station at each
+ * `tick()` (its host calls it at every tick of the simulation). The station is expected to be
+ * at its start already (the host resets it and applies the start state first).
+ */
+export class ExerciseSession {
+  readonly run: ExerciseRun;
+  readonly startedAt: number;
+  private endedAt: number | undefined;
+  private readonly time: ForwardTime;
+  private readonly schedule: ScheduleRunner | undefined;
+
+  constructor(
+    readonly exercise: BoundExercise,
+    station: GradedStation,
+    private readonly options: { readonly log: FaultLog; readonly now: () => number; readonly seed: number },
+  ) {
+    this.startedAt = options.now();
+    this.time = new ForwardTime(() => station.simulation.status.timeMs);
+    this.time.now();
+    const access = exerciseAccess(station.engine, station.simulation, plantIndexOf(station.engine.scene));
+    this.run = new ExerciseRun(exercise, access);
+    if (exercise.faults.faults.length > 0) {
+      const bound = bindSchedule(exercise.faults, [station], {
+        seed: exercise.faults.seed ?? options.seed,
+        log: options.log,
+        now: options.now,
+        onChange: (task, t) => {
+          if (task.state === 'on') this.run.faultOn(task.name, t);
+        },
+      });
+      // bindExercise checked every fault against this scene: a problem here is a changed scene.
+      if ('problems' in bound) throw new Error(bound.problems.map(formatProblem).join('; '));
+      this.schedule = bound.runner;
+    }
+  }
+
+  /** Looks at the station now; returns whether the grade changed in a way a view shows. */
+  tick(): boolean {
+    if (this.run.status !== 'running') return false;
+    const t = this.time.now();
+    this.schedule?.update(t);
+    const changed = this.run.update(t);
+    if (this.run.status !== 'running') this.end(t);
+    return changed;
+  }
+
+  /** Ends it now, ungraded where undecided (the instructor stopped it, the scene changed). */
+  stop(reason: string): void {
+    if (this.run.status !== 'running') return;
+    this.run.stop(reason);
+    this.end(this.time.now());
+  }
+
+  get grade(): StationGrade {
+    return {
+      ...this.run.grade,
+      startedAt: this.startedAt,
+      endedAt: this.endedAt,
+      faults: this.schedule?.tasks ?? [],
+    };
+  }
+
+  private end(t: number): void {
+    this.endedAt = this.options.now();
+    // The exercise is over: its faults come off the station.
+    this.schedule?.stop(t);
+  }
+}
