@@ -67,6 +67,7 @@ export function bindExercise(exercise: Exercise, scene: SceneWithBehaviours, sou
     ...exercise,
     criteria,
     totalPoints: criteria.reduce((sum, c) => sum + c.points, 0),
+    plant,
   };
 }
 

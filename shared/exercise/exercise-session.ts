@@ -4,7 +4,6 @@ import type { FaultLog } from '../lab/fault-log.js';
 import { bindSchedule, type ScheduleRunner, type ScheduleTaskStatus } from '../lab/schedule-runner.js';
 import { formatProblem } from '../problems/problem-list.js';
 import { ForwardTime } from '../scenario/scenario-clock.js';
-import { plantIndexOf } from './bind-exercise.js';
 import { exerciseAccess, type TallySource } from './exercise-access.js';
 import { ExerciseRun, type ExerciseGrade } from './exercise-run.js';
 import type { BoundExercise } from './exercise-types.js';
@@ -49,7 +48,7 @@ export class ExerciseSession {
     this.startedAt = options.now();
     this.time = new ForwardTime(() => station.simulation.status.timeMs);
     this.time.now();
-    const access = exerciseAccess(station.engine, station.simulation, plantIndexOf(station.engine.scene));
+    const access = exerciseAccess(station.engine, station.simulation, exercise.plant);
     this.run = new ExerciseRun(exercise, access);
     if (exercise.faults.faults.length > 0) {
       const bound = bindSchedule(exercise.faults, [station], {

@@ -1,4 +1,4 @@
-import type { BoundCondition, PlantCondition } from '../conditions/condition-types.js';
+import type { BoundCondition, PlantCondition, PlantIndex } from '../conditions/condition-types.js';
 import type { FaultSchedule } from '../lab/fault-schedule.js';
 
 // An exercise as written in its file (docs/lab.md, "Exercises and grading") and as bound to a
@@ -75,4 +75,6 @@ export type BoundCriterion = {
 export interface BoundExercise extends Omit<Exercise, 'criteria'> {
   readonly criteria: readonly BoundCriterion[];
   readonly totalPoints: number;
+  /** The plant the criteria were bound to: their conveyors are its conveyors' places. */
+  readonly plant: PlantIndex;
 }
