@@ -5,7 +5,7 @@
  */
 
 export type CommandName =
-  'serve' | 'lab' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'help';
+  'serve' | 'lab' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'grade' | 'help';
 
 export interface CommandSpec {
   readonly name: CommandName;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { closest } from '../../shared/problems/json-words.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { GradeCommand } from '../exercise/run-grade.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { generalHelp } from './cli-help.js';
 import {
@@ -9,6 +10,7 @@ import {
   type ControlValues,
   givenControlOptions,
 } from './control-options.js';
+import { gradeCommand, type ExerciseValues } from './exercise-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
@@ -52,6 +54,7 @@ export type CliCommand =
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
+  | ({ command: 'grade' } & GradeCommand)
   | LabCommand;
 
 /** The help of every command (kept as a constant for the tests and docs that quote it). */
@@ -93,8 +96,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     return { command: 'help', topic };
   }
   if (values['help']) return { command: 'help', topic: command };
-  // `run` takes the scenario file; no other command takes an argument.
-  const taken = command === 'run' ? 1 : 0;
+  // `run` takes the scenario file, `grade` the exercise; no other command takes an argument.
+  const taken = command === 'run' || command === 'grade' ? 1 : 0;
   if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
   for (const option of OPTION_SPECS) {
     const commands = commandsOf(option);
@@ -104,11 +107,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
     );
   }
   if (command === 'lab') return labCommand(values as ParsedValues, scenes);
+  if (command === 'grade') return gradeCommand(values as ParsedValues, extra);
   return commandFrom(command, extra, values as ParsedValues);
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
+export interface ParsedValues extends ControlValues, ModbusValues, LabValues, ExerciseValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -129,7 +133,7 @@ export interface ParsedValues extends ControlValues, ModbusValues, LabValues {
 }
 
 function commandFrom(
-  command: Exclude<CommandName, 'help' | 'lab'>,
+  command: Exclude<CommandName, 'help' | 'lab' | 'grade'>,
   extra: string[],
   values: ParsedValues,
 ): CliCommand {

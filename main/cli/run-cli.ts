@@ -11,6 +11,7 @@ import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runLab } from './run-lab.js';
 import { runScenario } from '../scenario/run-scenario.js';
+import { runGrade } from '../exercise/run-grade.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
@@ -62,6 +63,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runScenario(command, io);
     case 'lab':
       return runLab(command, io);
+    case 'grade':
+      return runGrade(command, io);
     default:
       return runFileCommand(command, io);
   }

@@ -73,7 +73,10 @@ describe('the command line of the scene commands', () => {
     ],
     [['snapshot', '--out', 's.tagsim-state.json'], 'tagsim snapshot needs --from <url>'],
     [['serve', '--csv', 'a.csv'], "--csv is an option of 'tagsim import'"],
-    [['export', '--port', '1'], "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
+    [
+      ['export', '--port', '1'],
+      "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade'",
+    ],
     [
       ['serve', '--out', 'x.json'],
       "--out is an option of 'tagsim import' and 'tagsim export' and 'tagsim snapshot' and 'tagsim schema'",
