@@ -16,6 +16,17 @@ import {
  */
 export const EXERCISE_OPTION_SPECS: readonly OptionSpec[] = [
   {
+    name: 'exercise',
+    type: 'string',
+    value: '<exercise>',
+    help: {
+      lab: [
+        'Every station runs this exercise, graded live on the dashboard: an exercise file',
+        '(.tagsim-exercise.json) or a built-in exercise by name; it sets the scene',
+      ],
+    },
+  },
+  {
     name: 'controller-cmd',
     type: 'string',
     value: '<command>',
@@ -31,6 +42,7 @@ export const EXERCISE_OPTION_SPECS: readonly OptionSpec[] = [
     type: 'string',
     value: '<folder>',
     help: {
+      lab: ["Keep the class report here (default: the lab file's folder, else the current one)"],
       grade: ['Write the report (CSV and HTML) into this folder (default: the current one)'],
     },
   },

@@ -105,6 +105,8 @@ export function stationExercise(
       },
       { log: options.log, now, seed: tagsim.simulation.seed },
     );
+    // Time 0 is graded too: a fault at 0 goes on now, a criterion that holds from the start is met.
+    session.tick();
     shownSecond = 0;
     changes.emit();
   };
@@ -114,6 +116,7 @@ export function stationExercise(
       exercise: setup.exercise,
       rows: [studentReportRow(station, view(), session?.grade)],
       generatedAt: now(),
+      forStudent: true,
       title: `${setup.exercise.name}: station ${station.number}${station.label ? ` (${station.label})` : ''}`,
     };
     const base = fileNameBase(`${setup.exercise.name} station ${station.number}`, 'exercise');

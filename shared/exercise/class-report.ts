@@ -29,6 +29,11 @@ export interface ClassReport {
   readonly rows: readonly ReportRow[];
   readonly generatedAt: number;
   readonly title?: string;
+  /**
+   * A student's own report: the criteria without what they ask (a reaction names its fault,
+   * which may be hidden from the student).
+   */
+  readonly forStudent?: boolean;
 }
 
 /** A station's row, from its grade (undefined: not started) and the lab's fault log. */
@@ -180,7 +185,10 @@ section { break-inside: avoid; }
 <p>${escapeHtml(exercise.scene)} · time limit ${escapeHtml(formatDuration(exercise.timeLimitMs))} · pass mark ${exercise.passMark} of ${exercise.totalPoints} points · generated ${escapeHtml(iso(report.generatedAt))}</p>
 <table>
 <thead><tr><th>Station</th><th>Status</th><th>Points</th><th>Passed</th><th>Time</th>${exercise.criteria
-    .map((c) => `<th title="${escapeHtml(criterionText(c))}">${escapeHtml(c.name)} (${c.points})</th>`)
+    .map((c) => {
+      const asks = report.forStudent ? '' : ` title="${escapeHtml(criterionText(c))}"`;
+      return `<th${asks}>${escapeHtml(c.name)} (${c.points})</th>`;
+    })
     .join('')}</tr></thead>
 <tbody>
 ${summary || `<tr><td colspan="${5 + exercise.criteria.length}">No station.</td></tr>`}

@@ -104,6 +104,12 @@ export class ExerciseRun {
    */
   update(t: number): boolean {
     if (this.state !== 'running') return false;
+    // A tick that jumped past the limit (a busy machine, a fast time scale) grades nothing after it.
+    if (t > this.exercise.timeLimitMs) {
+      this.nowMs = this.exercise.timeLimitMs;
+      this.finish('time limit');
+      return true;
+    }
     this.nowMs = t;
     let changed = false;
     let open = 0;
@@ -167,14 +173,17 @@ export class ExerciseRun {
     };
     switch (criterion.kind) {
       case 'reach': {
-        if (judge.watch.update(t)) return decide('met', t, `reached at ${at}`);
-        if (criterion.byMs !== undefined && t >= criterion.byMs)
-          return decide(
+        const { byMs } = criterion;
+        const late = () =>
+          decide(
             'failed',
-            t,
-            `not reached by ${formatDuration(criterion.byMs)}: ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
+            byMs!,
+            `not reached by ${formatDuration(byMs!)}: ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
           );
-        return false;
+        // A tick past the deadline is too late to reach it, whatever it shows.
+        if (byMs !== undefined && t > byMs) return late();
+        if (judge.watch.update(t)) return decide('met', t, `reached at ${at}`);
+        return byMs !== undefined && t >= byMs ? late() : false;
       }
       case 'always':
         if (judge.watch.update(t)) return false;
@@ -211,13 +220,16 @@ export class ExerciseRun {
     }
     const { atMs, what, expect } = judge.started;
     const took = t - atMs;
+    const late = () =>
+      decide(
+        'failed',
+        atMs + criterion.withinMs,
+        `not within ${formatDuration(criterion.withinMs)} of ${what} (at ${formatDuration(atMs)}): ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
+      );
+    // A tick past the window is too late for the reaction, whatever it shows.
+    if (took > criterion.withinMs) return late();
     if (expect.update(t)) return decide('met', t, `${formatDuration(took)} after ${what}`);
-    if (took < criterion.withinMs) return false;
-    return decide(
-      'failed',
-      t,
-      `not within ${formatDuration(criterion.withinMs)} of ${what} (at ${formatDuration(atMs)}): ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
-    );
+    return took < criterion.withinMs ? false : late();
   }
 
   /** Ends the run: what is still open is decided as the end decides it. */
