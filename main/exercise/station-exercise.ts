@@ -26,6 +26,8 @@ export interface StationExercise {
   readonly setup: ExerciseSetup;
   /** The grade now, or undefined before the first start. */
   readonly grade: StationGrade | undefined;
+  /** Its status alone, without making the grade: undefined before the first start. */
+  readonly status: StationGrade['status'] | undefined;
   /** Starts it afresh: the station back to its start, every fault off, the start state, time 0. */
   start(): void;
   /** Ends it now, ungraded where undecided; its faults come off. */
@@ -51,7 +53,17 @@ const SCENE_CHANGED = "stopped: the station's scene changed";
 export function stationExercise(
   station: ExerciseStation,
   setup: ExerciseSetup,
-  options: { log: FaultLog; now?: () => number; reportError?: (error: unknown) => void },
+  options: {
+    log: FaultLog;
+    now?: () => number;
+    reportError?: (error: unknown) => void;
+    /**
+     * Calls `tick` after each tick of the station's simulation; returns the function that stops.
+     * Default: the simulation's own tick events (either clock). A lab ticks all its stations'
+     * exercises from one timer of its own, after all their simulations (lab-exercise.ts).
+     */
+    tickedBy?: (tick: () => void) => () => void;
+  },
 ): StationExercise {
   const now = options.now ?? Date.now;
   const changes = new Emitter<void>(options.reportError ?? (() => undefined));
@@ -62,7 +74,7 @@ export function stationExercise(
     if (!session) return;
     const changed = session.tick();
     // The window shows the time by the second: one event a second, and one at each decision.
-    const second = Math.floor(session.run.timeMs / 1000);
+    const second = Math.floor(session.timeMs / 1000);
     if (changed || second !== shownSecond) {
       shownSecond = second;
       changes.emit();
@@ -74,7 +86,7 @@ export function stationExercise(
     changes.emit();
   };
   const unsubscribers = [
-    tagsim.simulation.onTick(tick),
+    (options.tickedBy ?? ((listener) => tagsim.simulation.onTick(listener)))(tick),
     tagsim.engine.subscribe((change) => {
       if (change.sceneChanged && !change.keptState) stop(SCENE_CHANGED);
     }),
@@ -128,6 +140,9 @@ export function stationExercise(
     setup,
     get grade() {
       return session?.grade;
+    },
+    get status() {
+      return session?.run.status;
     },
     start,
     stop: (reason = STOPPED_BY_INSTRUCTOR) => stop(reason),

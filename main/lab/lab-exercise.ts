@@ -9,6 +9,8 @@ import type { StationOutcome } from '../../shared/lab/lab-views.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 import type { ExerciseSetup } from '../exercise/exercise-setup.js';
 import { writeClassReport } from '../exercise/report-files.js';
+import { SIMULATION_TICK_MS } from '../runtime/simulation-host.js';
+import type { Every } from './shared-ticker.js';
 import { stationExercise, type ExerciseStation, type StationExercise } from '../exercise/station-exercise.js';
 
 /** The exercise every station of a lab runs (`tagsim lab --exercise`, docs/lab.md). */
@@ -60,9 +62,26 @@ export function startLabExercise(
   stations: readonly ExerciseStation[],
   feeds: readonly { attach(exercise: StationExercise): void }[],
   setup: ExerciseSetup,
-  options: { log: FaultLog; folder: string; now?: () => number; reportError: (error: unknown) => void },
+  options: {
+    log: FaultLog;
+    folder: string;
+    /** The lab's shared timers: one of them ticks every station's exercise. */
+    every: Every;
+    now?: () => number;
+    reportError: (error: unknown) => void;
+  },
 ): LabExercise {
   const now = options.now ?? Date.now;
+  // One timer for all the stations' exercises, in the group of their simulations' timers and
+  // after them (shared-ticker.ts runs a period's callbacks in order): no event per station.
+  const ticks = new Set<() => void>();
+  const stopTicking = options.every(() => {
+    for (const tick of ticks) tick();
+  }, SIMULATION_TICK_MS);
+  const tickedBy = (tick: () => void) => {
+    ticks.add(tick);
+    return () => void ticks.delete(tick);
+  };
   let saved: { at: number } | { error: string } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const exercises = stations.map((station, i) => {
@@ -70,11 +89,12 @@ export function startLabExercise(
       log: options.log,
       now,
       reportError: options.reportError,
+      tickedBy,
     });
     feeds[i]?.attach(exercise);
-    let status = exercise.grade?.status;
+    let status = exercise.status;
     exercise.changes.on(() => {
-      const next = exercise.grade?.status;
+      const next = exercise.status;
       if (next !== status && (next === 'ended' || next === 'stopped')) scheduleSave();
       status = next;
     });
@@ -118,7 +138,7 @@ export function startLabExercise(
       if (typeof numbers === 'string') return [];
       return numbers.map((number) => {
         const exercise = exercises[number - 1]!;
-        const running = exercise.grade?.status === 'running';
+        const running = exercise.status === 'running';
         if (action.action === 'stop') {
           if (!running) return { station: number, ok: false, error: 'the exercise is not running there' };
           exercise.stop();
@@ -137,6 +157,7 @@ export function startLabExercise(
     report,
     save,
     async close() {
+      stopTicking();
       clearTimeout(timer);
       timer = undefined;
       for (const exercise of exercises) {

@@ -172,6 +172,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     graded = startLabExercise(stations, feeds, exercise.setup, {
       log,
       folder: exercise.folder,
+      every: ticker.every,
       reportError: (error) => reportError(error, 0),
     });
   const schedules: ScheduleRunner[] = [];

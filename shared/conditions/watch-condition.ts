@@ -86,9 +86,13 @@ function build(c: BoundCondition, access: TagAccess, plant: PlantReader | undefi
     case 'all':
     case 'any': {
       const parts = c.parts.map((p) => build(p, access, plant));
+      const all = c.type === 'all';
+      // Every part, every time (an edge or a timer inside must see each moment), and no array
+      // made per evaluation: a plant's conditions run at every step of every station.
       return sustained((t) => {
-        const values = parts.map((p) => p(t));
-        return c.type === 'all' ? values.every(Boolean) : values.some(Boolean);
+        let holds = all;
+        for (const part of parts) holds = all ? part(t) && holds : part(t) || holds;
+        return holds;
       }, c.forMs);
     }
     case 'not': {

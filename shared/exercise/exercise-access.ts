@@ -6,9 +6,14 @@ import type { TagDefinition, TagValue } from '../core/tag-types.js';
 import type { ConveyorTally } from '../sim/conveyor-tally.js';
 import type { ExerciseAccess } from './exercise-run.js';
 
-/** What a run reads the plant from: the simulation's conveyors, a new array when the plant starts over. */
-export interface TallySource {
-  readonly tallies: readonly ConveyorTally[];
+/** What a run reads the plant from: the simulation's plant now (a new one each time it starts over). */
+export interface PlantSource {
+  readonly plantNow: {
+    readonly tallies: readonly ConveyorTally[];
+    readonly timeMs: number;
+    /** Grows whenever an item comes or goes or a belt starts or stops. */
+    readonly changes: number;
+  };
 }
 
 /**
@@ -18,11 +23,13 @@ export interface TallySource {
  * the program reads, not what the plant did), and the plant's own counts of items, which go on
  * counting across a reset of the simulation (the student's Reset does not wipe them).
  */
-export function exerciseAccess(engine: TagEngine, plant: TallySource, index: PlantIndex): ExerciseAccess {
+export function exerciseAccess(engine: TagEngine, plant: PlantSource, index: PlantIndex): ExerciseAccess {
   const valueOf = (def: TagDefinition): TagValue | undefined => {
     const state = engine.getRuntimeState(def.id);
     if (!state) return undefined;
-    return def.kind === 'Input' ? state.raw : effectiveValue(def, state);
+    // Most tags have no force and no failure: their raw value is the one, without a call.
+    if (def.kind === 'Input' || (state.failure === 'none' && !state.isForced)) return state.raw;
+    return effectiveValue(def, state);
   };
   const tag: TagAccess = (def) => () => valueOf(def);
   return {
@@ -40,15 +47,15 @@ export function exerciseAccess(engine: TagEngine, plant: TallySource, index: Pla
  * plant: when the source's tallies are a new array, what the old plant counted (its final
  * counts, which it keeps) is kept and the new plant's counts are added to it.
  */
-export function countingReader(source: TallySource, index: PlantIndex): PlantReader {
+export function countingReader(source: PlantSource, index: PlantIndex): PlantReader {
   let tallies: readonly ConveyorTally[] | undefined;
   let byIndex: readonly (ConveyorTally | undefined)[] = [];
   const counters: { base: number; read: (from: typeof byIndex) => number }[] = [];
   const readers = new Map<string, () => number>();
   const follow = () => {
-    if (source.tallies === tallies) return;
+    if (source.plantNow.tallies === tallies) return;
     for (const counter of counters) counter.base += counter.read(byIndex);
-    tallies = source.tallies;
+    tallies = source.plantNow.tallies;
     const byName = new Map(tallies.map((t) => [t.name, t]));
     byIndex = index.conveyors.map((name) => byName.get(name));
   };

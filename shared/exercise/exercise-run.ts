@@ -14,6 +14,13 @@ import {
 } from '../conditions/watch-condition.js';
 import type { BoundCriterion, BoundExercise } from './exercise-types.js';
 
+/**
+ * How often a run looks at a station where nothing changes while a condition with a timer
+ * (`forMs`) is watched: such a decision comes at most this late. A change of a tag or of the
+ * plant's items or belts is looked at on the very tick it happens.
+ */
+export const QUIET_GRADE_MS = 50;
+
 /** Where one criterion stands: not decided yet, met, or failed. */
 export type CriterionState = 'pending' | 'met' | 'failed';
 
@@ -71,6 +78,9 @@ export class ExerciseRun {
   private readonly judges: Judge[];
   private readonly faultTimes = new Map<string, number>();
   private state: ExerciseStatus = 'running';
+  private due = 0;
+  /** Whether it has criteria that end it early once decided (a reach or a reaction). */
+  private readonly decisive: boolean;
   private endReason: string | undefined;
   private nowMs = 0;
 
@@ -83,6 +93,7 @@ export class ExerciseRun {
     for (const c of exercise.criteria)
       for (const part of conditionPlantParts(c.condition))
         if (part.type === 'items') access.plant.items(part.conveyor, part.count, part.label);
+    this.decisive = exercise.criteria.some((c) => c.kind === 'reach' || c.kind === 'react');
     this.judges = exercise.criteria.map((criterion) => ({
       criterion,
       grade: { state: 'pending' },
@@ -118,15 +129,45 @@ export class ExerciseRun {
       const { kind } = judge.criterion;
       if (judge.grade.state === 'pending' && (kind === 'reach' || kind === 'react')) open++;
     }
-    const decisive = this.judges.some((j) => j.criterion.kind === 'reach' || j.criterion.kind === 'react');
     if (t >= this.exercise.timeLimitMs) this.finish('time limit');
-    else if (decisive && open === 0) this.finish('completed');
+    else if (this.decisive && open === 0) this.finish('completed');
+    this.due = this.nextDue(t);
     return changed || this.state !== 'running';
   }
 
+  /**
+   * The exercise time by which the run must look at the station again though nothing on it
+   * changes: the time limit, a reach's deadline, a started reaction's window, and while a
+   * condition with a timer (`forMs`) is watched, QUIET_GRADE_MS from now. Until then a tick at
+   * which no tag, item or belt changed cannot decide anything, and its host may skip it.
+   */
+  get dueAt(): number {
+    return this.due;
+  }
+
+  private nextDue(t: number): number {
+    let due = this.exercise.timeLimitMs;
+    for (const judge of this.judges) {
+      if (judge.grade.state !== 'pending') continue;
+      const { criterion } = judge;
+      if (criterion.kind === 'reach' && criterion.byMs !== undefined) due = Math.min(due, criterion.byMs);
+      if (criterion.kind === 'react' && judge.started)
+        due = Math.min(due, judge.started.atMs + criterion.withinMs);
+      const timed =
+        criterion.kind !== 'react'
+          ? hasTimer(criterion.condition)
+          : judge.started
+            ? hasTimer(criterion.condition)
+            : 'when' in criterion.after && hasTimer(criterion.after.when);
+      if (timed) due = Math.min(due, t + QUIET_GRADE_MS);
+    }
+    return due;
+  }
+
   /** Ends the run now without grading what is not decided (the instructor stopped it, the scene changed). */
-  stop(reason: string): void {
+  stop(reason: string, t = this.nowMs): void {
     if (this.state !== 'running') return;
+    this.nowMs = Math.max(this.nowMs, t);
     this.state = 'stopped';
     this.endReason = reason;
   }
@@ -165,50 +206,52 @@ export class ExerciseRun {
 
   /** Looks at one pending criterion at `t`; returns whether it was decided. */
   private judge(judge: Judge, t: number): boolean {
+    // Runs for every open criterion at every tick of every station: it makes no string and no
+    // closure until it decides (docs/performance.md, grading).
     const { criterion } = judge;
-    const at = formatDuration(t);
-    const decide = (state: 'met' | 'failed', atMs: number, reason: string) => {
-      judge.grade = { state, atMs, reason };
-      return true;
-    };
     switch (criterion.kind) {
       case 'reach': {
         const { byMs } = criterion;
-        const late = () =>
-          decide(
-            'failed',
-            byMs!,
-            `not reached by ${formatDuration(byMs!)}: ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
-          );
         // A tick past the deadline is too late to reach it, whatever it shows.
-        if (byMs !== undefined && t > byMs) return late();
-        if (judge.watch.update(t)) return decide('met', t, `reached at ${at}`);
-        return byMs !== undefined && t >= byMs ? late() : false;
+        if (byMs !== undefined && t > byMs) return this.late(judge, criterion.condition, byMs);
+        if (judge.watch.update(t)) return decide(judge, 'met', t, `reached at ${formatDuration(t)}`);
+        return byMs !== undefined && t >= byMs ? this.late(judge, criterion.condition, byMs) : false;
       }
       case 'always':
         if (judge.watch.update(t)) return false;
         return decide(
+          judge,
           'failed',
           t,
-          `broken at ${at}: ${describeCondition(criterion.condition)} did not hold; ${this.actual(criterion.condition)}`,
+          `broken at ${formatDuration(t)}: ${describeCondition(criterion.condition)} did not hold; ${this.actual(criterion.condition)}`,
         );
       case 'never':
         if (!judge.watch.update(t)) return false;
         return decide(
+          judge,
           'failed',
           t,
-          `happened at ${at}: ${describeCondition(criterion.condition)}; ${this.actual(criterion.condition)}`,
+          `happened at ${formatDuration(t)}: ${describeCondition(criterion.condition)}; ${this.actual(criterion.condition)}`,
         );
       case 'react':
-        return this.judgeReaction(judge, criterion, t, decide);
+        return this.judgeReaction(judge, criterion, t);
     }
+  }
+
+  /** A reach not reached by its deadline. */
+  private late(judge: Judge, condition: BoundCondition, byMs: number): boolean {
+    return decide(
+      judge,
+      'failed',
+      byMs,
+      `not reached by ${formatDuration(byMs)}: ${describeCondition(condition)}; then ${this.actual(condition)}`,
+    );
   }
 
   private judgeReaction(
     judge: Judge,
     criterion: Extract<BoundCriterion, { kind: 'react' }>,
     t: number,
-    decide: (state: 'met' | 'failed', atMs: number, reason: string) => boolean,
   ): boolean {
     if (!judge.started) {
       const { after } = criterion;
@@ -220,16 +263,16 @@ export class ExerciseRun {
     }
     const { atMs, what, expect } = judge.started;
     const took = t - atMs;
-    const late = () =>
-      decide(
-        'failed',
-        atMs + criterion.withinMs,
-        `not within ${formatDuration(criterion.withinMs)} of ${what} (at ${formatDuration(atMs)}): ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
-      );
     // A tick past the window is too late for the reaction, whatever it shows.
-    if (took > criterion.withinMs) return late();
-    if (expect.update(t)) return decide('met', t, `${formatDuration(took)} after ${what}`);
-    return took < criterion.withinMs ? false : late();
+    if (took <= criterion.withinMs && expect.update(t))
+      return decide(judge, 'met', t, `${formatDuration(took)} after ${what}`);
+    if (took < criterion.withinMs) return false;
+    return decide(
+      judge,
+      'failed',
+      atMs + criterion.withinMs,
+      `not within ${formatDuration(criterion.withinMs)} of ${what} (at ${formatDuration(atMs)}): ${describeCondition(criterion.condition)}; then ${this.actual(criterion.condition)}`,
+    );
   }
 
   /** Ends the run: what is still open is decided as the end decides it. */
@@ -261,4 +304,17 @@ export class ExerciseRun {
     this.state = 'ended';
     this.endReason = reason;
   }
+}
+
+/** Whether a condition holds only after a while somewhere in it (a `forMs`). */
+function hasTimer(c: BoundCondition): boolean {
+  if (c.type === 'all' || c.type === 'any') return c.forMs > 0 || c.parts.some(hasTimer);
+  if (c.type === 'not') return c.forMs > 0 || hasTimer(c.inner);
+  return 'forMs' in c && c.forMs > 0;
+}
+
+/** Decides a criterion for good; returns true (it changed). */
+function decide(judge: Judge, state: 'met' | 'failed', atMs: number, reason: string): boolean {
+  judge.grade = { state, atMs, reason };
+  return true;
 }

@@ -4,7 +4,7 @@ import type { FaultLog } from '../lab/fault-log.js';
 import { bindSchedule, type ScheduleRunner, type ScheduleTaskStatus } from '../lab/schedule-runner.js';
 import { formatProblem } from '../problems/problem-list.js';
 import { ForwardTime } from '../scenario/scenario-clock.js';
-import { exerciseAccess, type TallySource } from './exercise-access.js';
+import { exerciseAccess, type PlantSource } from './exercise-access.js';
 import { ExerciseRun, type ExerciseGrade } from './exercise-run.js';
 import type { BoundExercise } from './exercise-types.js';
 
@@ -13,7 +13,8 @@ export interface GradedStation {
   readonly number: number;
   readonly engine: TagEngine;
   readonly hidden: HiddenFaults;
-  readonly simulation: TallySource & { readonly status: { readonly timeMs: number } };
+  /** Its simulation: the plant's counts, and plant time since the start or the last reset. */
+  readonly simulation: PlantSource;
 }
 
 /** A station's grade with its wall-clock times, as a view or a report shows it. */
@@ -39,14 +40,18 @@ export class ExerciseSession {
   private endedAt: number | undefined;
   private readonly time: ForwardTime;
   private readonly schedule: ScheduleRunner | undefined;
+  /** Exercise time at the last tick (the run's own moves only when it looks). */
+  private nowMs = 0;
+  /** What the last look saw: the engine's version and the plant's changes. */
+  private seen = { version: -1, tallies: undefined as unknown, changes: -1 };
 
   constructor(
     readonly exercise: BoundExercise,
-    station: GradedStation,
+    private readonly station: GradedStation,
     private readonly options: { readonly log: FaultLog; readonly now: () => number; readonly seed: number },
   ) {
     this.startedAt = options.now();
-    this.time = new ForwardTime(() => station.simulation.status.timeMs);
+    this.time = new ForwardTime(() => station.simulation.plantNow.timeMs);
     this.time.now();
     const access = exerciseAccess(station.engine, station.simulation, exercise.plant);
     this.run = new ExerciseRun(exercise, access);
@@ -65,11 +70,29 @@ export class ExerciseSession {
     }
   }
 
-  /** Looks at the station now; returns whether the grade changed in a way a view shows. */
+  /**
+   * Looks at the station now (its host calls it at every tick of the simulation); returns whether
+   * the grade changed in a way a view shows. A tick at which no tag and nothing of the plant
+   * changed is skipped until the run is due (ExerciseRun.dueAt): an idle station costs next to
+   * nothing.
+   */
   tick(): boolean {
     if (this.run.status !== 'running') return false;
     const t = this.time.now();
+    this.nowMs = t;
     this.schedule?.update(t);
+    const { engine, simulation } = this.station;
+    const { tallies, changes } = simulation.plantNow;
+    const seen = this.seen;
+    const quiet =
+      engine.version === seen.version &&
+      tallies === seen.tallies &&
+      changes === seen.changes &&
+      t < this.run.dueAt;
+    if (quiet) return false;
+    seen.version = engine.version;
+    seen.tallies = tallies;
+    seen.changes = changes;
     const changed = this.run.update(t);
     if (this.run.status !== 'running') this.end(t);
     return changed;
@@ -78,13 +101,20 @@ export class ExerciseSession {
   /** Ends it now, ungraded where undecided (the instructor stopped it, the scene changed). */
   stop(reason: string): void {
     if (this.run.status !== 'running') return;
-    this.run.stop(reason);
-    this.end(this.time.now());
+    const t = this.time.now();
+    this.run.stop(reason, t);
+    this.end(t);
+  }
+
+  /** Exercise time now: at the last tick while it runs, at its end once it is over. */
+  get timeMs(): number {
+    return this.run.status === 'running' ? this.nowMs : this.run.timeMs;
   }
 
   get grade(): StationGrade {
     return {
       ...this.run.grade,
+      timeMs: this.timeMs,
       startedAt: this.startedAt,
       endedAt: this.endedAt,
       faults: this.schedule?.tasks ?? [],

@@ -92,4 +92,9 @@ export class Plant {
   get tallies(): readonly ConveyorTally[] {
     return this.line.tallies;
   }
+
+  /** Grows whenever an item comes or goes on a conveyor or a belt starts or stops. */
+  get changes(): number {
+    return this.line.changes;
+  }
 }

@@ -57,12 +57,13 @@ interface SensorRuntime {
 export class ConveyorLine {
   private readonly conveyors: ConveyorRuntime[] = [];
   private readonly sensors: SensorRuntime[] = [];
-  private nextId = 1;
+  /** The items' ids, and every item come or gone and belt started or stopped (`changes`). */
+  private readonly counters = { nextId: 1, moves: 0 };
 
   constructor(private readonly mirror: TagMirror) {}
 
   add(c: Conveyor, conditions: ConditionSet, seed: number): void {
-    const conveyor = new ConveyorRuntime(c, conditions, seed, () => this.nextId++, this.conveyors.length);
+    const conveyor = new ConveyorRuntime(c, conditions, seed, this.counters, this.conveyors.length);
     this.conveyors.push(conveyor);
     for (const s of c.sensors ?? []) {
       this.sensors.push({
@@ -107,6 +108,11 @@ export class ConveyorLine {
     return this.conveyors;
   }
 
+  /** Grows when an item comes or goes or a belt starts or stops: unchanged, nothing counted changed. */
+  get changes(): number {
+    return this.counters.moves;
+  }
+
   private updateSensors(): void {
     const seen = new Map<number, { detected: boolean; normallyClosed: boolean }>();
     for (const s of this.sensors) {
@@ -133,6 +139,7 @@ class ConveyorRuntime implements ConveyorTally {
   private outgoing: Item[] = [];
   private readonly removed = new Map<string, number>();
   private readonly arrived = new Map<string, number>();
+  private ranLast: boolean | undefined;
   private readonly length: number;
   private readonly speed: NumberSource;
   private readonly runs: ConditionNode | undefined;
@@ -144,13 +151,15 @@ class ConveyorRuntime implements ConveyorTally {
     c: Conveyor,
     conditions: ConditionSet,
     seed: number,
-    newId: () => number,
+    /** The line's, shared by its conveyors: the next item's id, the changes (ConveyorLine.changes). */
+    private readonly counters: { nextId: number; moves: number },
     readonly order: number,
   ) {
     this.name = c.conveyor;
     this.length = c.length;
     this.speed = conditions.expression(c.speed);
     this.runs = c.runs ? conditions.condition(c.runs) : undefined;
+    const newId = () => counters.nextId++;
     this.feeder = c.feeder ? new FeederRuntime(c.feeder, conditions, mulberry32(seed), newId) : undefined;
     this.removesAtEnd = c.end === 'remove';
     this.removers = c.removers ?? [];
@@ -158,6 +167,10 @@ class ConveyorRuntime implements ConveyorTally {
 
   move(t: number, dtMs: number): void {
     const running = this.runs?.holds ?? true;
+    if (running !== this.ranLast) {
+      this.ranLast = running;
+      this.counters.moves++;
+    }
     const distance = running ? (Math.max(0, this.speed()) * dtMs) / 1000 : 0;
     this.outgoing = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
     // Nothing may pass the rear of the item ahead, including one already half on the next conveyor.
@@ -208,6 +221,7 @@ class ConveyorRuntime implements ConveyorTally {
     item.arrivedAt = t;
     this.items.push(item);
     tally(this.arrived, item.label);
+    this.counters.moves++;
   }
 
   get running(): boolean {
@@ -275,6 +289,7 @@ class ConveyorRuntime implements ConveyorTally {
     item.arrivedAt = target.order > this.order ? t : item.arrivedAt;
     target.items.push(item);
     tally(target.arrived, item.label);
+    this.counters.moves++;
     this.outgoing.push(item);
   }
 
@@ -282,6 +297,7 @@ class ConveyorRuntime implements ConveyorTally {
   private count(item: Item): void {
     item.on = undefined;
     tally(this.removed, item.label);
+    this.counters.moves++;
   }
 }
 

@@ -124,9 +124,9 @@ export class Simulation {
     return this.plant.snapshot();
   }
 
-  /** The conveyors' counts, read in place; a new array each time the plant starts over (a reset). */
-  get tallies(): Plant['tallies'] {
-    return this.plant.tallies;
+  /** The plant now, read in place at every tick by a grader: a new one each time it starts over. */
+  get plantNow(): Pick<Plant, 'tallies' | 'timeMs' | 'changes'> {
+    return this.plant;
   }
 
   /**

@@ -232,6 +232,31 @@ describe('a run', () => {
   });
 });
 
+describe('an idle station', () => {
+  it('is looked at only when a tag or the plant changes, or when a timer or a deadline is due', () => {
+    const { bench, running, step } = session([
+      { name: 'one out', points: 1, reach: { items: { exit: 'belt' }, ge: 1 }, byMs: 5000 },
+      { name: 'stood still', points: 1, reach: { conveyor: 'belt', running: false, forMs: 1000 } },
+    ]);
+    step(10);
+    // A timer is watched: the run is due again 50 ms on, at the latest.
+    expect(running.run.dueAt).toBe(60);
+    step(1000);
+    // Decided within 50 ms of the second it needed, though nothing changed on the station.
+    expect(running.grade.criteria[1]).toMatchObject({ state: 'met' });
+    expect(running.grade.criteria[1]!.atMs).toBeGreaterThanOrEqual(1000);
+    expect(running.grade.criteria[1]!.atMs).toBeLessThanOrEqual(1050);
+    // Its clock runs on, though the run did not look at every tick.
+    expect(running.grade.timeMs).toBe(1010);
+    // No timer left: due at the reach's deadline only; a change is still seen on its tick.
+    expect(running.run.dueAt).toBe(5000);
+    bench.io.set('Run', true);
+    step(900);
+    expect(running.grade.criteria[0]).toMatchObject({ state: 'met', atMs: 1810 });
+    expect(running.grade).toMatchObject({ status: 'ended', timeMs: 1810 });
+  });
+});
+
 describe("the student's view", () => {
   it('shows the task and progress, and a reaction to a hidden fault only once it is over, without its reason', () => {
     const { bench, running, step, exercise } = session(

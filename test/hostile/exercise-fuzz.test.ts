@@ -90,7 +90,7 @@ const exerciseAction = fc
     { requiredKeys: ['action'] },
   )
   .map((a) => JSON.stringify(a));
-const authorization = fc.oneof(
+const authorization: fc.Arbitrary<readonly string[]> = fc.oneof(
   { weight: 4, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`]) },
   {
     weight: 3,
