@@ -31,6 +31,7 @@ const SCENE = {
     ['Divert', 'Bit', 'Output'],
     ['Lamp', 'Bit', 'Output'],
     ['At end', 'Bit', 'Input'],
+    ['Emergency stop', 'Bit', 'Input'],
   ]),
   behaviours: PLANT,
 };
@@ -128,6 +129,55 @@ describe('a run', () => {
       atMs: 10_000,
       reason: 'held for the whole exercise (10 s)',
     });
+  });
+
+  it('holds safety invariants: two commands never on together, a belt never running with its E-stop pressed', () => {
+    const { bench, running, step } = session([
+      {
+        name: 'not both',
+        points: 1,
+        never: {
+          all: [
+            { tag: 'Run', equals: true },
+            { tag: 'Divert', equals: true },
+          ],
+        },
+      },
+      {
+        name: 'stops on the E-stop',
+        points: 1,
+        // Pressed is false (normally closed); the program has 200 ms to stop the belt.
+        never: {
+          all: [
+            { tag: 'Emergency stop', equals: false, forMs: 200 },
+            { conveyor: 'belt', running: true },
+          ],
+        },
+      },
+    ]);
+    // The student presses the button on the plant: an Input the plant sets.
+    const eStop = (pressed: boolean) =>
+      bench.engine.simulate('name', [{ ref: 'Emergency stop', value: !pressed }]);
+    eStop(false);
+    bench.io.set('Run', true);
+    step(1000);
+    eStop(true);
+    step(100);
+    bench.io.set('Run', false); // stopped in time
+    step(1000);
+    expect(running.grade.criteria.map((c) => c.state)).toEqual(['pending', 'pending']);
+    bench.io.set('Run', true); // runs again with the E-stop still pressed
+    step(10);
+    expect(running.grade.criteria[1]).toEqual({
+      state: 'failed',
+      atMs: 2110,
+      reason: expect.stringMatching(
+        /^happened at 2\.11 s: all of \(Emergency stop = false for 200 ms, 'belt' running\)/,
+      ),
+    });
+    bench.io.set('Divert', true);
+    step(10);
+    expect(running.grade.criteria[0]).toMatchObject({ state: 'failed', atMs: 2120 });
   });
 
   it('times a reaction from the fault it names, and from the first moment of a condition', () => {
