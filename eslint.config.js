@@ -18,8 +18,8 @@ const MAIN_FLOORS = [
   ['control'],
   ['ui-host'],
   ['runtime'],
-  ['modbus', 'settings'],
-  ['server', 'storage', 'preload'],
+  ['modbus', 'settings', 'opcua'],
+  ['server', 'storage', 'preload', 'drivers'],
 ];
 
 export default tseslint.config(

@@ -9,6 +9,7 @@
 // Usage: node scripts/generate-modbus-maps.mjs
 import { readFileSync, writeFileSync, renameSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SCENE_TAG_COLUMNS } from './scene-tag-columns.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mapsFile = `${root}scripts/data/factoryio-modbus-maps.tsv`;
@@ -30,7 +31,7 @@ function readTable(path, columns) {
   });
 }
 
-const tags = readTable(tagsFile, ['scene', 'name', 'type', 'kind', 'address', 'id', 'initial', 'part']);
+const tags = readTable(tagsFile, SCENE_TAG_COLUMNS);
 const settings = readTable(settingsFile, ['scene', 'scale_factor', 'source']);
 const slots = readTable(mapsFile, ['scene', 'table', 'slot', 'name', 'id']);
 

@@ -4,7 +4,8 @@
 // - the product side's reference table (scene, name, type, kind; tab-separated): the tags the
 //   vendor's sample controllers use, for every built-in scene, in catalogue order;
 // - scripts/data/factoryio-scene-tags.tsv: where a saved copy of the simulator's own scene is
-//   public, every tag of that scene with its id, address and value at rest (docs/fidelity.md).
+//   public, every tag of that scene with its id, address, value at rest and the force the scene
+//   keeps on it (`UseForcedValue`, `ForcedValue`: emitters and removers; docs/fidelity.md).
 //   Such a scene is taken whole from it; it must hold every tag of the reference table.
 // - scripts/data/factoryio-scene-addresses.tsv: for a scene without a public saved copy, the
 //   address of every reference tag where a public program that drives the simulator by address
@@ -12,6 +13,7 @@
 // Usage: node scripts/generate-scenes.mjs [path/to/factoryio-scenes.tsv]
 import { readFileSync, writeFileSync, renameSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SCENE_TAG_COLUMNS } from './scene-tag-columns.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = process.argv[2] ?? `${root}../shared/reference/factoryio-scenes.tsv`;
@@ -42,16 +44,7 @@ function readTable(path, columns, extra = []) {
 }
 
 const reference = readTable(source, ['scene', 'name', 'type', 'kind']);
-const evidence = readTable(evidenceFile, [
-  'scene',
-  'name',
-  'type',
-  'kind',
-  'address',
-  'id',
-  'initial',
-  'part',
-]);
+const evidence = readTable(evidenceFile, SCENE_TAG_COLUMNS);
 
 const scenes = new Map();
 for (const r of reference) {
@@ -67,6 +60,8 @@ for (const r of evidence) {
   if (!GUID.test(r.id)) throw new Error(`${evidenceFile}: bad id for ${r.scene} / ${r.name}: ${r.id}`);
   if (!/^\d+$/.test(r.address)) throw new Error(`${evidenceFile}: bad address for ${r.scene} / ${r.name}`);
   if (!['', 'true'].includes(r.initial)) throw new Error(`${evidenceFile}: bad initial for ${r.name}`);
+  if (!['', 'true', 'false'].includes(r.forced) || (r.forced !== '' && r.type !== 'Bit'))
+    throw new Error(`${evidenceFile}: bad forced for ${r.name}`);
   if (!fromEvidence.has(r.scene)) fromEvidence.set(r.scene, { tags: [], systemIds: {} });
   const found = fromEvidence.get(r.scene);
   if (SYSTEM.test(r.name)) found.systemIds[`${r.kind} ${r.name}`] = r.id;
@@ -78,6 +73,8 @@ for (const r of evidence) {
       address: Number(r.address),
       id: r.id,
       ...(r.initial === 'true' ? { initial: true } : {}),
+      ...(r.forced !== '' ? { forced: r.forced === 'true' } : {}),
+      ...(r.part ? { part: r.part } : {}),
     });
   }
 }

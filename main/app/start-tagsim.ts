@@ -13,6 +13,7 @@ import type { EngineModbusOptions } from '../modbus/engine-modbus-data.js';
 import { DEFAULT_MODBUS_PORT, type ModbusServerOptions } from '../modbus/modbus-server.js';
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
+import type { SendBudget } from '../ui-host/send-budget.js';
 import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from '../runtime/bridge-host.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { SceneService } from '../runtime/scene-service.js';
@@ -23,9 +24,10 @@ import {
   type SimulationHostOptions,
 } from '../runtime/simulation-host.js';
 import { uiFileAccessFor, uiFilesRefusal } from '../runtime/ui-file-access.js';
+import { createClientDrivers, type ClientDriverOptions, type ClientDrivers } from './client-drivers.js';
 
 /** Everything a TagSim is built from; each host (CLI, desktop, tests, a lab) passes what it has. */
-export interface TagSimOptions {
+export interface TagSimOptions extends ClientDriverOptions {
   /** The scene to serve: a choice to load, or one a host already loaded (default: the default scene). */
   scene?: SceneChoice | LoadedScene;
   /** A state snapshot file (`.tagsim-state.json`) to start from: values, forces and failures. */
@@ -50,9 +52,11 @@ export interface TagSimOptions {
   settings?: SettingsStore;
   /**
    * Serve the browser UI at /ui/ from this folder (the renderer bundle). Its `fileAccess` (open
-   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other.
+   * and save files by path) defaults to 'any' on a loopback host and 'none' on any other; its
+   * `sendBudget` (what its sockets may hold unread) is its own unless a host shares one among
+   * many TagSims (a lab).
    */
-  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess };
+  ui?: { rendererDir: string; token?: string; fileAccess?: UiFileAccess; sendBudget?: SendBudget };
   /**
    * Problems a host met before this start (presets, settings), for the window to show; the start
    * appends its own (what a state snapshot could not apply) to this very list.
@@ -79,6 +83,11 @@ export interface TagSim {
   readonly server: ServerController;
   /** The Modbus TCP server, when `modbus` was given: its status, clients, layout, start, stop. */
   readonly modbus: ModbusController | undefined;
+  /**
+   * The drivers that connect out to a controller, when asked for (`modbusClient`): each connects
+   * when the TagSim starts listening, and reconnects while its controller is away.
+   */
+  readonly clients: ClientDrivers;
   readonly settings: SettingsStore;
   /**
    * What every window talks to (IPC, WebSocket). Made on first use: a TagSim nobody watches pays
@@ -172,6 +181,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
             scenes,
             simulation,
             host: () => server.status.host,
+            drivers: () => clients.all,
             ...(options.hiddenFaults
               ? { keepHiddenFaults: keepHiddenFaultsOf(options.hiddenFaults, engine) }
               : {}),
@@ -205,6 +215,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       control?.journal,
     );
   modbus?.errors.on(reportError);
+  const clients = createClientDrivers(engine, options, control, reportError);
 
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
@@ -215,6 +226,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       scenes,
       simulation,
       ...(modbus ? { modbus } : {}),
+      clients: clients.all,
       ...(control ? { control } : {}),
       notices,
       ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),
@@ -227,12 +239,14 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       rendererDir: options.ui.rendererDir,
       token: options.ui.token,
       onError: reportError,
+      ...(options.ui.sendBudget ? { sendBudget: options.ui.sendBudget } : {}),
     });
 
   const close = async () => {
     simulation.dispose();
     ui?.close();
     bridge?.dispose();
+    for (const driver of clients.all) driver.disconnect();
     await Promise.all([server.stop(), modbus?.stop()]);
   };
   const listen = options.listen ?? 'required';
@@ -253,6 +267,8 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     }
   }
 
+  // A controller is connected to once the TagSim stands: a start that failed connected nothing.
+  if (listen !== 'later') for (const driver of clients.all) driver.connect();
   const url = () => (server.status.state === 'listening' ? server.status.url : undefined);
   return {
     engine,
@@ -260,6 +276,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     simulation,
     server,
     modbus,
+    clients,
     settings,
     get bridge() {
       return bridgeHost();

@@ -3,7 +3,10 @@ import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { CONTROL_OPTION_SPECS } from './control-options.js';
 import { EXERCISE_OPTION_SPECS } from './exercise-options.js';
+import { CLASS_OPTION_SPECS, DEFAULT_CLASS_PORT } from './class-command.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
+import { MODBUS_CLIENT_OPTION_SPECS } from './modbus-client-options.js';
+import { OPCUA_CLIENT_OPTION_SPECS } from './opcua-client-options.js';
 import { MODBUS_OPTION_SPECS } from './modbus-options.js';
 import type { CommandName, CommandSpec, OptionSpec } from './option-spec.js';
 
@@ -24,10 +27,28 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       "simulation and tag API, and the instructor's dashboard (see docs/lab.md)",
     ],
   },
+  {
+    name: 'class',
+    summary: [
+      "Serve one instructor's dashboard over the stations of several `tagsim lab` processes",
+      '(pods of a class, say) until Ctrl+C (see docs/deploy.md)',
+    ],
+  },
   { name: 'scenes', summary: ['List the built-in scenes'] },
   {
+    name: 'modbus-map',
+    summary: [
+      "Print a scene's Modbus map, the addresses serve gives its tags over Modbus TCP,",
+      'as a table or as CSV (see docs/modbus.md)',
+    ],
+  },
+  {
     name: 'import',
-    summary: ['Make a scene file from a running simulator (--from) or a driver CSV (--csv)'],
+    args: '[<file>]',
+    summary: [
+      'Make a scene file from a saved scene of the simulator (<file>.factoryio), a running',
+      'simulator (--from) or a driver CSV (--csv)',
+    ],
   },
   { name: 'export', summary: ['Save a built-in scene or a scene file as a scene file or a driver CSV'] },
   {
@@ -55,7 +76,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
 ];
 
 const SCENE_HELP = [
-  'Built-in scene name, or a scene file (path ending in .tagsim.json)',
+  'Built-in scene name, or a scene file (path ending in .tagsim.json, or a',
+  "simulator's saved scene ending in .factoryio)",
   `(default "${DEFAULT_SCENE_NAME}")`,
 ];
 const FORCE_HELP = ['Replace --out if it exists (a scene file keeps its previous version as <file>.bak)'];
@@ -74,13 +96,14 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       run: PORT_HELP,
       lab: ['Station k listens on port n + k - 1 (default 7410; 0 picks free ports)'],
       grade: PORT_HELP,
+      class: [`Port to listen on (default ${DEFAULT_CLASS_PORT}; 0 picks a free one)`],
     },
   },
   {
     name: 'host',
     type: 'string',
     value: '<address>',
-    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP, grade: HOST_HELP },
+    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP, grade: HOST_HELP, class: HOST_HELP },
   },
   {
     name: 'scene',
@@ -91,6 +114,7 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       serve: SCENE_HELP,
       run: SCENE_HELP,
       export: ['Built-in scene name or scene file'],
+      'modbus-map': SCENE_HELP,
       lab: [
         'The scene of every station, or repeated once per station in order',
         `(built-in name or .tagsim.json file; default "${DEFAULT_SCENE_NAME}")`,
@@ -223,7 +247,9 @@ const FILE_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'name',
     type: 'string',
     value: '<name>',
-    help: { import: ['The scene\'s name (default: the CSV\'s file name, or "Imported from <host>")'] },
+    help: {
+      import: ['The scene\'s name (default: the file\'s name, or "Imported from <host>")'],
+    },
   },
   {
     name: 'values',
@@ -245,8 +271,11 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   ...SERVING_OPTION_SPECS,
   ...LAB_OPTION_SPECS,
   ...EXERCISE_OPTION_SPECS,
+  ...CLASS_OPTION_SPECS,
   ...SERVE_OPTION_SPECS,
   ...MODBUS_OPTION_SPECS,
+  ...MODBUS_CLIENT_OPTION_SPECS,
+  ...OPCUA_CLIENT_OPTION_SPECS,
   ...SIMULATION_OPTION_SPECS,
   ...CONTROL_OPTION_SPECS,
   ...FILE_OPTION_SPECS,

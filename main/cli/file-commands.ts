@@ -6,7 +6,7 @@ import { exportSceneCsv, importSceneCsv } from '../../shared/scenes/scene-csv.js
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
 import { loadScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { readTextFile } from '../storage/read-text-file.js';
-import { writeSceneFile } from '../storage/scene-files.js';
+import { readSceneFile, writeSceneFile } from '../storage/scene-files.js';
 import { writeSnapshotFile } from '../storage/snapshot-files.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
@@ -53,6 +53,26 @@ export async function importFromCsv(
   for (const note of notes) io.out(`note: ${note}`);
   await writeSceneFile(options.out, scene, { overwrite: true });
   io.out(`Wrote ${options.out}: "${scene.name}", ${scene.tags.length} tags from ${options.csv}`);
+}
+
+/**
+ * `tagsim import <file>`: a scene file from a file of any format TagSim opens, most usefully a
+ * saved scene of the simulator (`.factoryio`): its tags, drivers, plant and layout as `serve
+ * --scene` would serve them.
+ */
+export async function importFromFile(
+  io: CommandIo,
+  options: { file: string; out: string; name?: string; force: boolean },
+): Promise<void> {
+  refuseToReplace(options.out, options.force);
+  const loaded = await readSceneFile(options.file);
+  const scene =
+    options.name !== undefined
+      ? { ...loaded.scene, name: options.name.trim() || loaded.scene.name }
+      : loaded.scene;
+  for (const note of loaded.notes) io.out(`note: ${note}`);
+  await writeSceneFile(options.out, scene, { overwrite: true });
+  io.out(`Wrote ${options.out}: "${scene.name}", ${scene.tags.length} tags from ${options.file}`);
 }
 
 /** `tagsim export`: a built-in scene or a scene file, as a scene file or a driver CSV. */

@@ -4,6 +4,13 @@ import type { OptionSpec } from './option-spec.js';
 import type { ExerciseValues } from './exercise-options.js';
 import { modbusOptions, type ModbusCommandOptions, type ModbusValues } from './modbus-options.js';
 import {
+  MODBUS_CLIENT_OPTION_SPECS,
+  modbusClientAddress,
+  modbusClientTemplate,
+  type ModbusClientTemplate,
+  type ModbusClientValues,
+} from './modbus-client-options.js';
+import {
   parseHost,
   parsePort,
   parseWholeNumber,
@@ -43,6 +50,15 @@ export const LAB_OPTION_SPECS: readonly OptionSpec[] = [
     value: '<file>',
     help: { lab: ['A fault schedule to run: faults put on and taken off by time or condition'] },
   },
+  {
+    name: 'token-file',
+    type: 'string',
+    value: '<file>',
+    help: {
+      lab: ["The instructor's token from this file (a Kubernetes Secret, say) instead of a new one"],
+      class: ["The class view's token from this file instead of a new one"],
+    },
+  },
 ];
 
 /** The values of LAB_OPTION_SPECS as the parser gives them. */
@@ -51,10 +67,12 @@ export interface LabValues {
   'dashboard-port'?: string;
   'lab-file'?: string;
   schedule?: string;
+  'token-file'?: string;
 }
 
 /** What `tagsim lab` reads of the parsed values: its own, the Modbus and simulation ones, and where it listens. */
-export interface LabCommandValues extends LabValues, ModbusValues, SimulationValues, ExerciseValues {
+export interface LabCommandValues
+  extends LabValues, ModbusValues, ModbusClientValues, SimulationValues, ExerciseValues {
   port?: string;
   host?: string;
   ui?: boolean;
@@ -71,10 +89,17 @@ export interface LabCommand {
   dashboardPort: number | undefined;
   /** Every station's Modbus server, station k on `modbus.port + k - 1`, when --modbus is given. */
   modbus: ModbusCommandOptions | undefined;
+  /**
+   * The stations' Modbus clients: station k scans `first`'s host at port + k - 1 (--modbus-client),
+   * or the address its lab file gives it; every station with the same settings.
+   */
+  modbusClient: { first?: { host: string; port: number }; settings: ModbusClientTemplate } | undefined;
   /** A fault schedule file to run. */
   schedule: string | undefined;
   /** An exercise every station runs (a file or a built-in exercise's name), and where its report goes. */
   exercise: { choice: string; results: string | undefined } | undefined;
+  /** The file holding the instructor's token (dashboard and control APIs); a new one when absent. */
+  tokenFile: string | undefined;
   ui: boolean;
   seed: number | undefined;
   paused: boolean;
@@ -100,6 +125,7 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
       ? undefined
       : parsePort(values['dashboard-port'], '--dashboard-port');
   const modbus = modbusOptions(values, DEFAULT_LAB_MODBUS_PORT);
+  const modbusClient = labModbusClient(values, labFile !== undefined);
   let stations: LabCommand['stations'];
   if (labFile) stations = { labFile };
   else {
@@ -116,6 +142,11 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     // A lab file's station count is known once it is read: startLab checks that plan.
     const plan = planLabPorts(count, port, dashboardPort, modbus?.port);
     if (typeof plan === 'string') throw new UsageError(plan);
+    const first = modbusClient?.first;
+    if (first && first.port + count - 1 > 65535)
+      throw new UsageError(
+        `${count} stations' controllers from port ${first.port} would need ports up to ${first.port + count - 1}; the highest port is 65535`,
+      );
   }
   return {
     command: 'lab',
@@ -124,11 +155,26 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     port,
     dashboardPort,
     modbus,
+    modbusClient,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
     exercise: exercise ? { choice: exercise, results } : undefined,
+    tokenFile: nonBlank(values['token-file'], '--token-file needs a file name'),
     ui: values.ui === true,
     ...simulationOptions(values),
   };
+}
+
+/**
+ * The stations' Modbus client settings: with --modbus-client, its address for station 1; with a
+ * lab file, whose stations may name their own controllers, the settings alone will do.
+ */
+function labModbusClient(values: LabCommandValues, labFile: boolean): LabCommand['modbusClient'] {
+  const first = modbusClientAddress(values);
+  if (first) return { first, settings: modbusClientTemplate(values) };
+  if (labFile) return { settings: modbusClientTemplate(values) };
+  const stray = MODBUS_CLIENT_OPTION_SPECS.find((o) => values[o.name] !== undefined);
+  if (stray) throw new UsageError(`--${stray.name} goes with --modbus-client (or a lab file's modbusClient)`);
+  return undefined;
 }
 
 function nonBlank(text: string | undefined, problem: string): string | undefined {

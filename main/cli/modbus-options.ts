@@ -3,6 +3,7 @@ import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
 import { DEFAULT_MODBUS_PORT } from '../modbus/modbus-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
 import { DEFAULT_SCALE_FACTOR } from '../../shared/modbus/register-value.js';
+import { MODBUS_MAP_FORMATS, type ModbusMapFormat } from './modbus-map-print.js';
 import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 
@@ -53,13 +54,29 @@ export const MODBUS_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'modbus-map',
     type: 'string',
     value: `<${MODBUS_MAP_CHOICES.join('|')}>`,
-    help: { serve: MAP_HELP, lab: MAP_HELP },
+    help: { serve: MAP_HELP, lab: MAP_HELP, 'modbus-map': MAP_HELP },
   },
   {
     name: 'modbus-scale',
     type: 'string',
     value: '<n>',
-    help: { serve: SCALE_HELP, lab: SCALE_HELP },
+    help: { serve: SCALE_HELP, lab: SCALE_HELP, 'modbus-map': SCALE_HELP },
+  },
+  {
+    name: 'print-map',
+    type: 'boolean',
+    help: { serve: ['With --modbus: print the Modbus map as a table after starting (see modbus-map)'] },
+  },
+  {
+    name: 'format',
+    type: 'string',
+    value: `<${MODBUS_MAP_FORMATS.join('|')}>`,
+    help: {
+      'modbus-map': [
+        "'table': the table docs/modbus.md shows, a row per address; 'csv': a record",
+        'per tag (Table,Address,Name,Kind,Type,Scale,Id) for a spreadsheet (default: table)',
+      ],
+    },
   },
 ];
 
@@ -69,14 +86,20 @@ export interface ModbusValues {
   'modbus-unit'?: string;
   'modbus-map'?: string;
   'modbus-scale'?: string;
+  'print-map'?: boolean;
+  format?: string;
+}
+
+/** How the tags are laid out (--modbus-map, --modbus-scale): for a server, or a printed map. */
+export interface ModbusLayoutOptions {
+  map: ModbusMapChoice;
+  scaleFactor: number | undefined;
 }
 
 /** The Modbus server a command line asked for. */
-export interface ModbusCommandOptions {
+export interface ModbusCommandOptions extends ModbusLayoutOptions {
   port: number;
   unitId: number | undefined;
-  map: ModbusMapChoice;
-  scaleFactor: number | undefined;
 }
 
 /**
@@ -88,7 +111,7 @@ export function modbusOptions(
   defaultPort = DEFAULT_MODBUS_PORT,
 ): ModbusCommandOptions | undefined {
   if (values.modbus === undefined) {
-    const stray = (['modbus-unit', 'modbus-map', 'modbus-scale'] as const).find(
+    const stray = (['modbus-unit', 'modbus-map', 'modbus-scale', 'print-map'] as const).find(
       (o) => values[o] !== undefined,
     );
     if (stray) throw new UsageError(`--${stray} goes with --modbus`);
@@ -101,6 +124,11 @@ export function modbusOptions(
   const unitId = unit === undefined ? undefined : parseWholeNumber('--modbus-unit', unit);
   if (unitId !== undefined && unitId > 255)
     throw new UsageError(`--modbus-unit must be from 0 to 255; got '${unit}'`);
+  return { port, unitId, ...modbusLayoutOptions(values) };
+}
+
+/** The layout --modbus-map and --modbus-scale ask for (the scene's own driver map by default). */
+export function modbusLayoutOptions(values: ModbusValues): ModbusLayoutOptions {
   const map = values['modbus-map']?.trim() ?? 'default';
   if (!(MODBUS_MAP_CHOICES as readonly string[]).includes(map))
     throw new UsageError(`--modbus-map must be ${MODBUS_MAP_CHOICES.join(' or ')}; got '${map}'`);
@@ -108,7 +136,15 @@ export function modbusOptions(
   const scaleFactor = scale === undefined ? undefined : parseWholeNumber('--modbus-scale', scale);
   if (scaleFactor !== undefined && (scaleFactor < 1 || scaleFactor > 10000))
     throw new UsageError(`--modbus-scale must be from 1 to 10000; got '${scale}'`);
-  return { port, unitId, map: map as ModbusMapChoice, scaleFactor };
+  return { map: map as ModbusMapChoice, scaleFactor };
+}
+
+/** The format --format asks for (the table by default). */
+export function modbusMapFormat(values: ModbusValues): ModbusMapFormat {
+  const format = values.format?.trim() ?? 'table';
+  if (!(MODBUS_MAP_FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be ${MODBUS_MAP_FORMATS.join(' or ')}; got '${format}'`);
+  return format as ModbusMapFormat;
 }
 
 /** The options of a Modbus server (on the command's host) as the command line asked for it. */

@@ -5,7 +5,18 @@
  */
 
 export type CommandName =
-  'serve' | 'lab' | 'scenes' | 'import' | 'export' | 'snapshot' | 'schema' | 'run' | 'grade' | 'help';
+  | 'serve'
+  | 'lab'
+  | 'class'
+  | 'scenes'
+  | 'modbus-map'
+  | 'import'
+  | 'export'
+  | 'snapshot'
+  | 'schema'
+  | 'run'
+  | 'grade'
+  | 'help';
 
 export interface CommandSpec {
   readonly name: CommandName;

@@ -12,7 +12,23 @@ import {
 } from './control-options.js';
 import { gradeCommand, type ExerciseValues } from './exercise-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
-import { type ModbusCommandOptions, modbusOptions, type ModbusValues } from './modbus-options.js';
+import { classCommand, type ClassCommand, type ClassCommandValues } from './class-command.js';
+import type { ModbusMapFormat } from './modbus-map-print.js';
+import {
+  type ModbusCommandOptions,
+  type ModbusLayoutOptions,
+  modbusLayoutOptions,
+  modbusMapFormat,
+  modbusOptions,
+  type ModbusValues,
+} from './modbus-options.js';
+import { modbusClientOptions, type ModbusClientValues } from './modbus-client-options.js';
+import {
+  opcuaClientOptions,
+  type OpcuaClientCommand,
+  type OpcuaClientValues,
+} from './opcua-client-options.js';
+import type { ModbusClientSettings } from '../../shared/modbus/client-settings.js';
 import { parseHost, parsePort, parseWholeNumber, simulationOptions, UsageError } from './option-values.js';
 import { COMMAND_SPECS, commandsOf, GLOBAL_OPTION_SPECS, OPTION_SPECS } from './cli-spec.js';
 import type { CommandName } from './option-spec.js';
@@ -23,6 +39,12 @@ export type CliCommand =
   | { command: 'help'; topic?: CommandName; bare?: boolean }
   | { command: 'version' }
   | { command: 'scenes' }
+  | {
+      command: 'modbus-map';
+      scene: SceneChoice | undefined;
+      layout: ModbusLayoutOptions;
+      format: ModbusMapFormat;
+    }
   | ({
       command: 'serve';
       host: string;
@@ -41,10 +63,16 @@ export type CliCommand =
       timeScale: number | undefined;
       /** Serve Modbus TCP too (--modbus and its options). */
       modbus: ModbusCommandOptions | undefined;
+      /** Scan a controller's Modbus server (--modbus-client and its options). */
+      modbusClient: ModbusClientSettings | undefined;
+      /** Bind tags to a controller's OPC UA server (--opcua-client and its options). */
+      opcuaClient: OpcuaClientCommand | undefined;
+      /** Print the Modbus map after starting (--print-map, with --modbus). */
+      printModbusMap: boolean;
     } & ControlCliOptions)
   | {
       command: 'import';
-      from: { url: string } | { csv: string };
+      from: { url: string } | { csv: string } | { file: string };
       out: string;
       name: string | undefined;
       values: boolean;
@@ -55,7 +83,8 @@ export type CliCommand =
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
   | ({ command: 'grade' } & GradeCommand)
-  | LabCommand;
+  | LabCommand
+  | ClassCommand;
 
 /** The help of every command (kept as a constant for the tests and docs that quote it). */
 export const HELP = generalHelp();
@@ -96,8 +125,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
     return { command: 'help', topic };
   }
   if (values['help']) return { command: 'help', topic: command };
-  // `run` takes the scenario file, `grade` the exercise; no other command takes an argument.
-  const taken = command === 'run' || command === 'grade' ? 1 : 0;
+  // `run` takes the scenario file, `grade` the exercise, `import` a file to import; no other
+  // command takes an argument.
+  const taken = command === 'run' || command === 'grade' || command === 'import' ? 1 : 0;
   if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
   for (const option of OPTION_SPECS) {
     const commands = commandsOf(option);
@@ -108,11 +138,20 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   if (command === 'lab') return labCommand(values as ParsedValues, scenes);
   if (command === 'grade') return gradeCommand(values as ParsedValues, extra);
+  if (command === 'class') return classCommand(values as ParsedValues);
   return commandFrom(command, extra, values as ParsedValues);
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
-export interface ParsedValues extends ControlValues, ModbusValues, LabValues, ExerciseValues {
+export interface ParsedValues
+  extends
+    ControlValues,
+    ModbusValues,
+    ModbusClientValues,
+    OpcuaClientValues,
+    LabValues,
+    ClassCommandValues,
+    ExerciseValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -133,7 +172,7 @@ export interface ParsedValues extends ControlValues, ModbusValues, LabValues, Ex
 }
 
 function commandFrom(
-  command: Exclude<CommandName, 'help' | 'lab' | 'grade'>,
+  command: Exclude<CommandName, 'help' | 'lab' | 'grade' | 'class'>,
   extra: string[],
   values: ParsedValues,
 ): CliCommand {
@@ -141,15 +180,31 @@ function commandFrom(
   switch (command) {
     case 'scenes':
       return { command: 'scenes' };
+    case 'modbus-map':
+      return {
+        command: 'modbus-map',
+        scene: values.scene !== undefined ? sceneArgument(values.scene) : undefined,
+        layout: modbusLayoutOptions(values),
+        format: modbusMapFormat(values),
+      };
     case 'import': {
-      if (values.from !== undefined && values.csv !== undefined)
-        throw new UsageError('--from and --csv cannot be used together');
-      if (values.from === undefined && values.csv === undefined)
-        throw new UsageError('tagsim import needs --from <url> or --csv <file>');
+      const file = extra[0]?.trim() || undefined;
+      const given = [values.from && '--from', values.csv && '--csv', file && `'${file}'`].filter(Boolean);
+      if (given.length > 1)
+        throw new UsageError(`tagsim import takes one source; got ${given.join(' and ')}`);
+      if (given.length === 0)
+        throw new UsageError(
+          'tagsim import needs a saved scene (<file>.factoryio), --from <url> or --csv <file>',
+        );
       if (values.values && values.from === undefined) throw new UsageError('--values goes with --from');
       return {
         command: 'import',
-        from: values.from !== undefined ? { url: parseUrl(values.from) } : { csv: values.csv! },
+        from:
+          values.from !== undefined
+            ? { url: parseUrl(values.from) }
+            : values.csv !== undefined
+              ? { csv: values.csv }
+              : { file: file! },
         out: requireOut(values.out, 'import', /\.json$/i, 'a scene file ending in .tagsim.json'),
         name: values.name,
         values: values.values === true,
@@ -223,6 +278,9 @@ function serveCommand(values: ParsedValues): CliCommand {
     ...simulationOptions(values),
     ...controlOptions(values),
     modbus: modbusOptions(values),
+    modbusClient: modbusClientOptions(values),
+    opcuaClient: opcuaClientOptions(values),
+    printModbusMap: values['print-map'] === true,
   };
 }
 

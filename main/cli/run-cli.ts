@@ -5,11 +5,14 @@ import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { loadScene } from '../runtime/resolve-scene.js';
+import { unsimulatedLines } from './plant-lines.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runLab } from './run-lab.js';
+import { runClass } from './run-class.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import { runGrade } from '../exercise/run-grade.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
@@ -17,12 +20,18 @@ import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
   exportScene,
   importFromCsv,
+  importFromFile,
   importFromServer,
   snapshotFromServer,
   writeSchema,
 } from './file-commands.js';
 import { commandHelp } from './cli-help.js';
+import { modbusMapTable, modbusMapText } from './modbus-map-print.js';
 import { modbusServerOptions } from './modbus-options.js';
+import { printDriverLines } from './driver-lines.js';
+import { opcuaClientSettings } from './opcua-client-options.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
+import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { printProblems } from './print-problems.js';
 import { UsageError } from './option-values.js';
 import { HELP, parseCli, type CliCommand } from './parse-cli.js';
@@ -57,6 +66,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       for (const name of BUILTIN_SCENE_NAMES)
         io.out(name === DEFAULT_SCENE_NAME ? `${name} (default)` : name);
       return 0;
+    case 'modbus-map':
+      return printModbusMap(command, io);
     case 'serve':
       return serve(command, io);
     case 'run':
@@ -65,6 +76,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runLab(command, io);
     case 'grade':
       return runGrade(command, io);
+    case 'class':
+      return runClass(command, io);
     default:
       return runFileCommand(command, io);
   }
@@ -72,19 +85,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: CliIo): Promise<number> {
   let chaos: ChaosRule[] | undefined;
+  let opcuaClient: OpcuaClientSettings | undefined;
   try {
     if (command.chaos !== undefined) chaos = await readChaosFile(command.chaos);
+    if (command.opcuaClient) opcuaClient = await opcuaClientSettings(command.opcuaClient);
   } catch (error) {
     if (error instanceof ValidationError) printProblems(io, error);
     else io.err(`tagsim: ${errorMessage(error)}`);
     return 1;
   }
   let tagsim: TagSim;
+  let notes: readonly string[] = [];
   try {
+    // Read here, so that what the reader of a foreign format decided is told before serving.
+    const loaded = await loadScene(command.scene);
+    notes = loaded.file?.notes ?? [];
     tagsim = await startTagSim({
       server: { host: command.host, port: command.port },
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
-      scene: command.scene,
+      ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
+      ...(opcuaClient ? { opcuaClient } : {}),
+      scene: loaded,
       state: command.state,
       ui: command.ui
         ? {
@@ -131,6 +152,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   );
   const { scene } = tagsim.engine;
   io.out(`TagSim ${io.version} serving "${scene.name}" (${scene.tags.length} tags)`);
+  for (const note of notes) io.out(`note: ${note}`);
+  for (const line of unsimulatedLines(tagsim.scenes.document.scene)) io.out(line);
   if (tagsim.restored) {
     io.out(`Restored the state of ${tagsim.restored.tags} tags from ${command.state}`);
     for (const note of tagsim.restored.notes) io.out(`note: ${note}`);
@@ -138,6 +161,8 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
   io.out(`Listening on ${tagsim.url}  (Ctrl+C to stop)`);
   if (tagsim.uiUrl) io.out(`UI: ${tagsim.uiUrl}`);
   if (tagsim.modbus) io.out(modbusLine(tagsim.modbus, scene.name));
+  const stopDriverLines = printDriverLines(tagsim.clients.all, (line) => io.out(line));
+  if (tagsim.modbus && command.printModbusMap) io.out(modbusMapTable(scene, tagsim.modbus.layout));
   if (tagsim.uiFileAccess === 'none') io.out(uiFilesOffNotice(command.host));
   io.out(simulationLine(tagsim.simulation, command.seed ?? 1));
   const control = controlNotice(tagsim.control, tagsim.url, command.host);
@@ -146,9 +171,31 @@ async function serve(command: Extract<CliCommand, { command: 'serve' }>, io: Cli
     io.out(`Chaos: ${plural(chaos.length, 'rule')} from ${command.chaos} (GET /tagsim/v1/chaos lists them)`);
 
   const signal = await io.stopRequested;
+  stopDriverLines();
   await tagsim.close();
   io.out(`TagSim stopped (${signal}).`);
   return 0;
+}
+
+/** `tagsim modbus-map`: the Modbus map `serve --modbus` would lay out for the scene, as text. */
+async function printModbusMap(
+  command: Extract<CliCommand, { command: 'modbus-map' }>,
+  io: CliIo,
+): Promise<number> {
+  try {
+    const { scene } = await loadScene(command.scene);
+    const layout = modbusLayout(scene, {
+      map: command.layout.map,
+      ...(command.layout.scaleFactor !== undefined ? { scaleFactor: command.layout.scaleFactor } : {}),
+    });
+    // io.out ends the last line; the CSV's records all end in CRLF, its last one too.
+    io.out(modbusMapText(scene, layout, command.format).replace(/\r\n$/, '\r'));
+    return 0;
+  } catch (error) {
+    if (error instanceof ValidationError) printProblems(io, error);
+    else io.err(`tagsim: ${errorMessage(error)}`);
+    return 1;
+  }
 }
 
 async function runFileCommand(
@@ -166,9 +213,16 @@ async function runFileCommand(
             values: command.values,
             force: command.force,
           });
-        } else {
+        } else if ('csv' in command.from) {
           await importFromCsv(io, {
             csv: command.from.csv,
+            out: command.out,
+            ...(command.name !== undefined ? { name: command.name } : {}),
+            force: command.force,
+          });
+        } else {
+          await importFromFile(io, {
+            file: command.from.file,
             out: command.out,
             ...(command.name !== undefined ? { name: command.name } : {}),
             force: command.force,
@@ -222,11 +276,13 @@ function modbusLine(modbus: ModbusController, sceneName: string): string {
   const { host, port, unitId } = modbus.status;
   const { source, scaleFactor } = modbus.layout;
   const map =
-    source === 'driver map'
-      ? `the driver map of "${sceneName}"`
-      : source === 'scene order'
-        ? 'tags in scene order'
-        : 'tags at their own addresses';
+    source === 'saved driver map'
+      ? 'the driver map the scene saved'
+      : source === 'driver map'
+        ? `the driver map of "${sceneName}"`
+        : source === 'scene order'
+          ? 'tags in scene order'
+          : 'tags at their own addresses';
   const unit = unitId === undefined ? 'every unit id' : `unit id ${unitId}`;
   const extras =
     modbus.layout.extrasFrom === undefined

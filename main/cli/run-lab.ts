@@ -1,5 +1,7 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadExercise, type ExerciseSetup } from '../exercise/exercise-setup.js';
+import { OPCUA_CLIENT_DEFAULTS } from '../../shared/opcua/client-settings.js';
+import { userConfigDir } from '../storage/config-dir.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
@@ -12,6 +14,8 @@ import { readTextFile } from '../storage/read-text-file.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import { LabStartError, startLab, type Lab, type LabOptions } from '../lab/start-lab.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
+import { readToken } from './token-file.js';
+import { clientDriverLabel } from '../../shared/bridge/driver-status.js';
 
 /**
  * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each
@@ -29,10 +33,14 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
       host: command.host,
       port: command.port,
       ...(command.modbus ? { modbus: modbusServerOptions(command.modbus) } : {}),
+      ...(command.modbusClient ? { modbusClient: command.modbusClient } : {}),
       ...(command.ui ? { ui: { rendererDir: io.rendererDir } } : {}),
       dashboard: {
         rendererDir: io.rendererDir,
         ...(command.dashboardPort !== undefined ? { port: command.dashboardPort } : {}),
+        ...(command.tokenFile !== undefined
+          ? { token: await readToken(command.tokenFile, '--token-file') }
+          : {}),
       },
       simulation: {
         ...(seed !== undefined ? { seed } : {}),
@@ -63,6 +71,8 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
     io.out(`  station ${station.number}${label}: ${tagsim.url}  "${tagsim.engine.scene.name}"`);
     if (tagsim.uiUrl) io.out(`    window: ${tagsim.uiUrl}`);
     if (tagsim.modbus) io.out(`    Modbus TCP: ${tagsim.modbus.status.host}:${tagsim.modbus.status.port}`);
+    for (const driver of tagsim.clients.all)
+      io.out(`    ${clientDriverLabel(driver.status.driver)}: ${driver.status.target}`);
   }
   const [schedule] = lab.schedules;
   if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);
@@ -90,6 +100,17 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.label !== undefined ? { label: s.label } : {}),
     ...(s.studentMode !== undefined ? { studentMode: s.studentMode } : {}),
     ...(s.controlApi !== undefined ? { controlApi: s.controlApi } : {}),
+    ...(s.modbusClient !== undefined ? { modbusClient: s.modbusClient } : {}),
+    ...(s.opcuaClient !== undefined
+      ? {
+          opcuaClient: {
+            endpointUrl: s.opcuaClient,
+            security: OPCUA_CLIENT_DEFAULTS.security,
+            publishingIntervalMs: OPCUA_CLIENT_DEFAULTS.publishingIntervalMs,
+            pkiDir: join(userConfigDir(), 'opcua-pki'),
+          },
+        }
+      : {}),
   }));
 }
 

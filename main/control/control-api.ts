@@ -13,6 +13,7 @@ import { DEFAULT_JOURNAL_ENTRIES, RequestJournal } from '../server/request-journ
 import { ChaosRules, type ChaosRule } from '../../shared/api/chaos-rules.js';
 import { chaosRoutes } from './chaos-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { driverRoutes } from './driver-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { openApiDocument } from './openapi.js';
 import { stationRoutes } from './station-routes.js';
@@ -59,6 +60,8 @@ export interface ControlParts {
   host: () => string;
   /** A lab station's: resets, scenes and states keep its hidden faults (ControlDeps). */
   keepHiddenFaults?: ControlDeps['keepHiddenFaults'];
+  /** The drivers that connect out to a controller, once they are made (ControlDeps). */
+  drivers?: ControlDeps['drivers'];
 }
 
 /** Builds the control API over the parts of a TagSim; startTagSim serves it with the tag API. */
@@ -91,6 +94,7 @@ export function createControlApi(parts: ControlParts, options: ControlOptions = 
         ...clockRoutes(deps),
         ...journalRoutes(journal),
         ...chaosRoutes(chaos),
+        ...driverRoutes(deps),
         {
           method: 'GET',
           path: `${CONTROL_PREFIX}/openapi.json`,

@@ -1,5 +1,7 @@
 import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
+import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import type { ClientDriver } from '../drivers/client-driver.js';
 import type { SceneService } from '../runtime/scene-service.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 
@@ -19,6 +21,8 @@ export interface ControlDeps {
    * (HiddenFaults.carry); absent outside a lab.
    */
   readonly keepHiddenFaults?: <T>(action: () => Promise<T> | T) => Promise<T>;
+  /** The drivers that connect out to a controller (made after the control API, so asked for when needed). */
+  readonly drivers?: () => readonly ClientDriver[];
 }
 
 /** `GET /tagsim/v1/status`: what a test needs to know of the station at a glance. */
@@ -33,11 +37,14 @@ export interface ControlStatus {
   timeScale: number;
   simTimeMs: number;
   seed: number;
+  /** The drivers that connect out to a controller, when the station runs any (docs/control-api.md). */
+  drivers?: ClientDriverStatus[];
 }
 
 /** The status now, or with `sim` the simulation's status an action finished with (an advance). */
 export function controlStatus(deps: ControlDeps, sim = deps.simulation.status): ControlStatus {
   const { scene } = deps.engine;
+  const drivers = deps.drivers?.() ?? [];
   return {
     version: deps.version,
     scene: scene.name,
@@ -48,5 +55,6 @@ export function controlStatus(deps: ControlDeps, sim = deps.simulation.status): 
     timeScale: sim.timeScale,
     simTimeMs: sim.timeMs,
     seed: deps.simulation.seed,
+    ...(drivers.length > 0 ? { drivers: drivers.map((driver) => driver.status) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CHAOS_RULES_SHAPE } from '../../shared/api/chaos-rules.js';
 import { TAG_KINDS, TAG_TYPES } from '../../shared/core/tag-types.js';
+import { CLIENT_DRIVERS } from '../../shared/bridge/driver-status.js';
 import { ADVANCE_BODY, CLOCK_BODY } from './clock-routes.js';
 import { SCENE_BODY } from './station-routes.js';
 
@@ -82,17 +83,36 @@ export const COMPONENT_SCHEMAS: Record<string, object> = {
   },
   Refs: { type: 'array', items: text, description: 'Tag ids, or names on a by-name path.' },
 
-  ControlStatus: closed({
-    version: text,
-    scene: text,
-    tags: { type: 'integer', minimum: 0 },
-    running: { type: 'boolean' },
-    state: { enum: ['running', 'paused', 'stopped'] },
-    clock: { enum: ['real', 'virtual'] },
-    timeScale: { type: 'number' },
-    simTimeMs: { type: 'number', minimum: 0 },
-    seed: { type: 'integer', minimum: 0 },
-  }),
+  ControlStatus: closed(
+    {
+      version: text,
+      scene: text,
+      tags: { type: 'integer', minimum: 0 },
+      running: { type: 'boolean' },
+      state: { enum: ['running', 'paused', 'stopped'] },
+      clock: { enum: ['real', 'virtual'] },
+      timeScale: { type: 'number' },
+      simTimeMs: { type: 'number', minimum: 0 },
+      seed: { type: 'integer', minimum: 0 },
+      drivers: { type: 'array', items: ref('DriverStatus') },
+    },
+    ['version', 'scene', 'tags', 'running', 'state', 'clock', 'timeScale', 'simTimeMs', 'seed'],
+  ),
+  DriverStatus: {
+    ...closed(
+      {
+        driver: { enum: [...CLIENT_DRIVERS] },
+        state: { enum: ['stopped', 'connecting', 'connected', 'disconnected'] },
+        target: text,
+        detail: text,
+        error: text,
+        retryInMs: { type: 'number', minimum: 0 },
+        warning: text,
+      },
+      ['driver', 'state', 'target', 'detail'],
+    ),
+    description: 'A driver that connects out to a controller (the Modbus client): where it is in its life.',
+  },
   SceneChoice: fromShape(SCENE_BODY.schema),
   ClockChange: fromShape(CLOCK_BODY.schema),
   ClockAdvance: fromShape(ADVANCE_BODY.schema),

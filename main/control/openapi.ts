@@ -1,5 +1,6 @@
 import { API_PATHS, READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../shared/api/routes.js';
 import { MAX_CHAOS_RULES } from '../../shared/api/chaos-rules.js';
+import { CLIENT_DRIVERS, clientDriverLabel } from '../../shared/bridge/driver-status.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { MAX_LIST_LIMIT } from './journal-routes.js';
 import { COMPONENT_SCHEMAS } from './openapi-schemas.js';
@@ -193,6 +194,22 @@ function controlPaths(): Record<string, Record<string, Operation>> {
       },
       delete: { summary: 'Clear the chaos rules', responses: { ...chaos, ...errors(401, 403) } },
     },
+    ...Object.fromEntries(
+      CLIENT_DRIVERS.flatMap((driver) =>
+        (['connect', 'disconnect'] as const).map((action) => [
+          p(`drivers/${driver}/${action}`),
+          {
+            post: {
+              summary: `${action === 'connect' ? 'Connect' : 'Disconnect'} the ${clientDriverLabel(driver)} (docs/control-api.md#drivers)`,
+              responses: {
+                ...ok("The driver's status", ref('DriverStatus')),
+                ...errors(401, 403, 404),
+              },
+            },
+          },
+        ]),
+      ),
+    ),
     [p('openapi.json')]: {
       get: {
         summary: 'This document',

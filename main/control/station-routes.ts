@@ -129,7 +129,7 @@ function answerOutcome(outcome: SceneOutcome): void {
     case 'error':
       throw new ApiError(
         400,
-        `${outcome.message}. Built-in scenes: ${BUILTIN_SCENE_NAMES.join(', ')}; a scene file's name ends in .tagsim.json.`,
+        `${outcome.message}. Built-in scenes: ${BUILTIN_SCENE_NAMES.join(', ')}; a scene file's name ends in .tagsim.json or .factoryio.`,
       );
     default:
       // Unsaved changes are discarded and nothing is saved here: no other refusal can come.

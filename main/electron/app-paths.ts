@@ -18,7 +18,7 @@ export interface AppPaths {
 /**
  * Resolves the shipped files from the app root (`app.getAppPath()`), which is the project folder
  * in development and `resources/app.asar` when packaged; the layout inside is the same
- * (scripts/build-bundles.mjs and electron-builder.yml).
+ * (scripts/build/bundles.mjs and electron-builder.yml).
  */
 export function resolveAppPaths(appRoot: string, userDataDir: string): AppPaths {
   return {

@@ -100,6 +100,7 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
         {
           clock: simulation.clock,
           ...(tagsim.control ? { chaosRules: tagsim.control.chaos.list().length } : {}),
+          drivers: tagsim.clients.all.map((driver) => driver.status),
         },
       ),
       ...(settings.locked?.includes('simulation.startRunning') ? { startRunningLocked: true } : {}),
@@ -112,6 +113,7 @@ export function startDesktopMenus<M>(deps: DesktopMenusDeps<M>): DesktopMenus {
       onBridgeEvent('scenes'),
       (onChange) => simulation.onStatus(onChange),
       (onChange) => tagsim.modbus?.onStatus(onChange) ?? (() => undefined),
+      onBridgeEvent('driver'),
       onBridgeEvent('clock'),
       onBridgeEvent('chaos'),
     ],

@@ -151,7 +151,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     defaultScene: () => deps.scene ?? resolveScene(),
     reportError,
   });
-  const { host: serverHost, port, simulation: startWith, modbus } = settings.get();
+  const { host: serverHost, port, simulation: startWith, modbus, modbusClient } = settings.get();
   // The presets' student mode: the window is a student's, as at a lab station.
   const student = presetsStation(presets);
   // Never rejects for the port: a taken one shows in the tray and the window as "Port 7410 in use".
@@ -160,6 +160,7 @@ export async function startDesktop<M>(deps: DesktopDeps<M>): Promise<Desktop | u
     settings,
     server: { host: serverHost, port },
     ...(modbus ? { modbus } : {}),
+    ...(modbusClient ? { modbusClient } : {}),
     listen: 'background',
     simulation: {
       startRunning: startWith.startRunning && !deps.argv.includes(START_PAUSED_FLAG),

@@ -92,12 +92,16 @@ export function bindDialogs<W>(dialog: ElectronDialogLike<W>, parent: () => W | 
 /**
  * The file types of the Open and Save dialogs. macOS matches a filter by the last part of a
  * name only (`json`), so there the scene filter is `*.json`; elsewhere it is `*.tagsim.json`.
+ * Open also offers the simulator's saved scenes (`*.factoryio`), which TagSim reads but never
+ * writes.
  */
-export function sceneFileFilters(platform: string): FileFilterLike[] {
+export function sceneFileFilters(platform: string, purpose: 'open' | 'save' = 'save'): FileFilterLike[] {
   const all = { name: 'All files', extensions: ['*'] };
-  if (platform === 'darwin') return [{ name: 'TagSim scene', extensions: ['json'] }, all];
+  const saved = purpose === 'open' ? [{ name: 'FACTORY I/O scene', extensions: ['factoryio'] }] : [];
+  if (platform === 'darwin') return [{ name: 'TagSim scene', extensions: ['json'] }, ...saved, all];
   return [
     { name: 'TagSim scene', extensions: [SCENE_FILE_EXTENSION.slice(1)] },
+    ...saved,
     { name: 'JSON', extensions: ['json'] },
     all,
   ];

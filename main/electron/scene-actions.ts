@@ -73,7 +73,7 @@ export function createSceneActions(deps: SceneActionsDeps): SceneActions {
       title: 'Open scene',
       ...(folder !== undefined ? { defaultPath: folder } : {}),
       buttonLabel: 'Open',
-      filters: sceneFileFilters(deps.platform),
+      filters: sceneFileFilters(deps.platform, 'open'),
       properties: ['openFile'],
     });
     return result.canceled ? undefined : result.filePaths[0];

@@ -1,8 +1,8 @@
-import type { ModbusStatus, ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
+import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
-import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+export { countFaults } from '../../shared/core/fault-count.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
-import type { TagFailure, ApiTag, TagState, TagValue } from '../../shared/core/tag-types.js';
+import type { ApiTag, TagFailure, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';
 import type { TrayIconState } from './app-paths.js';
@@ -11,6 +11,7 @@ import { type SceneCommand, trayScenesMenu } from './scene-menu.js';
 import { chaosMenu, clockMenu, type ClockTrayAction } from './tray-clock-menu.js';
 import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { httpUrl } from '../../shared/core/url-host.js';
+import { driverItems, driverTooltipLines, type DriverTrayAction, type TrayDrivers } from './tray-drivers.js';
 
 export { escapeLabel };
 
@@ -41,16 +42,16 @@ export type TrayAction =
   | { kind: 'setStartRunning'; startRunning: boolean }
   /** The "Clock" and "Chaos" submenus (tray-clock-menu.ts). */
   | ClockTrayAction
+  /** Connect or disconnect a driver that connects out (tray-drivers.ts). */
+  | DriverTrayAction
   | { kind: 'quit' };
 
 /** A tray menu item (see menu-model.ts). */
 export type TrayMenuItem = MenuModelItem<TrayAction>;
 
-/** Everything the tray shows. */
-export interface TrayState {
+/** Everything the tray shows; the drivers' part (the Modbus server, the Modbus client) as TrayDrivers. */
+export interface TrayState extends TrayDrivers {
   server: ServerStatus;
-  /** The Modbus TCP server; absent where none is served. */
-  modbus?: ModbusStatus;
   /** The pinned tags that exist in the scene being served, in pin order. */
   pinned: readonly TagState[];
   /** Tags that are forced. */
@@ -81,17 +82,6 @@ export interface TrayModel {
 
 /** Windows cuts tray tooltips at 127 characters. */
 export const MAX_TOOLTIP_LENGTH = 127;
-
-/** Counts the forced and the failed tags (a tag that is both counts in each). */
-export function countFaults(tags: Iterable<ApiTag>): { forced: number; failed: number } {
-  let forced = 0;
-  let failed = 0;
-  for (const tag of tags) {
-    if (tag.isForced) forced++;
-    if (tag.openCircuit || tag.shortCircuit) failed++;
-  }
-  return { forced, failed };
-}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -248,8 +238,7 @@ function iconOf(state: TrayState): TrayIconState {
 
 function tooltipOf(state: TrayState): string {
   const faults = state.forced + state.failed;
-  const parts = [`TagSim: ${serverStatusLine(state.server)}`];
-  if (state.modbus) parts.push(modbusStatusLine(state.modbus));
+  const parts = [`TagSim: ${serverStatusLine(state.server)}`, ...driverTooltipLines(state)];
   if (state.simulation && state.simulation.state !== 'running') {
     parts.push(`Simulation ${simulationStatusLine(state.simulation).toLowerCase()}`);
   }
@@ -289,9 +278,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     tooltip: tooltipOf(state),
     menu: [
       { type: 'normal', label: escapeLabel(serverStatusLine(state.server)), enabled: false },
-      ...(state.modbus
-        ? [{ type: 'normal', label: escapeLabel(modbusStatusLine(state.modbus)), enabled: false } as const]
-        : []),
+      ...driverItems(state),
       { type: 'separator' },
       { type: 'normal', label: 'Open window', enabled: true, action: { kind: 'openWindow' } },
       {

@@ -94,6 +94,10 @@ export async function runTrayAction(action: TrayAction, deps: TrayActionDeps): P
       case 'clearChaos':
         await api.clearChaos();
         return;
+      case 'driver':
+        if (action.connect) await api.connectDriver({ driver: action.driver });
+        else await api.disconnectDriver({ driver: action.driver });
+        return;
       case 'setStartRunning':
         await deps.setStartRunning(action.startRunning);
         return;
@@ -117,13 +121,14 @@ export function readTrayState(
   simulation?: SimulationStatus,
   startRunning?: boolean,
   modbus?: ModbusStatus,
-  control?: Pick<TrayState, 'clock' | 'chaosRules'>,
+  control?: Pick<TrayState, 'clock' | 'chaosRules' | 'drivers'>,
 ): TrayState {
   return {
     server,
     ...(modbus ? { modbus } : {}),
+    ...(control?.drivers && control.drivers.length > 0 ? { drivers: control.drivers } : {}),
     pinned: pinnedIds.flatMap((id) => engine.getTagState(id) ?? []),
-    ...countFaults(engine.listTags()),
+    ...countFaults(engine.listTags(), engine.scene.tags),
     scenes,
     ...(simulation ? { simulation } : {}),
     ...(startRunning !== undefined ? { startRunning } : {}),

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { reportRow } from '../../shared/exercise/class-report.js';
 import { exerciseSuite } from '../../shared/exercise/exercise-junit.js';
 import type { StationGrade } from '../../shared/exercise/exercise-session.js';
@@ -102,10 +103,14 @@ export async function runGrade(command: GradeCommand, io: GradeIo): Promise<numb
     lines.push(line);
     io.out(line);
   };
-  const graded = stationExercise({ number: 1, label: undefined, tagsim, hidden: new HiddenFaults() }, setup, {
-    log,
-    reportError: (e) => io.err(`tagsim: internal error: ${errorStack(e)}`),
-  });
+  const graded = stationExercise(
+    { number: 1, label: undefined, tagsim, hidden: new HiddenFaults(), instructor: new InstructorFaults() },
+    setup,
+    {
+      log,
+      reportError: (e) => io.err(`tagsim: internal error: ${errorStack(e)}`),
+    },
+  );
   const virtual = tagsim.simulation.clock === 'virtual';
   io.out(
     `TagSim ${io.version} grading "${exercise.name}" (${exercise.criteria.length} criteria, ` +

@@ -1,11 +1,10 @@
 import type { ExerciseFeed, ExerciseReportFile } from '../../shared/bridge/exercise-spec.js';
-import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { classReportCsv, classReportHtml, studentReportRow } from '../../shared/exercise/class-report.js';
 import { ExerciseSession, type StationGrade } from '../../shared/exercise/exercise-session.js';
 import { studentView, type StudentExercise } from '../../shared/exercise/student-view.js';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
-import { activeFaults, clearAllFaults } from '../../shared/lab/lab-fault.js';
+import { activeFaults, clearAllFaults, type StationFaults } from '../../shared/lab/lab-fault.js';
 import { fileNameBase } from '../../shared/scenes/file-names.js';
 import type { TagSim } from '../app/start-tagsim.js';
 import type { ExerciseSetup } from './exercise-setup.js';
@@ -14,11 +13,10 @@ import type { ExerciseSetup } from './exercise-setup.js';
 export const BY_EXERCISE_START = 'the exercise starting';
 
 /** One station of a lab (or `tagsim grade`'s one TagSim) and what grading it needs. */
-export interface ExerciseStation {
+export interface ExerciseStation extends StationFaults {
   readonly number: number;
   readonly label: string | undefined;
   readonly tagsim: TagSim;
-  readonly hidden: HiddenFaults;
 }
 
 /** An exercise on one station: started, stopped and restarted by the instructor, graded live. */
@@ -94,7 +92,7 @@ export function stationExercise(
   const start = () => {
     stop('restarted');
     if (activeFaults(tagsim.engine, station.hidden).length > 0) {
-      clearAllFaults(tagsim.engine, station.hidden);
+      clearAllFaults(tagsim.engine, station);
       options.log.add({
         at: now(),
         station: station.number,
@@ -113,6 +111,7 @@ export function stationExercise(
         number: station.number,
         engine: tagsim.engine,
         hidden: station.hidden,
+        instructor: station.instructor,
         simulation: tagsim.simulation.simulation,
       },
       { log: options.log, now, seed: tagsim.simulation.seed },

@@ -2,14 +2,19 @@ import { revealCleared } from '../../shared/lab/lab-fault.js';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import type { LabStation } from './lab-types.js';
 
-/** Who the report names when a station's own client took a fault off. */
+/** Who the report names when a station's own client took a fault off, replaced or defeated it. */
 export const CLEARED_BY_CLIENT = "the station's client";
 
 /**
- * Keeps a station's hidden faults true to its tags: a hidden tag whose fault came off another
- * way than the instructor's (the student's program over the tag API) is shown again, so a later
- * fault of the student's own is not hidden from them. A fault the student's client took off, or
- * that went with its tag in another scene, is logged with who did it, so the report knows it ended.
+ * Keeps the fault log and a station's hidden faults true to its tags. Every change the student's
+ * client makes over the tag API (or Modbus) to one of the instructor's faults gets a row naming
+ * it: cleared (released, Always Off/On false), replaced (forced to another value, the other
+ * failure) or defeated (a failure over the instructor's force, which a failure wins over). A
+ * hidden fault the client cleared or replaced is the instructor's no more, so the window shows
+ * that slot again, and a later fault of the student's own is not hidden from them. A hidden fault
+ * that went with its tag in another scene is logged with who changed the scene. Other changes
+ * (the instructor's own, the window's, a scene) only bring the record of the instructor's faults
+ * up to date.
  */
 export function watchClearedFaults(
   station: LabStation,
@@ -17,15 +22,44 @@ export function watchClearedFaults(
   now: () => number = Date.now,
 ): () => void {
   const { engine } = station.tagsim;
-  const cleared = (tag: string, by: string) =>
-    log.add({ at: now(), station: station.number, action: 'cleared', tag, kind: 'all', hidden: false, by });
+  const { hidden, instructor } = station;
   // A hidden fault whose tag went with a scene change (the window's, the control API's).
-  const stopLost = station.hidden.lost.on(({ names, by }) => names.forEach((name) => cleared(name, by)));
+  const stopLost = hidden.lost.on(({ names, by }) =>
+    names.forEach((tag) =>
+      log.add({ at: now(), station: station.number, action: 'cleared', tag, kind: 'all', hidden: false, by }),
+    ),
+  );
   const stopChanges = engine.subscribe((change) => {
-    const ids = change.sceneChanged ? station.hidden.list() : change.tagIds;
-    const revealed = revealCleared(engine, station.hidden, ids);
-    if (change.source !== 'api') return;
-    for (const id of revealed) cleared(engine.getTag(id)?.name ?? id, CLEARED_BY_CLIENT);
+    const ids = change.sceneChanged ? [...new Set([...hidden.list(), ...instructor.ids()])] : change.tagIds;
+    for (const id of ids) {
+      const theirs = instructor.get(id);
+      if (!theirs) continue;
+      const tag = engine.getTag(id);
+      if (!tag || tag.name !== theirs.name) {
+        instructor.forget(id);
+        continue;
+      }
+      // A hidden fault that a reset or scene change carries is put back on its tag afterwards.
+      if (hidden.isCarrying && hidden.has(id)) continue;
+      const wasHidden = hidden.has(id);
+      const locked = hidden.isLocked(id);
+      for (const { action, kind, value } of instructor.settle(tag)) {
+        if (change.source !== 'api') continue;
+        log.add({
+          at: now(),
+          station: station.number,
+          action,
+          tag: tag.name,
+          kind,
+          ...(value !== undefined ? { value } : {}),
+          hidden: wasHidden,
+          ...(locked ? { locked } : {}),
+          by: CLEARED_BY_CLIENT,
+        });
+        if (action !== 'defeated') hidden.free(id, kind === 'force' ? 'force' : 'failure');
+      }
+    }
+    revealCleared(engine, hidden, ids);
   });
   return () => {
     stopLost();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import Koa from 'koa';
-import { errorAnswer, sendAnswer } from '../server/api-answer.js';
+import { errorAnswer, jsonAnswer, sendAnswer } from '../server/api-answer.js';
 import { createHttpServer, listenHttp, type ServerTimeouts } from '../server/bind-server.js';
 import { endpointRouter } from '../server/endpoint-router.js';
 import { jsonErrors } from '../server/middleware/json-errors.js';
@@ -19,10 +19,15 @@ export interface DashboardServerOptions {
   pageDir: string;
   routes: readonly DashboardRoute[];
   token?: string;
+  /** How many stations the lab serves: the open status route says it (GET /healthz). */
+  stations: number;
   /** Limits on slow clients; each defaults to the tag API's (DEFAULT_TIMEOUTS). */
   timeouts?: ServerTimeouts;
   onError: (error: unknown) => void;
 }
+
+/** The lab's status route, open (docs/deploy.md). */
+export const HEALTH_PATH = '/healthz';
 
 /** Sent with every JSON answer: nothing the dashboard says is to be kept or sniffed. */
 const API_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
@@ -60,6 +65,13 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   });
   app.use((ctx, next) => {
     const { path } = splitTarget(ctx.url);
+    if (path === HEALTH_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      // For a container's health check and Kubernetes' probes, which carry no token: it says
+      // only that the lab serves, and how many stations (they all listen before the dashboard).
+      ctx.set(API_HEADERS);
+      sendAnswer(ctx, jsonAnswer({ status: 'serving', stations: options.stations }));
+      return Promise.resolve();
+    }
     if (path === '/api' || path.startsWith('/api/')) {
       ctx.set(API_HEADERS);
       // The API's routes go by the path as sent: no decoding, no trailing `/` dropped.

@@ -66,7 +66,7 @@ function actOn(
       return undefined;
     case 'applyFault': {
       const { fault } = action;
-      const error = applyFault(engine, station.hidden, fault);
+      const error = applyFault(engine, station, fault);
       record({
         action: 'applied',
         tag: fault.tag,
@@ -79,7 +79,7 @@ function actOn(
       return error;
     }
     case 'clearFault': {
-      const error = clearFault(engine, station.hidden, action.tag, action.kind, action.id);
+      const error = clearFault(engine, station, action.tag, action.kind, action.id);
       record({
         action: 'cleared',
         tag: action.tag,
@@ -90,7 +90,7 @@ function actOn(
       return error;
     }
     case 'clearAllFaults':
-      clearAllFaults(engine, station.hidden);
+      clearAllFaults(engine, station);
       record({ action: 'cleared', tag: '', kind: 'all', hidden: false });
       return undefined;
   }

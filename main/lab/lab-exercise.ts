@@ -47,6 +47,25 @@ export function deferredFeed(): { feed: ExerciseFeed; attach(exercise: StationEx
   };
 }
 
+/**
+ * The stations of a lab that runs an exercise: each on the exercise's scene (a station that names
+ * another is refused, with its number), and each window's feed of its station's exercise.
+ */
+export function exerciseStations(
+  setup: ExerciseSetup,
+  stations: readonly { readonly scene?: unknown }[],
+):
+  | { scenes: ExerciseSetup['scene'][]; feeds: ReturnType<typeof deferredFeed>[] }
+  | { station: number; error: string } {
+  const other = stations.findIndex((s) => s.scene !== undefined);
+  if (other >= 0)
+    return {
+      station: other + 1,
+      error: `station ${other + 1}: the exercise sets every station's scene ("${setup.exercise.scene}"); name no other`,
+    };
+  return { scenes: stations.map(() => setup.scene), feeds: stations.map(() => deferredFeed()) };
+}
+
 /** Why a station's exercise stopped when the lab did. */
 export const LAB_STOPPED = 'stopped: the lab was stopped';
 

@@ -1,5 +1,6 @@
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
+import type { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import type { ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import type { PlacedProblem } from '../../shared/problems/problem-list.js';
@@ -18,6 +19,8 @@ export interface LabStation {
   readonly tagsim: TagSim;
   /** The faults the instructor hid from this station's student window. */
   readonly hidden: HiddenFaults;
+  /** The faults on its tags that are the instructor's, hidden or not (what the fault log measures the client against). */
+  readonly instructor: InstructorFaults;
   /** What its clients have been doing. */
   readonly monitor: StationMonitor;
 }

@@ -1,5 +1,6 @@
 import { layoutPlant } from '../../shared/plant/layout.js';
-import { snapshotPlant } from '../../shared/plant/snapshot.js';
+import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
+import { plantSnapshots } from '../../shared/plant/snapshot.js';
 import { jsonAnswer } from '../server/api-answer.js';
 import type { DashboardRoute } from './dashboard-route.js';
 import type { LabStation } from './lab-types.js';
@@ -9,9 +10,19 @@ import type { LabStation } from './lab-types.js';
  * scene's plant (`layout`, its scene name beside it, asked once per scene), and its plant's state
  * now (`state`: items and belts, and the simulation's status), read each time the open view
  * polls it: a station whose view nobody has open costs nothing. The tags, hidden faults marked,
- * come from the station's `tags` route, as for the table.
+ * come from the station's `tags` route, as for the table. Each station keeps its own snapshot
+ * source, so a crane's place is followed from one poll to the next.
  */
 export function plantRoutes(stationOf: (param: string | undefined) => LabStation): DashboardRoute[] {
+  const sources = new WeakMap<LabStation, () => PlantSnapshot>();
+  const snapshotOf = (station: LabStation) => {
+    let source = sources.get(station);
+    if (!source) {
+      source = plantSnapshots(() => station.tagsim.simulation.simulation, station.tagsim.engine);
+      sources.set(station, source);
+    }
+    return source();
+  };
   return [
     {
       method: 'GET',
@@ -25,11 +36,12 @@ export function plantRoutes(stationOf: (param: string | undefined) => LabStation
       method: 'GET',
       path: '/api/stations/:station/plant/state',
       handle: (_req, params) => {
-        const { simulation, engine } = stationOf(params['station']).tagsim;
+        const station = stationOf(params['station']);
+        const { simulation, engine } = station.tagsim;
         return jsonAnswer({
           scene: engine.scene.name,
           simulation: simulation.status,
-          snapshot: snapshotPlant(simulation.simulation),
+          snapshot: snapshotOf(station),
         });
       },
     },

@@ -2,6 +2,7 @@ import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import {
   DEFAULT_STUDENT_MODE,
   type ControlApiOwner,
@@ -14,6 +15,8 @@ import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ModbusControllerOptions } from '../modbus/modbus-controller.js';
+import { MODBUS_CLIENT_DEFAULTS, type ModbusClientSettings } from '../../shared/modbus/client-settings.js';
+import type { OpcuaClientSettings } from '../../shared/opcua/client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
@@ -26,7 +29,10 @@ import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 import type { ExerciseSetup } from '../exercise/exercise-setup.js';
-import { deferredFeed, startLabExercise, type LabExercise } from './lab-exercise.js';
+import { exerciseStations, startLabExercise, type LabExercise } from './lab-exercise.js';
+import { ListingTurns } from '../server/listing-turns.js';
+import { SendBudget } from '../ui-host/send-budget.js';
+import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
@@ -41,6 +47,10 @@ export interface LabOptions {
     label?: string;
     studentMode?: StudentModePlan;
     controlApi?: ControlApiOwner;
+    /** Its controller, which its Modbus client scans, instead of the lab's `modbusClient.first`. */
+    modbusClient?: { host: string; port: number };
+    /** Its controller's OPC UA server, whose nodes its tags are bound to by name (docs/opcua.md). */
+    opcuaClient?: OpcuaClientSettings;
   }[];
   /** The interface every station binds (default 127.0.0.1). */
   host?: string;
@@ -51,6 +61,15 @@ export interface LabOptions {
    * `port + k - 1` (0 picks a free port for each), all with the same unit id, map and scale.
    */
   modbus?: Omit<ModbusControllerOptions, 'host'>;
+  /**
+   * Stations scan their controllers as the simulator's Modbus TCP/IP Client does
+   * (docs/lab.md#each-station-scans-its-own-controller): station k the address its entry gives,
+   * else `first`'s host at `first.port + k - 1`; a station with neither scans none.
+   */
+  modbusClient?: {
+    first?: { host: string; port: number };
+    settings: Omit<ModbusClientSettings, 'host' | 'port'>;
+  };
   /** Each station also serves its student's window at /ui/ (the renderer bundle's folder). */
   ui?: { rendererDir: string };
   /**
@@ -103,19 +122,20 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   );
   if (typeof plan === 'string') throw new LabStartError(plan);
   const { exercise } = options;
-  const other = exercise ? options.stations.findIndex((s) => s.scene !== undefined) : -1;
-  if (other >= 0)
-    throw new LabStartError(
-      `station ${other + 1}: the exercise sets every station's scene ("${exercise!.setup.exercise.scene}"); name no other`,
-      other + 1,
-    );
-  const scenes = exercise
-    ? options.stations.map(() => exercise.setup.scene)
+  const onExercise = exercise && exerciseStations(exercise.setup, options.stations);
+  if (onExercise && 'error' in onExercise) throw new LabStartError(onExercise.error, onExercise.station);
+  const scenes = onExercise
+    ? onExercise.scenes
     : await loadStationScenes(options.stations.map((s) => s.scene));
   // Each window reads its station's exercise; the exercise is made once the station runs.
-  const feeds = exercise ? options.stations.map(() => deferredFeed()) : [];
+  const feeds = onExercise ? onExercise.feeds : [];
   const reportError = options.reportError ?? (() => undefined);
   const ticker = createSharedTicker((error) => reportError(error, 0));
+  // One time budget for every station's journal listings (docs/reliability.md): windows listing
+  // many stations' journals at once take half the process's time at most, not half each.
+  const listings = new ListingTurns();
+  // ...and one budget for what all the students' window sockets hold unread.
+  const sendBudget = new SendBudget();
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
   let graded: LabExercise | undefined;
@@ -150,12 +170,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         },
         hiddenFaults: hidden,
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
+        ...controllerOf(options.modbusClient, choice.modbusClient, i),
+        ...(choice.opcuaClient ? { opcuaClient: choice.opcuaClient } : {}),
         // Only its writes (Modbus's too, FC5...), for the report: what the student's client wrote around each fault.
         control: {
-          journal: new WriteJournal(LAB_JOURNAL_WRITES),
+          journal: new WriteJournal(LAB_JOURNAL_WRITES, DEFAULT_JOURNAL_BYTES, listings),
           ...controlApiOf(choice.controlApi ?? 'instructor', instructorToken),
         },
-        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir } } : {}),
+        ...(options.ui ? { ui: { rendererDir: options.ui.rendererDir, sendBudget } } : {}),
         reportError: (error) => reportError(error, number),
       });
     } catch (error) {
@@ -164,7 +186,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     }
     // A locked hidden fault is beyond the student's program too (docs/lab.md).
     tagsim.engine.setWriteGuard(lockedFaultGuard(hidden));
-    stations.push({ number, label: choice.label, tagsim, hidden, monitor: monitorStation(tagsim) });
+    stations.push({
+      number,
+      label: choice.label,
+      tagsim,
+      hidden,
+      instructor: new InstructorFaults(),
+      monitor: monitorStation(tagsim),
+    });
   }
   const log = new FaultLog();
   stopWatching.push(...stations.map((station) => watchClearedFaults(station, log)));
@@ -226,6 +255,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         pageDir: dashboardPageDir(options.dashboard.rendererDir),
         routes: dashboardRoutes({ lab, log: lab.log }),
         token: instructorToken,
+        stations: stations.length,
         ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),
         onError: (error) => reportError(error, 0),
       });
@@ -243,6 +273,17 @@ function controlApiOf(owner: ControlApiOwner, instructorToken: string): ControlO
   if (owner === 'off')
     return { off: 'This lab station\'s control API is off: the lab file\'s controlApi is "off".' };
   return owner === 'instructor' ? { token: instructorToken, tokenAlways: true } : {};
+}
+
+/** Station i's Modbus client: the address its entry gives, else the lab's first one's + i. */
+function controllerOf(
+  client: LabOptions['modbusClient'],
+  own: { host: string; port: number } | undefined,
+  i: number,
+): { modbusClient?: ModbusClientSettings } {
+  const address = own ?? (client?.first && { host: client.first.host, port: client.first.port + i });
+  if (!address) return {};
+  return { modbusClient: { ...(client?.settings ?? MODBUS_CLIENT_DEFAULTS), ...address } };
 }
 
 /** Why station `number` could not start, naming the station and (for Modbus) the server. */
@@ -279,7 +320,8 @@ function runSchedule(runner: ScheduleRunner, every: Every): void {
 }
 
 function scheduleStation(station: LabStation) {
-  return { number: station.number, engine: station.tagsim.engine, hidden: station.hidden };
+  const { number, hidden, instructor } = station;
+  return { number, engine: station.tagsim.engine, hidden, instructor };
 }
 
 /**

@@ -15,7 +15,8 @@ export interface StationMonitor {
  * refused whole with a 4xx) and the engine's refused items (each per-item error of a write or a
  * release answered to an API client). Only the API's clients count, not the window or the
  * instructor; a Modbus client counts as an API client. A station serving Modbus also reports its
- * Modbus server and connected clients, read from its status when asked.
+ * Modbus server and connected clients, and a station scanning its controller that driver's
+ * status, read when asked.
  */
 export function monitorStation(
   tagsim: TagSim,
@@ -59,6 +60,9 @@ export function monitorStation(
       refusedWrites,
       lastRefusal,
       ...(tagsim.modbus ? { modbus: modbusOf(tagsim.modbus.status) } : {}),
+      ...(tagsim.clients.all.length > 0
+        ? { controllers: tagsim.clients.all.map((driver) => driver.status) }
+        : {}),
     }),
     dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
   };

@@ -88,19 +88,44 @@ export class EngineModbusData implements ModbusData<ItemError[]> {
     });
   }
 
+  /**
+   * What a Modbus client scan read from its controller (docs/modbus.md#the-modbus-tcpip-client):
+   * the Bit Outputs as coils 0 on and the Numeric Outputs as holding registers 0 on, in one
+   * engine write, so the window and the API's readers see a scan's outputs all at once.
+   */
+  writeOutputs(bits: readonly boolean[], registers: readonly number[]): ItemError[] {
+    const { scaleFactor } = this.layout;
+    const items = [
+      ...this.items('coils', 0, bits),
+      ...this.items('holdingRegisters', 0, registers, (slot, r) => fromRegister(slot.type, r, scaleFactor)),
+    ];
+    return items.length > 0 ? this.engine.write('set', 'id', items, 'api') : [];
+  }
+
   /** One engine write for the whole range (one update, one change event); empty slots ignore it. */
   private write<T>(
     table: 'coils' | 'holdingRegisters',
     start: number,
     values: readonly T[],
-    convert: (slot: ModbusSlot, value: T) => unknown = (_slot, value) => value,
+    convert?: (slot: ModbusSlot, value: T) => unknown,
   ): ItemError[] {
+    const items = this.items(table, start, values, convert);
+    return items.length > 0 ? this.engine.write('set', 'id', items, 'api') : [];
+  }
+
+  /** The engine's write items for a range of a table: one per slot that holds a tag. */
+  private items<T>(
+    table: 'coils' | 'holdingRegisters',
+    start: number,
+    values: readonly T[],
+    convert: (slot: ModbusSlot, value: T) => unknown = (_slot, value) => value,
+  ): { id: string; value: unknown }[] {
     const slots = this.layout.tables[table].slots;
     const items: { id: string; value: unknown }[] = [];
     values.forEach((value, i) => {
       const slot = slots[start + i];
       if (slot) items.push({ id: slot.id, value: convert(slot, value) });
     });
-    return items.length > 0 ? this.engine.write('set', 'id', items, 'api') : [];
+    return items;
   }
 }

@@ -1,4 +1,4 @@
-/** One Modbus TCP request: the MBAP header's transaction and unit ids, and the PDU. */
+/** One Modbus TCP frame (a request, or a controller's answer): the MBAP header's ids, and the PDU. */
 export interface MbapFrame {
   readonly transactionId: number;
   readonly unitId: number;
@@ -10,9 +10,10 @@ const HEADER_BYTES = 7;
 const MAX_LENGTH_FIELD = 254;
 
 /**
- * Cuts a TCP byte stream into Modbus TCP frames. A header that no Modbus client sends (protocol
- * id other than 0, a length under 2 or over 254) means the stream cannot be followed any more:
- * `next()` then says 'invalid', and the connection should close. Half a frame waits for the rest.
+ * Cuts a TCP byte stream into Modbus TCP frames, requests or answers. A header that no Modbus
+ * peer sends (protocol id other than 0, a length under 2 or over 254) means the stream cannot be
+ * followed any more: `next()` then says 'invalid', and the connection should close. Half a frame
+ * waits for the rest.
  */
 export class MbapReader {
   private buffer: Buffer = Buffer.alloc(0);
@@ -45,11 +46,16 @@ export class MbapReader {
 
 /** The response frame to a request: its transaction and unit ids around the response PDU. */
 export function mbapResponse(request: MbapFrame, pdu: Buffer): Buffer {
+  return mbapFrame(request.transactionId, request.unitId, pdu);
+}
+
+/** A Modbus TCP frame: the MBAP header (protocol 0, the length of what follows) and the PDU. */
+export function mbapFrame(transactionId: number, unitId: number, pdu: Buffer): Buffer {
   const out = Buffer.alloc(HEADER_BYTES + pdu.length);
-  out.writeUInt16BE(request.transactionId, 0);
+  out.writeUInt16BE(transactionId, 0);
   out.writeUInt16BE(0, 2);
   out.writeUInt16BE(pdu.length + 1, 4);
-  out[6] = request.unitId;
+  out[6] = unitId;
   pdu.copy(out, HEADER_BYTES);
   return out;
 }

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
-import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { fromRegister } from '../../shared/modbus/register-value.js';
 import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
 import type { MbapFrame } from './mbap-reader.js';
+import { TagNames } from './tag-names.js';
 import {
   exceptionIn,
   MODBUS_WRITE_FUNCTIONS,
@@ -39,13 +39,15 @@ type Written = PduWrite<ItemError[]>;
  * next, so two answers heard in either order each record their own write.
  */
 export class ModbusWriteJournal {
-  private names: { layout: ModbusLayout; byId: ReadonlyMap<string, string> } | undefined;
+  private readonly names: TagNames;
 
   constructor(
-    private readonly engine: TagEngine,
+    engine: TagEngine,
     private readonly engineData: EngineModbusData,
     private readonly journal: RequestJournal,
-  ) {}
+  ) {
+    this.names = new TagNames(engine);
+  }
 
   /** Hears a request answered (its response PDU and the write it made) at `startedMs` (performance.now). */
   readonly answered = (
@@ -89,7 +91,7 @@ export class ModbusWriteJournal {
    */
   private writtenText(name: string, written: Written): string {
     const layout = this.engineData.layout;
-    const names = this.namesOf(layout);
+    const names = this.names.of(layout);
     const slots = layout.tables[written.table].slots;
     const items: string[] = [];
     let length = 0;
@@ -109,16 +111,6 @@ export class ModbusWriteJournal {
     }
     // One join: the text the ring keeps is flat, not a rope of a hundred pieces.
     return `{"function":${JSON.stringify(name)},"writes":[${items.join(',')}]}`;
-  }
-
-  /** Each tag's name as JSON text, by id: made once for each layout (a scene, or an edit of it). */
-  private namesOf(layout: ModbusLayout): ReadonlyMap<string, string> {
-    if (this.names?.layout !== layout)
-      this.names = {
-        layout,
-        byId: new Map(this.engine.scene.tags.map((tag) => [tag.id, JSON.stringify(tag.name)])),
-      };
-    return this.names.byId;
   }
 }
 

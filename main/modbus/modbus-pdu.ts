@@ -1,3 +1,5 @@
+import { packBits, packRegisters, unpackBits, unpackRegisters } from './pdu-values.js';
+
 /**
  * The Modbus application layer: one request PDU in, one response PDU out, never a throw. The
  * checks run in the order of the Modbus specification's flowcharts (function code, then
@@ -185,9 +187,7 @@ function readBits<O>(fc: number, table: BitTable, pdu: Buffer, data: ModbusData<
   const out = Buffer.alloc(2 + bytes);
   out[0] = fc;
   out[1] = bytes;
-  bits.forEach((on, i) => {
-    if (on) out[2 + (i >> 3)]! |= 1 << (i & 7);
-  });
+  packBits(bits, out, 2);
   return out;
 }
 
@@ -226,8 +226,7 @@ function writeMultipleCoils<O>(pdu: Buffer, data: ModbusData<O>, writer: Request
   if (bytes !== Math.ceil(count / 8)) throw new ModbusException(EXCEPTION.illegalDataValue);
   expectLength(pdu, 6 + bytes);
   expectRange(data, 'coils', start, count);
-  const values = Array.from({ length: count }, (_, i) => (pdu[6 + (i >> 3)]! & (1 << (i & 7))) !== 0);
-  writer.coils(start, values);
+  writer.coils(start, unpackBits(pdu, 6, count));
   return pdu.subarray(0, 5);
 }
 
@@ -260,7 +259,7 @@ function registersResponse(fc: number, registers: readonly number[]): Buffer {
   const out = Buffer.alloc(2 + registers.length * 2);
   out[0] = fc;
   out[1] = registers.length * 2;
-  registers.forEach((r, i) => out.writeUInt16BE(r, 2 + i * 2));
+  packRegisters(registers, out, 2);
   return out;
 }
 
@@ -268,7 +267,7 @@ function registersResponse(fc: number, registers: readonly number[]): Buffer {
 function registerValues(pdu: Buffer, at: number, count: number): number[] {
   if (pdu[at] !== count * 2) throw new ModbusException(EXCEPTION.illegalDataValue);
   expectLength(pdu, at + 1 + count * 2);
-  return Array.from({ length: count }, (_, i) => pdu.readUInt16BE(at + 1 + i * 2));
+  return unpackRegisters(pdu, at + 1, count);
 }
 
 /** A 16-bit field of the request; a request too short to hold it is a malformed one (03). */

@@ -1,6 +1,7 @@
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { BridgeApi, BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { ChaosView, ClockStatus, JournalView } from '../../shared/bridge/control-spec.js';
+import { withJsonText } from '../../shared/bridge/json-text.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { chaosRulesFromText } from '../storage/chaos-file.js';
@@ -70,7 +71,14 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
   const clockStatus = (): ClockStatus => ({ mode: sim().clock, simulation: sim().status });
   const chaosView = (): ChaosView =>
     control ? { enabled: true, rules: control.chaos.list() } : { enabled: false, reason: CONTROL_OFF };
-  const listed = async (query: { limit?: number; path?: string; status?: string }): Promise<JournalView> => {
+  // A page as the control API's listing makes it (256 KiB of JSON at most, in the same time
+  // slices): one window listing in a loop must not hold up every station's tag API.
+  const listed = async (query: {
+    limit?: number;
+    before?: number;
+    path?: string;
+    status?: string;
+  }): Promise<JournalView> => {
     if (!control) return { enabled: false, reason: CONTROL_OFF };
     const { journal } = control;
     if (!journal) return { enabled: false, reason: JOURNAL_OFF };
@@ -78,8 +86,15 @@ export function createBridgeControl(deps: BridgeControlDeps): { api: ControlMeth
       throw new BridgeArgumentError(
         `The status filter must be a status (404) or a class (4xx); got ${query.status}.`,
       );
-    const entries = await journal.list({ ...query, limit: query.limit ?? DEFAULT_TRAFFIC_LISTING });
-    return { enabled: true, entries, size: journal.size, capacity: journal.capacity };
+    const page = await journal.page({ ...query, limit: query.limit ?? DEFAULT_TRAFFIC_LISTING });
+    const { size, capacity } = journal;
+    const next = page.nextBefore !== undefined ? { nextBefore: page.nextBefore } : {};
+    const view: JournalView = { enabled: true, entries: page.entries, size, capacity, ...next };
+    const nextJson = page.nextBefore !== undefined ? `,"nextBefore":${page.nextBefore}` : '';
+    return withJsonText(
+      view,
+      `{"enabled":true,"entries":${page.json},"size":${size},"capacity":${capacity}${nextJson}}`,
+    );
   };
   const refusalToError = async (action: () => Promise<SimulationStatus>): Promise<ClockStatus> => {
     try {

@@ -37,6 +37,8 @@ import { withStudentControls } from './student-controls.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
+import type { ClientDriver } from '../drivers/client-driver.js';
+import { createBridgeDrivers } from './bridge-drivers.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
 import { lazyPlantStream } from './plant-source.js';
@@ -56,6 +58,8 @@ export interface BridgeHostDeps {
   scenes?: SceneService;
   /** The Modbus TCP server; without one, getState has no `modbus`. */
   modbus?: ModbusController;
+  /** The drivers that connect out to a controller; without any, getState has no `drivers`. */
+  clients?: readonly ClientDriver[];
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
   /** The control API's journal and chaos rules; without them, the window's Traffic panel says so. */
@@ -188,8 +192,10 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     emit: (message) => events.emit(message),
     every,
   });
+  const drivers = createBridgeDrivers(deps, (message) => events.emit(message));
   const unsubscribers = [
     control.dispose,
+    drivers.dispose,
     engine.subscribe((change) => {
       if (change.sceneChanged) sceneChanged = true;
       tagUpdates.add(change.tagIds);
@@ -202,7 +208,6 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       (() => undefined),
     // A tag hidden or shown again is sent anew, as it now looks.
     hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
-    deps.modbus?.onStatus((status) => events.emit({ event: 'modbus', payload: status })) ?? (() => undefined),
     deps.exercise?.onChange(() => events.emit({ event: 'exercise', payload: deps.exercise!.view() })) ??
       (() => undefined),
   ];
@@ -235,7 +240,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       stats: meter.read(),
       pinned: settings.get().pinnedTagIds,
       ...(simulation ? { simulation: simulation.status, clock: simulation.clock } : {}),
-      ...(deps.modbus ? { modbus: deps.modbus.status } : {}),
+      ...drivers.state(),
       fileAccess,
       ...(deps.notices && deps.notices.length > 0 ? { notices: [...deps.notices] } : {}),
       ...(restrictions() ? { restrictions: restrictions()! } : {}),
@@ -331,12 +336,13 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     getExercise: async () => deps.exercise?.view() ?? null,
     exerciseReport: async ({ format }) => deps.exercise?.report(format) ?? null,
     ...control.api,
+    ...drivers.api,
     ...SESSION_ONLY_METHODS,
   };
-  const plant = lazyPlantStream(simulation, { schedule, now }, (e) => server.errors.emit(e));
+  const plant = lazyPlantStream(simulation, engine, { schedule, now }, (e) => server.errors.emit(e));
 
   // A window's session forwards to the same gated api: a lab student's socket meets its refusals.
-  const gated = station ? withStudentControls(api, station) : api;
+  const gated = station ? withStudentControls(api, station, (id) => engine.getTag(id)) : api;
   return {
     api: gated,
     scenes,

@@ -1,16 +1,19 @@
 import type { Schedule } from '../../shared/bridge/coalescer.js';
 import { PlantStream, type PlantSource } from '../../shared/bridge/plant-stream.js';
-import { snapshotPlant } from '../../shared/plant/snapshot.js';
+import type { TagEngine } from '../../shared/core/tag-engine.js';
+import { plantSnapshots } from '../../shared/plant/snapshot.js';
 import type { SimulationHost } from './simulation-host.js';
 
 /**
  * The running simulation as the Plant view's source: a snapshot of its plant, and word that it
  * may have moved after every tick in which simulation time went on (so a paused plant, whose
  * ticks move nothing, costs no snapshot) and on every change of state, time scale, reset or scene.
+ * The engine gives the tags a crane's place is followed from (plantSnapshots).
  */
-export function simulationPlantSource(host: SimulationHost): PlantSource {
+export function simulationPlantSource(host: SimulationHost, engine: TagEngine): PlantSource {
+  const snapshots = plantSnapshots(() => host.simulation, engine);
   return {
-    snapshot: () => snapshotPlant(host.simulation),
+    snapshot: snapshots,
     follow(moved) {
       let lastTimeMs = Number.NaN;
       const stopTicks = host.onTick(() => {
@@ -37,12 +40,14 @@ export function simulationPlantSource(host: SimulationHost): PlantSource {
  */
 export function lazyPlantStream(
   host: SimulationHost | undefined,
+  engine: TagEngine,
   timing: { schedule: Schedule; now: () => number },
   onError: (e: unknown) => void,
 ): { get(): PlantStream | undefined; dispose(): void } {
   let plant: PlantStream | undefined;
   return {
-    get: () => (host ? (plant ??= new PlantStream(simulationPlantSource(host), timing, onError)) : undefined),
+    get: () =>
+      host ? (plant ??= new PlantStream(simulationPlantSource(host, engine), timing, onError)) : undefined,
     dispose: () => plant?.dispose(),
   };
 }

@@ -7,6 +7,7 @@ import {
   syntheticScene,
 } from '../../shared/scenes/builtin-scenes.js';
 import { readSceneFile, type LoadedSceneFile } from '../storage/scene-files.js';
+import { isSceneFileName } from '../../shared/scenes/file-names.js';
 
 /** A scene of the library: a built-in by name, or a generated one. */
 export type LibraryChoice = { builtin: string } | { synthetic: number };
@@ -24,12 +25,12 @@ export interface LoadedScene {
 export const MAX_SYNTHETIC_TAGS = 100_000;
 
 /**
- * How to read the value of `--scene`: a path when it ends in `.json` (`.tagsim.json` is the
- * scene file ending), otherwise a built-in name; `loadScene` still falls back to a file of that
- * name when no built-in has it.
+ * How to read the value of `--scene`: a path when it names a scene file (`.tagsim.json`, or
+ * another format TagSim reads: the simulator's `.factoryio`, a driver `.csv`), otherwise a
+ * built-in name; `loadScene` still falls back to a file of that name when no built-in has it.
  */
 export function sceneArgument(value: string): SceneChoice {
-  return /\.json$/i.test(value.trim()) ? { file: value.trim() } : { builtin: value };
+  return isSceneFileName(value) ? { file: value.trim() } : { builtin: value };
 }
 
 /** The built-in scene with this name, exactly or else ignoring letter case. */
@@ -77,7 +78,7 @@ export async function loadScene(choice: SceneChoice = { builtin: DEFAULT_SCENE_N
 }
 
 function unknownSceneMessage(name: string): string {
-  return `unknown scene '${name}'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json`;
+  return `unknown scene '${name}'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio`;
 }
 
 function isFile(path: string): boolean {

@@ -7,7 +7,7 @@ import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagRuntimeState } from '../../shared/core/engine-types.js';
 import { applySceneEdit, emptyScene, type SceneEdit } from '../../shared/scenes/scene-editor.js';
-import { parseSceneFile } from '../../shared/scenes/scene-file.js';
+import { readSceneText } from '../../shared/scenes/scene-formats.js';
 import { SceneHistory } from '../../shared/scenes/scene-history.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
@@ -59,6 +59,7 @@ export class SceneService {
   private history: SceneHistory;
   private origin: SceneOrigin;
   private path: string | undefined;
+  private readFrom: string | undefined;
   private diskFingerprint: string | undefined;
   readonly changes = new Emitter<SceneDocument>(() => undefined);
 
@@ -77,6 +78,7 @@ export class SceneService {
       scene: this.history.scene,
       origin: this.origin,
       ...(this.path !== undefined ? { path: this.path } : {}),
+      ...(this.readFrom !== undefined ? { readFrom: this.readFrom } : {}),
       dirty: this.history.dirty,
       canUndo: this.history.canUndo,
       canRedo: this.history.canRedo,
@@ -107,9 +109,11 @@ export class SceneService {
         const loaded = 'loaded' in source ? source.loaded : await readSceneFile(source.path);
         // Remembered first, so the 'scenes' event of the switch already lists it.
         await this.remember(loaded.path);
-        this.replace(loaded.scene, 'file', loaded.path, loaded.fingerprint);
+        // A file of another format is read, never written: Save asks for a .tagsim.json.
+        if (loaded.format === 'tagsim') this.replace(loaded.scene, 'file', loaded.path, loaded.fingerprint);
+        else this.replace(loaded.scene, 'import', undefined, undefined, loaded.path);
       } else if ('text' in source) {
-        this.replace(parseSceneFile(source.text, source.fileName), 'import', undefined, undefined);
+        this.replace(readSceneText(source.text, source.fileName).scene, 'import', undefined, undefined);
       } else {
         this.replace(source.scene, source.origin, undefined, undefined);
       }
@@ -162,6 +166,7 @@ export class SceneService {
       return refusal(error);
     }
     this.path = path;
+    this.readFrom = undefined;
     this.origin = 'file';
     this.history.markSaved();
     await this.remember(path);
@@ -243,11 +248,17 @@ export class SceneService {
     origin: SceneOrigin,
     path: string | undefined,
     print: string | undefined,
+    readFrom?: string,
   ): void {
     this.engine.loadScene(scene);
-    this.history = new SceneHistory(scene, origin === 'builtin' || origin === 'file');
+    // A scene read from a file on disk loses nothing if left unsaved, whatever its format.
+    this.history = new SceneHistory(
+      scene,
+      origin === 'builtin' || origin === 'file' || readFrom !== undefined,
+    );
     this.origin = origin;
     this.path = path;
+    this.readFrom = readFrom;
     this.diskFingerprint = print;
     this.changes.emit(this.document);
   }

@@ -70,7 +70,7 @@ export interface SimulationHost {
   /** Advances asked for and not yet done: the one running and those waiting for it. */
   readonly pendingAdvances: number;
   /**
-   * Back to the scene's start: every tag's initial value with no force and no failure, the plant
+   * Back to the scene's start: every tag's start state (initial value, and the scene's force and failure), the plant
    * from time 0 with its seed, the lifecycle as it started; the clock and time scale stay.
    */
   restart(): SimulationStatus;

@@ -1,5 +1,8 @@
 import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
+import { isSimulationControlTag } from '../../shared/core/system-tags.js';
+import type { TagKind } from '../../shared/core/tag-types.js';
 import {
+  simulationTagRefusal,
   studentRefusal,
   type StationRestrictions,
   type StudentControl,
@@ -19,11 +22,21 @@ const METHODS_OF: Record<Exclude<StudentControl, 'faults'>, readonly (keyof Brid
   clock: ['setClock', 'advanceClock', 'stepClock'],
 };
 
+/** The methods that act on one tag by id: on a tag that drives the simulation, they are its controls. */
+const TAG_METHODS = ['setValue', 'force', 'release', 'setFailure'] as const;
+
 /**
  * A lab station's bridge: every method of a control its student does not have answers
  * `studentRefusal(control)` and does nothing, whatever the window (or a script on its socket) sends.
+ * Without the simulation's controls, a value, force or failure on `FACTORY I/O (Run)`, `(Pause)`
+ * or `(Reset)` is refused too: it would run, pause or reset the plant as the buttons do. `tagOf`
+ * finds a tag of the scene served now by its id.
  */
-export function withStudentControls(api: BridgeApi, station: StationRestrictions): BridgeApi {
+export function withStudentControls(
+  api: BridgeApi,
+  station: StationRestrictions,
+  tagOf: (id: string) => { readonly name: string; readonly kind: TagKind } | undefined,
+): BridgeApi {
   const gated: Record<string, unknown> = { ...api };
   for (const [control, methods] of Object.entries(METHODS_OF) as [StudentControl, (keyof BridgeApi)[]][]) {
     if (station.allowed.includes(control)) continue;
@@ -32,5 +45,15 @@ export function withStudentControls(api: BridgeApi, station: StationRestrictions
         throw new BridgeArgumentError(studentRefusal(control, station.setBy));
       };
   }
+  if (!station.allowed.includes('simulation'))
+    for (const method of TAG_METHODS) {
+      const act = gated[method] as (args: { id: string }) => Promise<unknown>;
+      gated[method] = async (args: { id: string }) => {
+        const tag = tagOf(args.id);
+        if (tag && isSimulationControlTag(tag))
+          throw new BridgeArgumentError(simulationTagRefusal(tag.name, station.setBy));
+        return act(args);
+      };
+    }
   return gated as unknown as BridgeApi;
 }

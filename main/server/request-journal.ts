@@ -3,6 +3,7 @@ import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { compileWildcard } from '../../shared/core/wildcard.js';
 import { BodySlabs } from './journal-bodies.js';
+import { ListingTurns, type RestIfSpent } from './listing-turns.js';
 import { asciiPrefix, DEFAULT_JOURNAL_BYTES, entryBytes } from './journal-bytes.js';
 import {
   bodyText,
@@ -33,14 +34,10 @@ export const MAX_JOURNAL_ENTRIES = 100_000;
 export const MAX_FILTER_LENGTH = 256;
 export const MAX_FILTERED_PATH = 512;
 /**
- * How long a listing runs before it lets the event loop serve others. Listings take turns (one
- * at a time), so a request to the tag API waits for one slice at most, however many read.
- */
-const LIST_SLICE_MS = 5;
-/**
  * The most bytes of JSON one listing answers: a client reads the rest page by page (`before`).
  * Eight clients reading the whole journal at once then hold a page each at most, not a journal
- * each, and the page's last step (joined and written in one go) stays short.
+ * each, and the page's last step (joined and written in one go) stays short. The control API's
+ * pages and the window's (the bridge's listRequests) have this bound alike.
  */
 export const MAX_PAGE_BYTES = 256 * 1024;
 
@@ -55,6 +52,8 @@ export interface JournalExchange {
   /** What it carried, as text of which the first 4 KiB (of UTF-8) are kept. */
   readonly body: string;
   readonly itemErrors: readonly ItemError[] | undefined;
+  /** The chaos rule that shaped it (a Modbus client's scan delayed or dropped), if one did. */
+  readonly chaos?: ChaosShot | undefined;
 }
 
 export interface JournalQuery {
@@ -68,10 +67,12 @@ export interface JournalQuery {
   readonly status?: string;
 }
 
-/** One page of a listing, as JSON text, and where the next page starts. */
+/** One page of a listing, as JSON text and as entries, and where the next page starts. */
 export interface JournalPage {
   /** A JSON array of entries, newest first: at most MAX_PAGE_BYTES of UTF-8. */
   readonly json: string;
+  /** The same entries (the window's listing over IPC); `json` is exactly their JSON. */
+  readonly entries: JournalEntry[];
   readonly count: number;
   /** The `before` of the next page, or undefined when the listing reached the oldest entry. */
   readonly nextBefore: number | undefined;
@@ -109,17 +110,12 @@ export class RequestJournal {
   private bytes = 0;
   private dropped = 0;
   private droppedForBytes = 0;
-  // The listing whose turn it is: listings run one after another (scan).
-  private turn: Promise<unknown> = Promise.resolve();
-  // When the running slice of listing ends. One budget for all listings: queued listings follow
-  // each other in microtasks, so a budget of their own each would let eight short pages run back
-  // to back (25 ms) before the event loop got back to the tag API.
-  private sliceEnd = 0;
-  private freshSliceQueued = false;
 
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_ENTRIES,
     readonly maxBytes: number = DEFAULT_JOURNAL_BYTES,
+    /** The time budget its listings take turns in; a lab shares one among its stations. */
+    private readonly turns: ListingTurns = new ListingTurns(),
   ) {
     if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_JOURNAL_ENTRIES))
       throw new RangeError(`A journal holds 1 to ${MAX_JOURNAL_ENTRIES} entries; got ${capacity}`);
@@ -168,8 +164,9 @@ export class RequestJournal {
   }
 
   /**
-   * Adds an exchange that did not come over HTTP (a Modbus write, main/modbus/modbus-journal.ts),
-   * with its own method and path words, into the same ring and sequence as the requests.
+   * Adds an exchange that did not come over HTTP (a Modbus write, main/modbus/modbus-journal.ts;
+   * a Modbus client's scan, main/modbus/client-journal.ts), with its own method and path words,
+   * into the same ring and sequence as the requests.
    */
   recordExchange(exchange: JournalExchange, startedMs: number): void {
     const slot = this.nextSlot(startedMs);
@@ -177,7 +174,7 @@ export class RequestJournal {
     slot.port = exchange.port;
     slot.method = exchange.method;
     slot.url = kept(exchange.path, MAX_KEPT_TARGET);
-    this.fill(slot, exchange.status, exchange.itemErrors, null);
+    this.fill(slot, exchange.status, exchange.itemErrors, exchange.chaos ?? null);
     this.bodies.keep(undefined, slot);
     // Text that cannot be over 4 KiB of UTF-8 (3 bytes a UTF-16 unit at most) is kept as it is.
     const { body } = exchange;
@@ -246,9 +243,12 @@ export class RequestJournal {
 
   /**
    * The entries that match, newest first, as JSON of at most MAX_PAGE_BYTES (and `limit`
-   * entries), serialised one entry at a time as the scan goes: the control API's listing.
+   * entries), serialised one entry at a time as the scan goes, in the listings' time budget: the
+   * control API's listing and the window's (the bridge's listRequests, which sends this very
+   * JSON over its WebSocket rather than serialising the entries again outside the budget).
    */
   async page(query: JournalQuery, maxBytes = MAX_PAGE_BYTES): Promise<JournalPage> {
+    const entries: JournalEntry[] = [];
     const parts: string[] = [];
     let bytes = 2; // []
     const nextBefore = await this.scan(query, (entry) => {
@@ -256,9 +256,10 @@ export class RequestJournal {
       const size = Buffer.byteLength(text) + (parts.length > 0 ? 1 : 0);
       if (parts.length > 0 && bytes + size > maxBytes) return 'full';
       bytes += size;
+      entries.push(entry);
       return parts.push(text) < query.limit ? 'more' : 'enough';
     });
-    return { json: `[${parts.join(',')}]`, count: parts.length, nextBefore };
+    return { json: `[${parts.join(',')}]`, entries, count: parts.length, nextBefore };
   }
 
   /**
@@ -274,20 +275,13 @@ export class RequestJournal {
       throw new RangeError(`A path filter has at most ${MAX_FILTER_LENGTH} characters`);
     // One at a time: eight readers side by side would each run a slice before the event loop
     // got back to the tag API, and each hold a page.
-    const mine = this.turn.then(async () => {
-      try {
-        return await this.scanNow(query, take);
-      } finally {
-        this.freshSliceOnNextTurn();
-      }
-    });
-    this.turn = mine.catch(() => undefined);
-    return mine;
+    return this.turns.run((rest) => this.scanNow(query, take, rest));
   }
 
   private async scanNow(
     query: JournalQuery,
     take: (entry: JournalEntry) => 'more' | 'enough' | 'full',
+    restIfSpent: RestIfSpent,
   ): Promise<number | undefined> {
     const pathFilter = query.path === undefined ? undefined : compileWildcard(query.path);
     const pathMatches = (path: string) =>
@@ -298,7 +292,6 @@ export class RequestJournal {
     const held = this.count;
     // Entry i (1: the newest) has seq upTo - i + 1: a page after `before` starts right there.
     const first = query.before === undefined ? 1 : Math.max(1, upTo - query.before + 2);
-    await this.restIfSliceSpent();
     for (let i = first; i <= held; i++) {
       const slot = this.slots[(newest - i + this.capacity) % this.capacity];
       // Cleared, dropped, or overwritten by a request newer than the listing: what was there is gone.
@@ -310,33 +303,9 @@ export class RequestJournal {
           if (taken === 'enough') return i < held ? upTo - i + 1 : undefined;
         }
       }
-      if ((i & 15) === 0) await this.restIfSliceSpent();
+      if ((i & 15) === 0) await restIfSpent();
     }
     return undefined;
-  }
-
-  /**
-   * Starts a slice, after a rest as long as a slice when the last one was spent in work the event
-   * loop never interrupted: listings back to back take half the process's time at most, and the
-   * other half is the tag API's, however busy the machine.
-   */
-  private async restIfSliceSpent(): Promise<void> {
-    if (performance.now() <= this.sliceEnd) return;
-    if (this.sliceEnd !== 0) await new Promise((resolve) => setTimeout(resolve, LIST_SLICE_MS));
-    this.sliceEnd = performance.now() + LIST_SLICE_MS;
-  }
-
-  /**
-   * Once the event loop has had a turn after a listing (and with it the tag API's requests), the
-   * next listing starts a slice of its own: a short listing after a pause never waits.
-   */
-  private freshSliceOnNextTurn(): void {
-    if (this.freshSliceQueued) return;
-    this.freshSliceQueued = true;
-    setImmediate(() => {
-      this.freshSliceQueued = false;
-      this.sliceEnd = 0;
-    });
   }
 
   clear(): void {

@@ -12,6 +12,7 @@ export const LOCKABLE_SETTINGS = [
   'host',
   'pinnedTagIds',
   'modbus',
+  'modbusClient',
   'simulation.startRunning',
   'simulation.seed',
   'simulation.timeScale',

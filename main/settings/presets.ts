@@ -57,7 +57,7 @@ export interface PresetsCandidate {
 
 /** The settings a lab may preset; the others (recent files, window bounds) belong to each user. */
 const PRESET_FIELDS: FieldSelection = {
-  fields: ['port', 'host', 'pinnedTagIds', 'modbus'],
+  fields: ['port', 'host', 'pinnedTagIds', 'modbus', 'modbusClient'],
   simulation: Object.keys(SIMULATION_FIELDS) as (keyof typeof SIMULATION_FIELDS)[],
 };
 const PER_USER_FIELDS = ['recentScenes', 'windowBounds'];
@@ -156,11 +156,15 @@ export function parsePresets(input: unknown, file: string): { presets: Presets; 
     );
   readLocked(input['locked'], presets, report);
   readStudentMode(input['studentMode'], presets, report);
-  const others: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (PER_USER_FIELDS.includes(key)) report(key, 'a per-user setting, which presets cannot set');
-    else others[key] = value;
-  }
+  // Built by fromEntries (own fields, as JSON.parse makes them): `others[key] = value` with the
+  // key `__proto__` set the object's prototype instead, and the field was never reported.
+  const others = Object.fromEntries(
+    Object.entries(input).filter(([key]) => {
+      const perUser = PER_USER_FIELDS.includes(key);
+      if (perUser) report(key, 'a per-user setting, which presets cannot set');
+      return !perUser;
+    }),
+  );
   unknownFields(others, KNOWN_FIELDS, '', report);
   const simulation = input['simulation'];
   if (isRecord(simulation)) unknownFields(simulation, PRESET_FIELDS.simulation, 'simulation.', report);

@@ -5,6 +5,11 @@ import type { Shape } from '../../shared/schema/shape-paths.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { MODBUS_MAP_CHOICES, type ModbusMapChoice } from '../../shared/modbus/modbus-layout.js';
+import {
+  MODBUS_CLIENT_DEFAULTS,
+  MODBUS_CLIENT_SCHEMA,
+  type ModbusClientSettings,
+} from '../../shared/modbus/client-settings.js';
 
 /** How the desktop app starts the simulation (`tagsim serve` has --paused, --seed, --time-scale). */
 export interface SimulationSettings {
@@ -39,6 +44,8 @@ export interface Settings {
   windowBounds?: { x: number; y: number; width: number; height: number };
   /** Serve Modbus TCP too, on the API's host. */
   modbus?: ModbusSettings;
+  /** Scan a controller's Modbus server, as the simulator's Modbus TCP/IP Client (docs/modbus.md). */
+  modbusClient?: ModbusClientSettings;
   simulation: SimulationSettings;
 }
 
@@ -140,6 +147,12 @@ export const SETTINGS_FIELDS: { [K in TopField]-?: FieldRule<NonNullable<Setting
         ...(scaleFactor !== undefined ? { scaleFactor } : {}),
       };
     },
+  },
+  modbusClient: {
+    expected:
+      'an object {"host": the controller\'s address, and optionally "port", "slaveId", "scanTimeMs", "timeoutMs", the point counts and offsets, "readCoils", "readHoldingRegisters", "scaleFactor" (docs/modbus.md)}',
+    shape: shape(MODBUS_CLIENT_SCHEMA),
+    tidy: (v) => ({ ...MODBUS_CLIENT_DEFAULTS, ...(v as Static<typeof MODBUS_CLIENT_SCHEMA>) }),
   },
   windowBounds: {
     expected: 'an object with the numbers x, y, width and height',

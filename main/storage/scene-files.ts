@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { parseSceneFile, schemaReference, serializeScene } from '../../shared/scenes/scene-file.js';
+import { notSavable, readSceneText } from '../../shared/scenes/scene-formats.js';
+import { sceneFormatOf, type SceneFormat } from '../../shared/scenes/file-names.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { fileProblemOf, MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
 import { writeFileAtomic, type WriteFileAtomicOptions } from './write-file-atomic.js';
@@ -15,6 +17,10 @@ export interface LoadedSceneFile {
   scene: SceneDefinition;
   path: string;
   fingerprint: string;
+  /** Its format: TagSim's own, or a foreign one read into the same scene model. */
+  format: SceneFormat;
+  /** What the reader of a foreign format decided (a tag moved to a free address...), one line each. */
+  notes: readonly string[];
 }
 
 /** A hash of a file's bytes, to notice that someone else changed it since we read it. */
@@ -23,13 +29,15 @@ export function fingerprint(content: string | Buffer): string {
 }
 
 /**
- * Reads and validates a scene file. Throws ValidationError (every problem, with places) for
- * a file that is not a valid scene, and a plain Error naming the file for one that cannot be read.
+ * Reads and validates a scene file of any format (`.tagsim.json`, the simulator's `.factoryio`, a
+ * driver CSV: shared/scenes/scene-formats.ts). Throws ValidationError (every problem, with places)
+ * for a file that is not a valid scene, and a plain Error naming the file for one that cannot be
+ * read.
  */
 export async function readSceneFile(path: string): Promise<LoadedSceneFile> {
   const { text, bytes } = await readTextFile(path);
-  const scene = parseSceneFile(text, basename(path));
-  return { scene, path, fingerprint: fingerprint(bytes) };
+  const { scene, notes } = readSceneText(text, basename(path));
+  return { scene, path, fingerprint: fingerprint(bytes), format: sceneFormatOf(path), notes };
 }
 
 /** What saving found on disk when the file changed since it was opened. */
@@ -51,6 +59,8 @@ export async function writeSceneFile(
   scene: SceneDefinition,
   options: { expected?: string; overwrite?: boolean } & WriteFileAtomicOptions = {},
 ): Promise<string> {
+  const foreign = notSavable(path);
+  if (foreign) throw new Error(foreign);
   const current = await readFile(path).catch((error: unknown) => {
     if (fileProblemOf(error) === 'missing') return undefined;
     throw error;

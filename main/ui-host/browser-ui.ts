@@ -3,6 +3,7 @@ import type { ServerMount } from '../server/create-api-server.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import { staticUi, UI_PATH } from './static-ui.js';
 import { createWsBridgeHost } from './ws-bridge-host.js';
+import type { SendBudget } from './send-budget.js';
 
 /** The browser UI of `tagsim serve --ui`: the renderer bundle and its WebSocket bridge. */
 export interface BrowserUi {
@@ -19,9 +20,11 @@ export function createBrowserUi(options: {
   rendererDir: string;
   onError: (error: unknown) => void;
   token?: string;
+  /** What the process's window sockets may hold unread together; a lab passes its one. */
+  sendBudget?: SendBudget;
 }): BrowserUi {
   const token = options.token ?? newAccessToken();
-  const ws = createWsBridgeHost(options.host, token, options.onError);
+  const ws = createWsBridgeHost(options.host, token, options.onError, options.sendBudget);
   return {
     token,
     mount: {

@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { userConfigDir } from '../storage/config-dir.js';
 import { isKeptTokenWellFormed, newAccessToken } from '../server/access-token.js';
 import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
@@ -12,8 +12,7 @@ import { writeFileAtomic } from '../storage/write-file-atomic.js';
  */
 export function uiTokenFile(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env['TAGSIM_UI_TOKEN_FILE']) return env['TAGSIM_UI_TOKEN_FILE'];
-  if (platform === 'win32' && env['APPDATA']) return join(env['APPDATA'], 'TagSim', 'ui-token');
-  return join(env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'tagsim', 'ui-token');
+  return join(userConfigDir(env, platform), 'ui-token');
 }
 
 /**

@@ -4,15 +4,20 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
+import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import type { BridgeSession } from '../runtime/bridge-session.js';
 import { tokenMatches } from '../server/access-token.js';
 import { splitTarget } from '../server/request-target.js';
 import { isAllowedHost, isSameOrigin } from './request-guard.js';
+import { CAUGHT_UP_BYTES, SendBudget, type SocketSends } from './send-budget.js';
 
 export const UI_SOCKET_PATH = '/ui/ws';
 
-/** A call from the browser UI: `{id, method, args}`; answered `{id, result}` or `{id, error}`. */
+/**
+ * A call from the browser UI: `{id, method, args}`, its id a safe integer; answered `{id, result}`
+ * or `{id, error}`.
+ */
 interface CallMessage {
   id: number;
   method: unknown;
@@ -25,26 +30,43 @@ interface CallMessage {
  * events to every connected page. Each page is a session of its own: what it watches (the Plant
  * view) goes to it alone, and stops when its socket closes.
  */
-export function createWsBridgeHost(host: BridgeHost, token: string, onError: (error: unknown) => void) {
+export function createWsBridgeHost(
+  host: BridgeHost,
+  token: string,
+  onError: (error: unknown) => void,
+  /** What the process's window sockets may hold unread together (a lab's is its stations'). */
+  budget: SendBudget = new SendBudget(),
+) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
-  const clients = new Set<WebSocket>();
+  const clients = new Map<WebSocket, SocketSends>();
   const unsubscribe = host.events.on((message) => {
-    const text = JSON.stringify(message);
-    for (const ws of clients) send(ws, text);
+    const bytes = Buffer.from(JSON.stringify(message));
+    for (const ws of clients.keys()) send(ws, bytes);
   });
   // One update to many windows (the Plant view on a projector and ten laptops) is written once.
-  const texts = new WeakMap<object, string>();
-  const textOf = (message: object): string => {
-    let text = texts.get(message);
-    if (text === undefined) texts.set(message, (text = JSON.stringify(message)));
-    return text;
+  const encoded = new WeakMap<object, Buffer>();
+  const bytesOf = (message: object): Buffer => {
+    let bytes = encoded.get(message);
+    if (bytes === undefined) encoded.set(message, (bytes = Buffer.from(JSON.stringify(message))));
+    return bytes;
   };
 
   wss.on('connection', (ws: WebSocket) => {
-    clients.add(ws);
-    const session = host.openSession((message) => send(ws, textOf(message)));
+    clients.set(
+      ws,
+      budget.join(ws, (why) => {
+        onError(
+          new WsClientError(
+            new Error(`a window stopped reading its messages (${why}); its socket was closed`),
+          ),
+        );
+        ws.terminate();
+      }),
+    );
+    const session = host.openSession((message) => send(ws, bytesOf(message)));
     let inFlight = 0;
     ws.on('close', () => {
+      clients.get(ws)?.close();
       clients.delete(ws);
       session.close();
     });
@@ -67,40 +89,55 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     let call: CallMessage;
     try {
       call = JSON.parse(text) as CallMessage;
-      if (typeof call !== 'object' || call === null || typeof call.id !== 'number') throw new Error();
+      // An id the answer could not carry back (1e999 is written as null) answers no call.
+      if (typeof call !== 'object' || call === null || !Number.isSafeInteger(call.id)) throw new Error();
     } catch {
       return closePage(ws, session, 1007, 'Malformed bridge message');
     }
     try {
       const result = await dispatchBridgeCall(session.api, call.method, call.args);
-      send(ws, JSON.stringify({ id: call.id, result: result ?? null }));
+      const text = jsonTextOf(result);
+      send(
+        ws,
+        Buffer.from(
+          text !== undefined
+            ? `{"id":${call.id},"result":${text}}`
+            : JSON.stringify({ id: call.id, result: result ?? null }),
+        ),
+      );
     } catch (error) {
       const known = error instanceof BridgeArgumentError;
       if (!known) onError(error);
       const message = known ? error.message : 'Internal error in TagSim.';
-      send(ws, JSON.stringify({ id: call.id, error: message }));
+      send(ws, Buffer.from(JSON.stringify({ id: call.id, error: message })));
     }
   }
 
   /**
    * Closes a page's socket for its own mistake. Its session (what it watches) ends now, not when
    * the socket is gone: a page that never answers the close would otherwise keep its Plant view's
-   * watch for the close handshake's 30 s.
+   * watch for the close handshake's 30 s. A page that has not read what waits for it (it sent
+   * more calls than it reads answers) is cut off at once: its close frame would wait behind all
+   * that, and the bytes with it, for those 30 s.
    */
   function closePage(ws: WebSocket, session: BridgeSession, code: number, reason: string): void {
     session.close();
     ws.close(code, reason);
+    if (ws.bufferedAmount > CAUGHT_UP_BYTES) ws.terminate();
   }
 
-  /** Sends unless the page stopped reading: then its queue would grow without end, so it goes. */
-  function send(ws: WebSocket, text: string): void {
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      onError(new WsClientError(new Error('a window stopped reading its messages; its socket was closed')));
-      ws.terminate();
-      return;
-    }
-    ws.send(text);
+  /**
+   * Sends a text message (as its UTF-8 bytes) unless the page stopped reading (send-budget.ts):
+   * then its queue would grow without end, and with the queues of every other page that stopped,
+   * so it goes. Bytes, not a string: what waits for a page that reads slowly is then outside the
+   * heap, given back as soon as its socket goes, and one event's bytes are shared by every page
+   * (ten silent pages held strings that took the heap to 280 MB before the collector caught up).
+   */
+  function send(ws: WebSocket, bytes: Buffer): void {
+    const sends = clients.get(ws);
+    if (ws.readyState !== ws.OPEN || !sends?.admit(bytes.length)) return;
+    ws.send(bytes, { binary: false });
+    sends.sent();
   }
 
   return {
@@ -119,7 +156,7 @@ export function createWsBridgeHost(host: BridgeHost, token: string, onError: (er
     },
     close(): void {
       unsubscribe();
-      for (const ws of clients) ws.terminate();
+      for (const ws of clients.keys()) ws.terminate();
       wss.close();
     },
   };
@@ -135,5 +172,3 @@ export class WsClientError extends Error {
 
 /** Calls one page may have unanswered at once; a real window has a handful. */
 export const MAX_CALLS_IN_FLIGHT = 64;
-/** What may wait to be sent to one page before it counts as no longer reading. */
-export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;

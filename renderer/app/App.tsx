@@ -295,6 +295,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
       <StatusBar
         server={model.server}
         modbus={model.modbus}
+        drivers={model.drivers}
         stats={model.stats}
         scene={tags.scene}
         client={client}

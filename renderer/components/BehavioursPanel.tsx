@@ -283,6 +283,7 @@ const SECTION_LABELS: Readonly<Record<BehaviourKind, string>> = {
   rule: 'Rules',
   signal: 'Signal generators',
   conveyor: 'Conveyors',
+  crane: 'Stacker cranes',
 };
 
 function BehaviourRow(props: {

@@ -1,7 +1,14 @@
 import { useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
-import { isLocked, PRESETS_LOCKED_REASON, type UiRestrictions } from '../../shared/bridge/restrictions.js';
+import {
+  isLocked,
+  mayUse,
+  PRESETS_LOCKED_REASON,
+  simulationTagRefusal,
+  type UiRestrictions,
+} from '../../shared/bridge/restrictions.js';
+import { isSimulationControlTag } from '../../shared/core/system-tags.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
 import type { TagStore, ViewTag } from '../state/tag-store.js';
 import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
@@ -59,7 +66,10 @@ const act = (set: (error: string | undefined) => void, action: () => Promise<Act
 
 function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
   const { tag, client, disabled } = props;
-  const faults = !props.restrictions?.hideFaultControls;
+  // A tag that runs, pauses or resets the simulation is one of its controls: not shown where the
+  // window lacks them (the host refuses them too).
+  const simulationOff = isSimulationControlTag(tag) && !mayUse(props.restrictions, 'simulation');
+  const faults = !props.restrictions?.hideFaultControls && !simulationOff;
   const pinLocked = isLocked(props.restrictions, 'pinnedTagIds');
   const [valueError, setValueError] = useState<string | undefined>();
   const isInput = tag.kind === 'Input';
@@ -125,7 +135,11 @@ function TagDetails(props: DetailsPanelProps & { tag: ViewTag }) {
             </button>
           </div>
         ) : null}
-        {tag.type === 'Bit' ? (
+        {simulationOff ? (
+          <p class="hint" role="note">
+            {simulationTagRefusal(tag.name, props.restrictions?.station?.setBy)}
+          </p>
+        ) : tag.type === 'Bit' ? (
           <div class="segmented" role="group" aria-label={isInput ? 'Sensor value' : 'Controller write'}>
             {[false, true].map((bit) => (
               <button

@@ -5,10 +5,12 @@ function FilePicker({
   id,
   inputRef,
   onFile,
+  accept,
 }: {
   id: string;
   inputRef: RefObject<HTMLInputElement>;
   onFile(file: File): void;
+  accept: string;
 }) {
   return (
     <input
@@ -16,7 +18,7 @@ function FilePicker({
       type="file"
       id={id}
       hidden
-      accept=".json,application/json"
+      accept={accept}
       onChange={(event) => {
         const input = event.currentTarget as HTMLInputElement;
         const file = input.files?.[0];
@@ -36,8 +38,18 @@ export function FilePickers(props: {
 }) {
   return (
     <>
-      <FilePicker id="scene-file-input" inputRef={props.sceneInput} onFile={props.onSceneFile} />
-      <FilePicker id="state-file-input" inputRef={props.stateInput} onFile={props.onStateFile} />
+      <FilePicker
+        id="scene-file-input"
+        inputRef={props.sceneInput}
+        onFile={props.onSceneFile}
+        accept=".json,application/json,.factoryio"
+      />
+      <FilePicker
+        id="state-file-input"
+        inputRef={props.stateInput}
+        onFile={props.onStateFile}
+        accept=".json,application/json"
+      />
     </>
   );
 }
@@ -46,7 +58,9 @@ export function FilePickers(props: {
 export function DropOverlay() {
   return (
     <div class="drop-overlay" aria-hidden="true">
-      <div class="drop-card">Drop a .tagsim.json scene (or a .tagsim-state.json state) to open it</div>
+      <div class="drop-card">
+        Drop a .tagsim.json or .factoryio scene (or a .tagsim-state.json state) to open it
+      </div>
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function SceneBar(props: SceneBarProps) {
         {
           label: 'Open file…',
           onSelect: commands.openFile,
-          detail: 'A .tagsim.json file from this computer',
+          detail: 'A .tagsim.json or .factoryio file from this computer',
         },
         ...(openPath
           ? [
@@ -132,7 +132,13 @@ export function SceneBar(props: SceneBarProps) {
       ],
     },
   ];
-  const where = doc ? (doc.origin === 'file' && doc.path ? doc.path : ORIGIN_LABELS[doc.origin]) : '';
+  const where = doc
+    ? doc.origin === 'file' && doc.path
+      ? doc.path
+      : doc.readFrom
+        ? `Read from ${doc.readFrom}; Save writes a .tagsim.json`
+        : ORIGIN_LABELS[doc.origin]
+    : '';
 
   return (
     <header class="scenebar" aria-label="Scene">
@@ -140,7 +146,10 @@ export function SceneBar(props: SceneBarProps) {
         <MenuButton id="scene-menu" label="Scene" sections={sections} disabled={disabled} />
       )}
       <div class="scene-title">
-        <h1 class="scene-name" title={doc?.scene.description ?? doc?.scene.name}>
+        <h1
+          class="scene-name"
+          title={[doc?.scene.description ?? doc?.scene.name, where].filter(Boolean).join('\n')}
+        >
           {doc?.scene.name ?? 'Loading…'}
         </h1>
         {doc?.dirty ? (
@@ -167,7 +176,8 @@ export function SceneBar(props: SceneBarProps) {
               title={`Undo the last edit (${mod}Z)`}
               onClick={commands.undo}
             >
-              <span aria-hidden="true">↶ </span>Undo
+              <span aria-hidden="true">↶ </span>
+              <span class="wide-only">Undo</span>
             </button>
             <button
               type="button"
@@ -176,7 +186,8 @@ export function SceneBar(props: SceneBarProps) {
               title={`Redo (${isMac ? '⇧⌘Z' : 'Ctrl+Shift+Z or Ctrl+Y'})`}
               onClick={commands.redo}
             >
-              <span aria-hidden="true">↷ </span>Redo
+              <span aria-hidden="true">↷ </span>
+              <span class="wide-only">Redo</span>
             </button>
           </>
         )}
@@ -204,7 +215,7 @@ export function SceneBar(props: SceneBarProps) {
             title="Edit the scene: tags, names, addresses, ranges, initial values"
             onClick={props.onToggleEditing}
           >
-            <span aria-hidden="true">✎ </span>Edit scene
+            <span aria-hidden="true">✎ </span>Edit<span class="wide-only"> scene</span>
           </button>
         )}
         {props.extraActions}

@@ -5,12 +5,16 @@ import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
 import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
 import { runAction } from './actions.js';
+import { DriverState } from './DriverState.js';
+import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
 import { useSimulationTime } from './use-simulation-time.js';
 
 export interface StatusBarProps {
   server: ServerStatus | undefined;
   /** The Modbus TCP server; shown where the host serves one. */
   modbus?: ModbusStatus | undefined;
+  /** The drivers that connect out to a controller (the Modbus client), each with its button. */
+  drivers?: readonly ClientDriverStatus[];
   stats: TrafficStats;
   scene: SceneInfo | undefined;
   client: BridgeClient;
@@ -30,7 +34,7 @@ const STATE_LABELS: Record<ServerStatus['state'], string> = {
 
 /** Server address and state (with retry on another port), API traffic, the simulation, and the scene. */
 export function StatusBar(props: StatusBarProps) {
-  const { server, modbus, stats, scene, client, connected, simulation } = props;
+  const { server, modbus, drivers, stats, scene, client, connected, simulation } = props;
   return (
     <footer class="statusbar" aria-label="Status">
       {!connected ? (
@@ -52,6 +56,9 @@ export function StatusBar(props: StatusBarProps) {
             <span class="mono">{stats.clients}</span> {stats.clients === 1 ? 'client' : 'clients'} (10 s)
           </span>
           {modbus ? <ModbusState modbus={modbus} /> : null}
+          {(drivers ?? []).map((status) => (
+            <DriverState key={status.driver} status={status} client={client} />
+          ))}
           {simulation?.status ? <SimulationState clock={simulation} /> : null}
         </>
       ) : null}

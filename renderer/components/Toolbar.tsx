@@ -109,7 +109,7 @@ export function Toolbar(props: ToolbarProps) {
       </div>
 
       <label class="sort">
-        <span>Sort</span>
+        <span class="wide-only">Sort</span>
         <select
           value={`${options.sort}-${options.direction}`}
           onChange={(event) => {

@@ -5,6 +5,7 @@ import { ExerciseBoard } from './ExerciseBoard.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
+import { clientDriverLine } from '../../shared/bridge/driver-status.js';
 import { ScheduleForm } from './ScheduleForm.js';
 import { StationPlant } from './StationPlant.js';
 import { StationTags } from './StationTags.js';
@@ -65,7 +66,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
   return (
     <div class="lab">
       <header class="lab-header">
-        <h1>TagSim lab</h1>
+        <h1>{overview?.labs ? 'TagSim class' : 'TagSim lab'}</h1>
         <span class="muted">
           {stations.length} station{stations.length === 1 ? '' : 's'}
         </span>
@@ -74,13 +75,25 @@ export function LabDashboard({ client }: { client: LabClient }) {
             {error}
           </span>
         ) : null}
+        {overview?.labs
+          ?.filter((lab) => !lab.ok)
+          .map((lab) => (
+            <span key={lab.name} class="problem" role="alert">
+              {`${lab.name} (stations ${lab.first}-${lab.first + lab.stations - 1}): ${lab.error ?? 'no answer'}`}
+            </span>
+          ))}
         <span class="spacer" />
-        <button type="button" onClick={() => void download('csv')}>
-          Fault log (CSV)
-        </button>
-        <button type="button" onClick={() => void download('html')}>
-          Fault log (HTML)
-        </button>
+        {/* A class view (tagsim class) leaves fault logs and schedules to each lab's own dashboard. */}
+        {overview?.labs ? null : (
+          <>
+            <button type="button" onClick={() => void download('csv')}>
+              Fault log (CSV)
+            </button>
+            <button type="button" onClick={() => void download('html')}>
+              Fault log (HTML)
+            </button>
+          </>
+        )}
       </header>
       <main>
         <section class="bulk" aria-labelledby="lab-actions-heading">
@@ -175,6 +188,11 @@ export function LabDashboard({ client }: { client: LabClient }) {
                     {s.activity.modbus !== undefined ? (
                       <div class="muted mono">{describeModbus(s.activity.modbus)}</div>
                     ) : null}
+                    {(s.activity.controllers ?? []).map((c) => (
+                      <div key={c.driver} class={`mono controller state-${c.state}`}>
+                        {clientDriverLine(c)}
+                      </div>
+                    ))}
                   </td>
                   <td>{s.scene}</td>
                   <td>
@@ -235,7 +253,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
             </tbody>
           </table>
         </section>
-        <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />
+        {overview?.labs ? null : <ScheduleForm client={client} onStarted={() => setPoll((n) => n + 1)} />}
         {overview?.schedule !== undefined ? (
           <section class="schedule" aria-label="Fault schedule">
             <h2>Fault schedule</h2>

@@ -13,11 +13,15 @@ export function ago(at: number | undefined, now: number): string {
   return minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 }
 
-/** "Conveyor: Forced to true", "Sensor: Always Off", both when both (the window's words). */
+/**
+ * "Conveyor: Forced to true", "Sensor: Always Off", both when both (the window's words); a tag
+ * whose scene forces it (an emitter) and that was released: "Emitter: Released".
+ */
 export function describeFault(fault: ActiveFault): string {
   const parts: string[] = [];
   if (fault.forced !== undefined) parts.push(forcedToLabel(fault.forced));
   if (fault.failure !== 'none') parts.push(FAILURE_LABELS[fault.failure]);
+  if (parts.length === 0) parts.push('Released');
   return `${fault.name}: ${parts.join(', ')}`;
 }
 

@@ -1,13 +1,14 @@
-import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
-import { gateAt, motorAt, ZONE_MIN } from '../../shared/plant/drawn-marks.js';
-import { labelKey, type PlacedLabel } from '../../shared/plant/labels.js';
-import type { LaidConveyor, LaidSensor, PlacedTag } from '../../shared/plant/plant-types.js';
+import { beamPlaces, sensorKind, zoneSpan } from '../../shared/plant/belt-spots.js';
+import { BEAM } from '../../shared/plant/drawn-marks.js';
+import type { PlacedLabel } from '../../shared/plant/labels.js';
+import type { LaidConveyor, LaidSensor } from '../../shared/plant/plant-types.js';
+import type { PlacedSpot } from '../../shared/plant/spot-types.js';
 import { PlantCtx } from './plant-context.js';
 import { drawnRatio, SCALE } from './plant-motion.js';
-import { pageTransform, PlantLabel } from './PlantLabel.js';
-import { tagLook } from './tag-look.js';
-import { TagSpot } from './TagSpot.js';
+import { PlantLabel } from './PlantLabel.js';
+import { readout, tagLook } from './tag-look.js';
+import { points, TagSpot } from './TagSpot.js';
 
 export interface PlantConveyorProps {
   conveyor: LaidConveyor;
@@ -15,8 +16,15 @@ export interface PlantConveyorProps {
   /** Whether the belt moves now, and how fast in metres of the model per second of real time. */
   running: boolean;
   speed: number;
-  /** Where the label placer put the names of its sensors, motors and gates (by labelKey). */
+  /** Its tags' places (sensors, motors, gates) from the spot planner, in the order Tab takes them. */
+  spots: readonly PlacedSpot[];
+  /** Where the label placer put their names, by spot key. */
   labels: ReadonlyMap<string, PlacedLabel>;
+  /** Drawn moved by this much (metres): a conveyor a machine carries. */
+  dx: number;
+  dy: number;
+  /** A track no one draws (a lift's shaft, a carried gripper's travel): only its sensors are. */
+  hidden: boolean;
 }
 
 const S = SCALE;
@@ -24,90 +32,74 @@ const S = SCALE;
 const PITCH = 0.3;
 
 /**
- * One conveyor of the plant, drawn along its own axis (x along the belt, y across it): the belt
- * with a texture that moves while it runs (chevrons point the way items go), its sensors as beams
- * lit while on, the motor that drives it and the gates (transfers, arms, pushers) of its exits.
+ * One conveyor of the plant: the belt along its own axis with a texture that moves while it runs
+ * (chevrons point the way items go), and its tags where the spot planner put them: sensors as
+ * beams lit while on (those of one place fanned out), the motors that drive it and the gates of
+ * its exits beside it, each with its name.
  */
-export function PlantConveyor({ conveyor: c, index, running, speed, labels }: PlantConveyorProps) {
+export function PlantConveyor(props: PlantConveyorProps) {
+  const { conveyor: c, index, running, speed } = props;
   const len = c.drawnLength * S;
   const half = (c.width * S) / 2;
-  const ratio = drawnRatio(c);
-  const duration = speed > 0 ? PITCH / (speed * ratio) : 0;
+  const duration = speed > 0 ? PITCH / (speed * drawnRatio(c)) : 0;
   const clip = `belt-clip-${index}`;
-  let gate = 0;
+  const frame = `translate(${c.x * S} ${c.y * S}) rotate(${c.angle})`;
+  const places = beamPlaces(c);
   return (
     <g
       class={`conveyor look-${c.look}${running ? ' is-running' : ''}`}
-      transform={`translate(${c.x * S} ${c.y * S}) rotate(${c.angle})`}
       data-conveyor={c.name}
+      transform={props.dx !== 0 || props.dy !== 0 ? `translate(${props.dx * S} ${props.dy * S})` : undefined}
     >
-      <title>{`Conveyor ${c.name} (${c.length} m)${running ? ', running' : ', stopped'}`}</title>
-      {c.look === 'path' ? (
-        <line class="path-track" x1={0} y1={0} x2={len} y2={0} />
-      ) : (
-        <>
-          <clipPath id={clip}>
-            <rect x={0} y={-half} width={len} height={half * 2} />
-          </clipPath>
-          <rect class="belt-frame" x={-4} y={-half - 4} width={len + 8} height={half * 2 + 8} rx={6} />
-          <rect class="belt" x={0} y={-half} width={len} height={half * 2} />
-          <g clip-path={`url(#${clip})`}>
-            <g
-              class="belt-texture"
-              style={running && duration > 0 ? { animationDuration: `${duration}s` } : undefined}
-            >
-              {texture(c, len, half)}
+      <g transform={frame}>
+        <title>{`Conveyor ${c.name} (${c.length} m)${running ? ', running' : ', stopped'}`}</title>
+        {c.look === 'path' ? (
+          props.hidden ? null : (
+            <line class="path-track" x1={0} y1={0} x2={len} y2={0} />
+          )
+        ) : (
+          <>
+            <clipPath id={clip}>
+              <rect x={0} y={-half} width={len} height={half * 2} />
+            </clipPath>
+            <rect class="belt-frame" x={-4} y={-half - 4} width={len + 8} height={half * 2 + 8} rx={6} />
+            <rect class="belt" x={0} y={-half} width={len} height={half * 2} />
+            <g clip-path={`url(#${clip})`}>
+              <g
+                class="belt-texture"
+                style={running && duration > 0 ? { animationDuration: `${duration}s` } : undefined}
+              >
+                {texture(c, len, half)}
+              </g>
             </g>
+          </>
+        )}
+        {c.feeder && c.look !== 'path' ? (
+          <g class="feeder" aria-hidden="true">
+            <rect x={-18} y={-half - 10} width={14} height={half * 2 + 20} rx={3} />
           </g>
-        </>
-      )}
-      {c.feeder ? (
-        <g class="feeder" aria-hidden="true">
-          <rect x={-18} y={-half - 10} width={14} height={half * 2 + 20} rx={3} />
-        </g>
-      ) : null}
-      {c.removesAtEnd ? (
-        <g class="sink" aria-hidden="true">
-          <path d={`M ${len + 6} ${-half} l 14 ${half} l -14 ${half}`} />
-        </g>
-      ) : null}
-      {c.sensors.map((s, i) => (
-        <Sensor
-          key={`${s.tag.id}-${i}`}
-          sensor={s}
-          ratio={ratio}
-          half={half}
+        ) : null}
+        {c.removesAtEnd && c.look !== 'path' ? (
+          <g class="sink" aria-hidden="true">
+            <path d={`M ${len + 6} ${-half} l 14 ${half} l -14 ${half}`} />
+          </g>
+        ) : null}
+        {c.sensors.map((s, i) =>
+          s.echo && sensorKind(c, s) !== undefined ? (
+            <Echo key={`echo-${i}`} sensor={s} conveyor={c} at={places[i]!} half={half} />
+          ) : null,
+        )}
+      </g>
+      {props.spots.map((spot) => (
+        <BeltSpot
+          key={spot.key}
+          spot={spot}
           conveyor={c}
-          onTrack={c.look === 'path'}
-          label={labels.get(labelKey(s.reads ? 'reading' : 'sensor', c.name, i))}
+          frame={frame}
+          half={half}
+          label={props.labels.get(spot.key)}
         />
       ))}
-      {c.drive.map((t, i) => (
-        <Drive
-          key={t.id}
-          tag={t}
-          at={motorAt(i) * S}
-          half={half}
-          conveyor={c}
-          label={labels.get(labelKey('drive', c.name, i))}
-        />
-      ))}
-      {c.exits.flatMap((e) =>
-        e.gates.map((t) => {
-          const k = gate++;
-          return (
-            <Gate
-              key={t.id}
-              tag={t}
-              at={gateAt(c, k) * S}
-              half={half}
-              to={e.to}
-              conveyor={c}
-              label={labels.get(labelKey('gate', c.name, k))}
-            />
-          );
-        }),
-      )}
     </g>
   );
 }
@@ -132,128 +124,137 @@ function texture(c: LaidConveyor, len: number, half: number) {
   return <path d={marks.join(' ')} />;
 }
 
-interface SensorProps {
-  sensor: LaidSensor;
-  ratio: number;
-  half: number;
+interface BeltSpotProps {
+  spot: PlacedSpot;
   conveyor: LaidConveyor;
-  onTrack: boolean;
-  /** Its name's place, or a reading sensor's readout box's. */
+  /** The belt's own frame (its start, turned by its angle): shapes are drawn along it. */
+  frame: string;
+  half: number;
   label: PlacedLabel | undefined;
 }
 
-function Sensor({ sensor: s, ratio, half, conveyor, onTrack, label }: SensorProps) {
-  const from = s.from * ratio * S;
-  const to = s.to * ratio * S;
-  const mid = (from + to) / 2;
-  const span = Math.max(to - from, 0);
-  const body = (readout?: string) =>
-    s.reads ? (
-      <>
-        <rect class="reader-zone" x={from} y={-half} width={Math.max(span, 8)} height={half * 2} />
-        {label ? <ReaderBox label={label} conveyor={conveyor} readout={readout ?? ''} /> : null}
-      </>
-    ) : span > ZONE_MIN * S ? (
-      <rect class="zone" x={from} y={-half} width={span} height={half * 2} />
-    ) : (
-      <>
-        <line class="beam" x1={mid} y1={-half - 14} x2={mid} y2={half + 14} />
-        <rect class="beam-head" x={mid - 7} y={-half - 24} width={14} height={12} rx={2} />
-        <rect class="beam-head" x={mid - 7} y={half + 12} width={14} height={12} rx={2} />
-      </>
-    );
-  // On a drawn track (an elevator's ride) a second beam of a tag shown elsewhere is only clutter.
-  if (s.echo) return onTrack ? null : <Echo tag={s.tag}>{body()}</Echo>;
+const ROLES = { beam: 'Sensor', zone: 'Sensor', reader: 'Reading sensor', motor: 'Drive' } as const;
+
+/** One tag of a belt, drawn at its place: a sensor, its motor, a gate of its exits. */
+function BeltSpot({ spot, conveyor: c, frame, half, label }: BeltSpotProps) {
+  const ctx = useContext(PlantCtx)!;
+  const sensor = spot.key.startsWith('sensor ') ? c.sensors[Number(spot.key.split(' ').pop())] : undefined;
+  const gateTo =
+    spot.kind === 'gate' ? c.exits.find((e) => e.gates.some((g) => g.id === spot.tag.id))?.to : undefined;
+  const nc = sensor?.normallyClosed === true;
+  const role =
+    gateTo !== undefined ? `Gate to ${gateTo}` : (ROLES[spot.kind as keyof typeof ROLES] ?? 'Part');
   return (
     <TagSpot
-      tag={s.tag}
-      role={s.reads ? 'Reading sensor' : 'Sensor'}
-      activate={s.reads ? 'none' : 'pulse'}
-      class="sensor"
-      mark={{ x: mid + 22, y: -(half + 20) }}
+      tag={spot.tag}
+      role={role}
+      activate={sensor && !sensor.reads ? 'pulse' : 'none'}
+      class={`${sensor ? 'sensor' : spot.kind === 'motor' ? 'drive' : 'gate'}${nc ? ' nc' : ''}`}
+      body={spot.body}
+      badge={spot.badge}
+      extra={nc ? ', normally closed' : ''}
     >
-      {(look) => (
+      {() => (
         <>
-          <rect class="hit" x={mid - 16} y={-half - 26} width={32} height={half * 2 + 52} />
-          {body(s.reads ? look.words.split(' ')[0] : undefined)}
-          {s.reads ? null : <PlantLabel label={label} frame={conveyor} />}
+          <g transform={frame}>{shape(spot, sensor, c, half)}</g>
+          {spot.kind === 'reader' ? (
+            <ReaderBox spot={spot} text={`${spot.tag.name}: ${readout(ctx.store.get(spot.tag.id))}`} />
+          ) : (
+            <PlantLabel label={label} />
+          )}
         </>
       )}
     </TagSpot>
   );
 }
 
-/** A reading sensor's readout, in the box the label placer gave it, level on the page. */
-function ReaderBox(props: { label: PlacedLabel; conveyor: LaidConveyor; readout: string }) {
-  const b = props.label.box;
+/** A spot's shape in its belt's frame. */
+function shape(spot: PlacedSpot, sensor: LaidSensor | undefined, c: LaidConveyor, half: number) {
+  const at = (spot.at ?? 0) * S;
+  if (spot.kind === 'beam') return <Beam at={at} half={half} />;
+  if (spot.kind === 'zone' && spot.at !== undefined)
+    return <line class="beam" x1={at} y1={-half + 6} x2={at} y2={half - 6} />;
+  if (sensor && (spot.kind === 'zone' || spot.kind === 'reader')) {
+    const [from, to] = zoneSpan(c, sensor);
+    return (
+      <rect
+        class={spot.kind === 'reader' ? 'reader-zone' : 'zone'}
+        x={from * S}
+        y={-half}
+        width={(to - from) * S}
+        height={half * 2}
+      />
+    );
+  }
+  const side = spot.side ?? 1;
+  if (spot.kind === 'motor') {
+    const y = side > 0 ? half + 8 : -half - 32;
+    return (
+      <>
+        <rect class="motor" x={at} y={y} width={36} height={24} rx={5} />
+        {/* A motor symbol (no letter: the name is the text a screen reader matches). */}
+        <circle class="motor-mark" cx={at + 18} cy={y + 12} r={6} />
+      </>
+    );
+  }
+  const edge = side * (half + 8);
+  return <path class="gate-paddle" d={`M ${at} ${edge} l 16 ${side * 26} l 16 ${-side * 26} z`} />;
+}
+
+function Beam({ at, half }: { at: number; half: number }) {
+  const reach = BEAM.reach * S;
   return (
-    <g transform={pageTransform(props.conveyor)}>
-      <rect class="reader-box" x={b.x * S} y={b.y * S} width={b.width * S} height={b.height * S} rx={5} />
-      <text
-        class="reader-text"
-        x={(b.x + b.width / 2) * S}
-        y={(b.y + b.height / 2) * S}
-        text-anchor="middle"
-        dominant-baseline="central"
-      >
-        {props.readout}
+    <>
+      <line class="beam" x1={at} y1={-half - reach + 10} x2={at} y2={half + reach - 10} />
+      <rect class="beam-head" x={at - 7} y={-half - reach} width={14} height={12} rx={2} />
+      <rect class="beam-head" x={at - 7} y={half + reach - 12} width={14} height={12} rx={2} />
+    </>
+  );
+}
+
+/** A reading sensor's readout, its name and its number, in the box the planner gave it. */
+function ReaderBox({ spot, text }: { spot: PlacedSpot; text: string }) {
+  const xs = spot.body.map(([x]) => x);
+  const ys = spot.body.map(([, y]) => y);
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  const h = Math.max(...ys) - y;
+  return (
+    <>
+      <polygon class="reader-box" points={points(spot.body)} />
+      <text class="reader-text" x={(x + 0.08) * S} y={(y + h / 2) * S} dominant-baseline="central">
+        {text}
       </text>
-    </g>
+    </>
   );
 }
 
 /** Another beam of a tag drawn elsewhere (one barrier across several ramps): lit with it, not a control. */
-function Echo({ tag, children }: { tag: PlacedTag; children: ComponentChildren }) {
-  const ctx = useContext(PlantCtx)!;
-  const look = tagLook(ctx.store.get(tag.id));
-  return (
-    <g class={`spot sensor echo ${look.classes}`} aria-hidden="true" data-echo={tag.name}>
-      {children}
-    </g>
-  );
-}
-
-function Drive(props: {
-  tag: PlacedTag;
+function Echo({
+  sensor,
+  conveyor,
+  at,
+  half,
+}: {
+  sensor: LaidSensor;
+  conveyor: LaidConveyor;
   at: number;
   half: number;
-  conveyor: LaidConveyor;
-  label: PlacedLabel | undefined;
 }) {
-  const y = props.half + 8;
+  const ctx = useContext(PlantCtx)!;
+  const look = tagLook(ctx.store.get(sensor.tag.id));
+  const kind = sensorKind(conveyor, sensor);
+  const [from, to] = zoneSpan(conveyor, sensor);
   return (
-    <TagSpot tag={props.tag} role="Drive" class="drive" mark={{ x: props.at + 40, y: y + 10 }}>
-      {() => (
-        <>
-          <rect class="motor" x={props.at + 4} y={y} width={36} height={24} rx={5} />
-          {/* A motor symbol (no letter: the name is the text a screen reader matches). */}
-          <circle class="motor-mark" cx={props.at + 22} cy={y + 12} r={6} />
-          <PlantLabel label={props.label} frame={props.conveyor} />
-        </>
+    <g
+      class={`spot sensor echo ${look.classes}${sensor.normallyClosed ? ' nc' : ''}`}
+      aria-hidden="true"
+      data-echo={sensor.tag.name}
+    >
+      {kind === 'beam' ? (
+        <Beam at={at * S} half={half} />
+      ) : (
+        <rect class="zone" x={from * S} y={-half} width={(to - from) * S} height={half * 2} />
       )}
-    </TagSpot>
-  );
-}
-
-interface GateProps {
-  tag: PlacedTag;
-  at: number;
-  half: number;
-  to: string;
-  conveyor: LaidConveyor;
-  label: PlacedLabel | undefined;
-}
-
-function Gate({ tag, at, half, to, conveyor, label }: GateProps) {
-  const y = -half - 8;
-  return (
-    <TagSpot tag={tag} role={`Gate to ${to}`} class="gate" mark={{ x: at + 30, y: y - 34 }}>
-      {() => (
-        <>
-          <path class="gate-paddle" d={`M ${at} ${y} l 16 -26 l 16 26 z`} />
-          <PlantLabel label={label} frame={conveyor} />
-        </>
-      )}
-    </TagSpot>
+    </g>
   );
 }

@@ -1,9 +1,14 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { Offset } from '../../shared/plant/machine-motion.js';
 import type { LaidConveyor, PlantItem, PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { drawnRatio, elapsedSince, itemLook, itemsAt, pointOn, SCALE } from './plant-motion.js';
 
 export interface PlantItemsProps {
   conveyors: readonly LaidConveyor[];
+  /** Conveyors a machine carries, drawn moved with it (a lift's platform, a gripper's travel). */
+  offsets: ReadonlyMap<string, Offset>;
+  /** A lift's shaft: its car (the item 'platform') is drawn by the lift; what it carries, level. */
+  tracks: ReadonlySet<string>;
   snapshot: PlantSnapshot | undefined;
   /** performance.now() when the snapshot arrived. */
   receivedAt: number;
@@ -52,7 +57,11 @@ export function PlantItems(props: PlantItemsProps) {
   if (!props.snapshot) return null;
   return (
     <g class="items" aria-hidden="true" ref={group}>
-      {placed.map(({ item, conveyor: c, transform }) => {
+      {placed.map(({ item, conveyor, transform }) => {
+        // On a lift's shaft (a track that measures time, not distance) an item is drawn at its size on a belt.
+        const c = props.tracks.has(conveyor.name)
+          ? { ...conveyor, drawnLength: 1, length: 1, width: 0.8 }
+          : conveyor;
         const look = itemLook(item.label);
         const len = Math.max(item.length * drawnRatio(c), 0.12) * SCALE;
         const breadth = c.width * look.breadth * SCALE;
@@ -104,11 +113,18 @@ function place(props: PlantItemsProps): Placed[] {
     const c = byName.get(state.name);
     if (!c) return [];
     const ratio = drawnRatio(c);
-    return itemsAt(state, c.length, elapsed).map((item) => {
-      const centre = pointOn(c, (item.front - item.length / 2) * ratio);
-      const transform = `translate(${centre.x.toFixed(1)} ${centre.y.toFixed(1)}) rotate(${c.angle})`;
-      return { item, conveyor: c, transform };
-    });
+    const offset = props.offsets.get(c.name);
+    const track = props.tracks.has(c.name);
+    return itemsAt(state, c.length, elapsed)
+      .filter((item) => !(track && item.label === 'platform'))
+      .map((item) => {
+        const centre = pointOn(c, (item.front - item.length / 2) * ratio);
+        const x = centre.x + (offset?.dx ?? 0) * SCALE;
+        const y = centre.y + (offset?.dy ?? 0) * SCALE;
+        // Riding a lift's shaft, a pallet stays level.
+        const transform = `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${track ? 0 : c.angle})`;
+        return { item, conveyor: c, transform };
+      });
   });
 }
 

@@ -1,51 +1,44 @@
 import { useContext } from 'preact/hooks';
 import { tankMarks, VALVE_TEXT } from '../../shared/plant/drawn-marks.js';
-import { labelKey, type PlacedLabel } from '../../shared/plant/labels.js';
+import { type BlockItem, CHIP_LAMP, readoutText } from '../../shared/plant/part-spots.js';
 import type { LaidPart, PartRole, PlacedTag } from '../../shared/plant/plant-types.js';
+import type { PlacedBlock, SpotPlan } from '../../shared/plant/spot-plan.js';
 import { PlantCtx } from './plant-context.js';
 import { SCALE } from './plant-motion.js';
-import { PlantLabel } from './PlantLabel.js';
 import { readout } from './tag-look.js';
 import { TagSpot } from './TagSpot.js';
 
 const S = SCALE;
 
-/** Where the label placer put a machine's texts (its title, readouts and chips). */
-type Labels = ReadonlyMap<string, PlacedLabel>;
-
-/** A machine of the plant that is not a belt: a tank, an axis (gantry, crane, elevator), a station. */
-export function PlantPart({ part, labels }: { part: LaidPart; labels: Labels }) {
-  const x = part.x * S;
-  const y = part.y * S;
-  const w = part.width * S;
-  const h = part.height * S;
-  return (
-    <g class={`part part-${part.part}`} transform={`translate(${x} ${y})`} data-part={part.label}>
-      <title>{part.label}</title>
-      {part.part === 'tank' ? <Tank part={part} labels={labels} /> : null}
-      {['axis', 'crane', 'elevator'].includes(part.part) ? (
-        <Axis part={part} w={w} h={h} labels={labels} />
-      ) : null}
-      {!['tank', 'axis', 'crane', 'elevator'].includes(part.part) ? (
-        <Station part={part} w={w} h={h} labels={labels} />
-      ) : null}
-    </g>
-  );
-}
+/** What a machine's tag is said to be, by its role. */
+const ROLE_WORDS: Partial<Record<PartRole, string>> = {
+  position: 'Position',
+  target: 'Target',
+  command: 'Axis command',
+  reading: 'Reading',
+  drive: 'Drive',
+  moving: 'Moving',
+  grab: 'Gripper',
+  detected: 'Detects',
+};
 
 function role(part: LaidPart, r: PartRole): PlacedTag | undefined {
   return part.tags.find((t) => t.role === r)?.tag;
 }
 
 /** A number tag's value as a fraction of its range (0-10 where the scene gives none, as the simulator's analog I/O). */
-function useFraction(tag: PlacedTag | undefined, max = 10): number {
+export function useFraction(tag: PlacedTag | undefined, max = 10): number {
   const ctx = useContext(PlantCtx)!;
   const value = tag ? ctx.store.get(tag.id)?.value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   return typeof value === 'number' ? Math.min(1, Math.max(0, value / max)) : 0;
 }
 
-function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
+/**
+ * A tank: its body with the level (where a level sensor measures it; a scene without one says
+ * so), the set point's line, the inlet and outlet valves and the liquid each pours while open.
+ */
+export function Tank({ part, spots }: { part: LaidPart; spots: SpotPlan }) {
   const ctx = useContext(PlantCtx)!;
   const level = role(part, 'level');
   const fill = role(part, 'fill');
@@ -54,30 +47,49 @@ function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
   const fraction = useFraction(level);
   const sp = useFraction(setpoint);
   const t = tankMarks(part.width, part.height);
-  const body = {
-    x: t.body.x * SCALE,
-    y: t.body.y * SCALE,
-    w: t.body.width * SCALE,
-    h: t.body.height * SCALE,
-  };
-  const used = new Set([level, fill, drain, setpoint].filter(Boolean).map((t) => t!.id));
-  const others = part.tags.filter((t) => !used.has(t.tag.id));
+  const [x0, y0] = [part.x * S, part.y * S];
+  const body = { x: x0 + t.body.x * S, y: y0 + t.body.y * S, w: t.body.width * S, h: t.body.height * S };
+  const spot = (key: 'level' | 'setpoint') => spots.byKey.get(`${key} ${part.label} 0`);
+  const inflow = useFraction(fill) > 0;
+  const outflow = useFraction(drain) > 0;
   return (
-    <>
+    <g class={`part part-tank${part.simulated ? '' : ' part-unsimulated'}`} data-part={part.label}>
       <rect class="tank-body" x={body.x} y={body.y} width={body.w} height={body.h} rx={12} />
-      <rect
-        class="tank-liquid"
-        x={body.x + 4}
-        y={body.y + 4 + (body.h - 8) * (1 - fraction)}
-        width={body.w - 8}
-        height={(body.h - 8) * fraction}
-        rx={8}
-      />
-      {setpoint ? (
+      {level ? (
+        <rect
+          class="tank-liquid"
+          x={body.x + 4}
+          y={body.y + 4 + (body.h - 8) * (1 - fraction)}
+          width={body.w - 8}
+          height={(body.h - 8) * fraction}
+          rx={8}
+        />
+      ) : null}
+      {/* The liquid each open valve pours: in from the top, out at the bottom. */}
+      {inflow
+        ? pour(
+            x0 + t.fillValve.x * S,
+            y0 + t.fillValve.y * S,
+            level ? body.y + 4 + (body.h - 8) * (1 - fraction) : body.y + body.h - 4,
+          )
+        : null}
+      {outflow ? pour(x0 + t.drainValve.x * S, y0 + t.drainValve.y * S, y0 + t.drainValve.y * S + 52) : null}
+      {level ? null : (
+        // Nothing measures the level in this scene: say so rather than show an empty tank, over the
+        // liquid that pours in.
+        <text class="tank-note" x={body.x + body.w / 2} y={body.y + body.h / 2} text-anchor="middle">
+          <tspan x={body.x + body.w / 2}>No level sensor</tspan>
+          <tspan x={body.x + body.w / 2} dy="1.3em">
+            in this scene
+          </tspan>
+        </text>
+      )}
+      {setpoint && spot('setpoint') ? (
         <TagSpot
           tag={setpoint}
           role="Set point"
-          mark={{ x: body.x + body.w + 20, y: body.y + body.h * (1 - sp) }}
+          body={spot('setpoint')!.body}
+          badge={spot('setpoint')!.badge}
         >
           {() => (
             <>
@@ -90,7 +102,7 @@ function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
               />
               <text
                 class="spot-label"
-                x={t.setpointTextEnd * SCALE}
+                x={x0 + t.setpointTextEnd * S}
                 y={body.y + body.h * (1 - sp) + 5}
                 text-anchor="end"
               >
@@ -100,11 +112,10 @@ function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
           )}
         </TagSpot>
       ) : null}
-      {level ? (
-        <TagSpot tag={level} role="Level" mark={{ x: body.x + body.w - 10, y: body.y + 20 }}>
+      {level && spot('level') ? (
+        <TagSpot tag={level} role="Level" body={spot('level')!.body} badge={spot('level')!.badge}>
           {() => (
             <>
-              <rect class="hit" x={body.x} y={body.y} width={body.w} height={body.h} />
               <text class="tank-readout" x={body.x + body.w / 2} y={body.y + body.h / 2} text-anchor="middle">
                 {readout(ctx.store.get(level.id))}
               </text>
@@ -120,28 +131,50 @@ function Tank({ part, labels }: { part: LaidPart; labels: Labels }) {
           )}
         </TagSpot>
       ) : null}
-      {fill ? <Valve tag={fill} at={t.fillValve} name="Inlet valve" /> : null}
-      {drain ? <Valve tag={drain} at={t.drainValve} name="Outlet valve" /> : null}
-      <Chips tags={others} part={part} labels={labels} />
-    </>
+      {(['fill', 'drain'] as const).map((r) => {
+        const tag = r === 'fill' ? fill : drain;
+        const placed = spots.byKey.get(`valve ${part.label} ${r}`);
+        if (!tag || !placed) return null;
+        const at = r === 'fill' ? t.fillValve : t.drainValve;
+        return (
+          <Valve
+            key={r}
+            tag={tag}
+            at={{ x: x0 + at.x * S, y: y0 + at.y * S }}
+            name={r === 'fill' ? 'Inlet valve' : 'Outlet valve'}
+            body={placed.body}
+            badge={placed.badge}
+          />
+        );
+      })}
+    </g>
   );
 }
 
-function Valve({ tag, at, name }: { tag: PlacedTag; at: { x: number; y: number }; name: string }) {
+/** The liquid an open valve at (x, y) pours, down to `bottom` (drawing units). */
+function pour(x: number, y: number, bottom: number) {
+  return <rect class="flow" x={x - 5} y={y + 12} width={10} height={Math.max(0, bottom - y - 12)} />;
+}
+
+function Valve(
+  props: { tag: PlacedTag; at: { x: number; y: number }; name: string } & Pick<
+    Parameters<typeof TagSpot>[0],
+    'body' | 'badge'
+  >,
+) {
   const ctx = useContext(PlantCtx)!;
-  const [x, y] = [at.x * SCALE, at.y * SCALE];
-  const { dx, baseline } = VALVE_TEXT;
-  const open = useFraction(tag);
+  const { x, y } = props.at;
+  const open = useFraction(props.tag) > 0;
+  const tag = props.tag;
   return (
-    <TagSpot tag={tag} role={name} class="valve" mark={{ x: x + 34, y: y - 12 }}>
+    <TagSpot tag={tag} role={props.name} class="valve" body={props.body} badge={props.badge}>
       {(look) => (
         <>
           <path
-            class={`valve-body${open > 0 ? ' open' : ''}`}
+            class={`valve-body${open ? ' open' : ''}`}
             d={`M ${x - 20} ${y - 12} L ${x + 20} ${y + 12} L ${x + 20} ${y - 12} L ${x - 20} ${y + 12} Z`}
           />
-          {open > 0 ? <rect class="flow" x={x - 4} y={y + 12} width={8} height={26 * open + 4} /> : null}
-          <text class="spot-label" x={x + dx * SCALE} y={y + baseline * SCALE}>
+          <text class="spot-label" x={x + VALVE_TEXT.dx * S} y={y + VALVE_TEXT.baseline * S}>
             {`${tag.name} ${tag.type === 'Bit' ? (look.on ? 'open' : 'closed') : readout(ctx.store.get(tag.id))}`}
           </text>
         </>
@@ -150,124 +183,86 @@ function Valve({ tag, at, name }: { tag: PlacedTag; at: { x: number; y: number }
   );
 }
 
-/**
- * An axis: a rail and a carriage. The carriage stands where a position tag says (0-10), or for a
- * two-end axis (a Bit command and a `moving` lamp) at the end it was sent to, gliding there.
- */
-function Axis({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
-  const ctx = useContext(PlantCtx)!;
-  const position = role(part, 'position');
-  const command = role(part, 'command');
-  const moving = role(part, 'moving');
-  const vertical = part.axis !== 'x';
-  const posFraction = useFraction(position);
-  const sent = useFraction(command) > 0;
-  const isMoving = moving ? ctx.store.get(moving.id)?.value === true : false;
-  const fraction = position ? posFraction : isMoving ? 0.5 : sent ? 1 : 0;
-  const span = (vertical ? h : w) - 60;
-  const carriage = 30 + span * fraction;
-  const used = new Set([position, command].filter(Boolean).map((t) => t!.id));
-  const others = part.tags.filter((t) => !used.has(t.tag.id));
+/** A machine's block of texts where the planner put it: its title, a readout per number or command, a chip per other tag. */
+export function PartBlock({ block, spots }: { block: PlacedBlock; spots: SpotPlan }) {
   return (
-    <>
-      <rect
-        class="axis-rail"
-        x={vertical ? w / 2 - 8 : 0}
-        y={vertical ? 0 : h / 2 - 8}
-        width={vertical ? 16 : w}
-        height={vertical ? h : 16}
-        rx={8}
-      />
-      <PlantLabel label={labels.get(labelKey('part', part.label))} frame={part} class="part-label" />
-      <g
-        class="carriage"
-        style={{
-          transform: vertical
-            ? `translate(${w / 2}px, ${carriage}px)`
-            : `translate(${carriage}px, ${h / 2}px)`,
-        }}
-      >
-        <rect x={-28} y={-22} width={56} height={44} rx={6} />
-      </g>
-      {position ? (
-        <Readout tag={position} part={part} label={labels.get(labelKey('readout', part.label, 0))} />
-      ) : null}
-      {command ? (
-        <TagSpot tag={command} role="Axis command" mark={{ x: w + 20, y: h / 2 + 20 }}>
-          {(look) => (
-            <PlantLabel
-              label={labels.get(labelKey('readout', part.label, 1))}
-              frame={part}
-              class={`spot-label command${look.on ? ' lit' : ''}`}
-              text={`${command.name}: ${look.on ? 'far end' : 'home'}`}
-            />
-          )}
-        </TagSpot>
-      ) : null}
-      <Chips tags={others} part={part} labels={labels} />
-    </>
-  );
-}
-
-function Readout({ tag, part, label }: { tag: PlacedTag; part: LaidPart; label: PlacedLabel | undefined }) {
-  const ctx = useContext(PlantCtx)!;
-  const at = label
-    ? { x: (label.box.x + label.box.width - part.x) * S, y: (label.box.y - part.y) * S }
-    : { x: 0, y: 0 };
-  return (
-    <TagSpot tag={tag} role="Position" mark={{ x: at.x + 14, y: at.y + 10 }}>
-      {() => (
-        <PlantLabel label={label} frame={part} text={`${tag.name}: ${readout(ctx.store.get(tag.id))}`} />
-      )}
-    </TagSpot>
-  );
-}
-
-/** A machine drawn as a block with a lamp (Input) or switch (Output) chip per tag. */
-function Station({ part, w, h, labels }: { part: LaidPart; w: number; h: number; labels: Labels }) {
-  return (
-    <>
-      <rect class="station-body" x={0} y={0} width={w} height={h} rx={8} />
-      <PlantLabel label={labels.get(labelKey('part', part.label))} frame={part} class="part-label" />
-      <Chips tags={part.tags} part={part} labels={labels} />
-    </>
-  );
-}
-
-/** Small labelled lamps and switches, each where the label placer put it, for the tags a part has no drawing for. */
-function Chips({ tags, part, labels }: { tags: LaidPart['tags']; part: LaidPart; labels: Labels }) {
-  const ctx = useContext(PlantCtx)!;
-  return (
-    <>
-      {tags.map((t, i) => {
-        const placed = labels.get(labelKey('chip', part.label, i));
-        if (!placed) return null;
-        const cx = (placed.box.x - part.x) * S;
-        const cy = (placed.box.y - part.y) * S;
-        return (
-          <TagSpot
-            key={t.tag.id}
-            tag={t.tag}
-            role={t.role}
-            activate={t.tag.kind === 'Input' ? 'pulse' : 'none'}
-            mark={{ x: cx + placed.box.width * S + 14, y: cy + 10 }}
+    <g class="part-block" data-block={block.part}>
+      {block.items.map((item) =>
+        item.kind === 'title' ? (
+          <text
+            key={item.key}
+            class="part-label"
+            x={(block.x + item.box.x) * S}
+            y={(block.y + item.box.y + item.box.height / 2) * S}
+            dominant-baseline="central"
           >
-            {() => (
-              <>
-                <circle
-                  class={`chip-lamp ${t.tag.kind === 'Input' ? 'lamp' : 'switch'}`}
-                  cx={cx + 9}
-                  cy={cy + 10}
-                  r={8}
-                />
-                <text class="spot-label chip-text" x={cx + 22} y={cy + 15}>
-                  {t.tag.type === 'Bit' ? t.tag.name : `${t.tag.name} ${readout(ctx.store.get(t.tag.id))}`}
-                </text>
-              </>
+            {item.text}
+          </text>
+        ) : (
+          <BlockSpot key={item.key} item={item} x={block.x} y={block.y} spots={spots} />
+        ),
+      )}
+    </g>
+  );
+}
+
+function BlockSpot({ item, x, y, spots }: { item: BlockItem; x: number; y: number; spots: SpotPlan }) {
+  const ctx = useContext(PlantCtx)!;
+  const spot = spots.byKey.get(item.key);
+  if (!spot || !item.tag) return null;
+  const tag = item.tag;
+  const [left, top] = [(x + item.box.x) * S, (y + item.box.y) * S];
+  const h = item.box.height * S;
+  const words = ROLE_WORDS[item.role ?? 'lamp'] ?? (tag.kind === 'Input' ? 'Lamp' : 'Switch');
+  return (
+    <TagSpot
+      tag={tag}
+      role={words}
+      activate={item.kind === 'chip' && tag.kind === 'Input' ? 'pulse' : 'none'}
+      class={`block-${item.kind}`}
+      body={spot.body}
+      badge={spot.badge}
+    >
+      {(look) =>
+        item.kind === 'readout' ? (
+          <text
+            class={`spot-label${item.role === 'command' && look.on ? ' command lit' : ''}`}
+            x={left}
+            y={top + h / 2}
+            dominant-baseline="central"
+          >
+            {readoutText(
+              tag,
+              item.role!,
+              item.role === 'command' ? (look.on ? 'far end' : 'home') : readout(ctx.store.get(tag.id)),
             )}
-          </TagSpot>
-        );
-      })}
-    </>
+          </text>
+        ) : (
+          <>
+            {item.kind === 'motor' ? (
+              <>
+                <rect class="motor" x={left} y={top + 1} width={CHIP_LAMP * S - 2} height={h - 2} rx={4} />
+                <circle class="motor-mark" cx={left + (CHIP_LAMP * S) / 2 - 1} cy={top + h / 2} r={5} />
+              </>
+            ) : (
+              <circle
+                class={`chip-lamp ${tag.kind === 'Input' ? 'lamp' : 'switch'}`}
+                cx={left + 9}
+                cy={top + h / 2}
+                r={8}
+              />
+            )}
+            <text
+              class="spot-label chip-text"
+              x={left + CHIP_LAMP * S}
+              y={top + h / 2}
+              dominant-baseline="central"
+            >
+              {tag.type === 'Bit' ? tag.name : `${tag.name} ${readout(ctx.store.get(tag.id))}`}
+            </text>
+          </>
+        )
+      }
+    </TagSpot>
   );
 }

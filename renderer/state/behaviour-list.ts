@@ -1,4 +1,4 @@
-import { isConveyor, type Behaviour } from '../../shared/sim/behaviour-types.js';
+import { isConveyor, isStackerCrane, type Behaviour } from '../../shared/sim/behaviour-types.js';
 import { behaviourKind, type BehaviourKind } from './behaviour-summary.js';
 
 /**
@@ -15,6 +15,7 @@ export function duplicateOf(behaviours: readonly Behaviour[], index: number): Be
     for (let n = 2; taken.has(name); n++) name = `${b.conveyor} copy ${n}`;
     return { ...b, conveyor: name };
   }
+  if (isStackerCrane(b)) return { ...b, stackerCrane: `${b.stackerCrane} copy` };
   return b.name ? { ...b, name: `${b.name} copy` } : { ...b };
 }
 
@@ -22,8 +23,13 @@ export function duplicateOf(behaviours: readonly Behaviour[], index: number): Be
 export function kindCounts(behaviours: readonly Behaviour[]): string {
   const counts = new Map<BehaviourKind, number>();
   for (const b of behaviours) counts.set(behaviourKind(b), (counts.get(behaviourKind(b)) ?? 0) + 1);
-  const words: Record<BehaviourKind, string> = { rule: 'rule', signal: 'signal', conveyor: 'conveyor' };
-  return (['rule', 'signal', 'conveyor'] as const)
+  const words: Record<BehaviourKind, string> = {
+    rule: 'rule',
+    signal: 'signal',
+    conveyor: 'conveyor',
+    crane: 'crane',
+  };
+  return (['rule', 'signal', 'conveyor', 'crane'] as const)
     .filter((k) => counts.has(k))
     .map((k) => `${counts.get(k)} ${words[k]}${counts.get(k) === 1 ? '' : 's'}`)
     .join(', ');

@@ -1,8 +1,10 @@
 import type { TagDefinition } from '../../shared/core/tag-types.js';
+import { ownValue } from '../../shared/problems/json-words.js';
 import {
   isConveyor,
   isGenerator,
   isRule,
+  isStackerCrane,
   type Action,
   type Behaviour,
   type Condition,
@@ -10,24 +12,27 @@ import {
   type Expression,
   type Generator,
   type Rule,
+  type StackerCrane,
   type TagRef,
 } from '../../shared/sim/behaviour-types.js';
 
 // One readable line per behaviour, for the editor's list: what a person checks at a glance (which
 // tags, what happens, how fast), not every field. The JSON editor shows the rest.
 
-/** The three kinds of entries of a `behaviours` array, as the editor groups them. */
-export type BehaviourKind = 'rule' | 'signal' | 'conveyor';
+/** The kinds of entries of a `behaviours` array, as the editor groups them. */
+export type BehaviourKind = 'rule' | 'signal' | 'conveyor' | 'crane';
 
 export const BEHAVIOUR_KIND_LABELS: Readonly<Record<BehaviourKind, string>> = {
   rule: 'Rule',
   signal: 'Signal',
   conveyor: 'Conveyor',
+  crane: 'Crane',
 };
 
 export function behaviourKind(b: Behaviour): BehaviourKind {
   if (isRule(b)) return 'rule';
   if (isGenerator(b)) return 'signal';
+  if (isStackerCrane(b)) return 'crane';
   return 'conveyor';
 }
 
@@ -42,6 +47,7 @@ export function summarizeBehaviour(b: Behaviour, tags: readonly TagDefinition[] 
     if (isRule(b)) return s.rule(b);
     if (isGenerator(b)) return s.generator(b);
     if (isConveyor(b)) return s.conveyor(b);
+    if (isStackerCrane(b)) return s.crane(b);
   } catch {
     // A shape the model does not have (the list only holds validated behaviours): show the JSON.
   }
@@ -82,6 +88,15 @@ class Summarizer {
     if (c.removers && c.removers.length > 0) parts.push(count(c.removers.length, 'remover'));
     if (c.end === 'remove') parts.push('removes at the end');
     return parts.join(', ');
+  }
+
+  /** "'crane' sent by Target Position: 54 cells (9 × 6), X 1.9 m/s, Z 1.7 m/s, lift 1.7 s". */
+  crane(c: StackerCrane): string {
+    const lift = c.lift ? `, ${this.tag(c.lift)} lifts in ${formatDuration(c.liftMs ?? 0)}` : '';
+    return (
+      `'${c.stackerCrane}' sent by ${this.tag(c.target)}: ${c.columns * c.levels} cells ` +
+      `(${c.columns} × ${c.levels}), X ${num(c.x.speed)} m/s, Z ${num(c.z.speed)} m/s${lift}`
+    );
   }
 
   /** What the sensors that read a value per label read: " (Weight reads light/heavy)". */
@@ -194,7 +209,7 @@ class Summarizer {
 
 /** A signal's name for people: "Random walk" for randomWalk. */
 export function signalLabel(signal: Generator['signal']): string {
-  return SIGNAL_LABELS[signal] ?? signal;
+  return ownValue(SIGNAL_LABELS, signal) ?? signal;
 }
 
 const SIGNAL_LABELS: Readonly<Record<string, string>> = {

@@ -5,6 +5,7 @@ import { mapBehaviourTagRefs } from '../../shared/sim/behaviour-tag-refs.js';
 import {
   isConveyor,
   isGenerator,
+  isStackerCrane,
   type Behaviour,
   type Condition,
   type Expression,
@@ -214,7 +215,8 @@ class TagPicker {
       const found = use === 'write' ? resolveTagRef(ref, index, use) : undefined;
       if (found?.ok) {
         const b = behaviours[behaviour]!;
-        const by = isGenerator(b) ? 'generator' : isConveyor(b) ? 'sensor' : 'rule';
+        // A stacker crane drives its Moving tags every step, as a generator does.
+        const by = isGenerator(b) || isStackerCrane(b) ? 'generator' : isConveyor(b) ? 'sensor' : 'rule';
         const set = this.writers.get(found.tag.id) ?? new Set();
         set.add(by);
         this.writers.set(found.tag.id, set);

@@ -9,7 +9,7 @@ import {
 } from '../../shared/bridge/scene-flow.js';
 import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
-import { sceneFileName } from '../../shared/scenes/file-names.js';
+import { sceneFileName, sceneFormatOf } from '../../shared/scenes/file-names.js';
 import { parseSceneFile } from '../../shared/scenes/scene-file.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
@@ -73,8 +73,8 @@ export class SceneFlows {
       return undefined;
     }
     // Check a scene file here first, so a broken one is reported without asking to discard
-    // anything (other formats, such as CSV, are the host's to read).
-    const problems = /\.csv$/i.test(file.name) ? undefined : sceneFileProblems(text, file.name);
+    // anything (other formats, a saved .factoryio scene or a CSV, are the host's to read).
+    const problems = sceneFormatOf(file.name) === 'tagsim' ? sceneFileProblems(text, file.name) : undefined;
     if (problems) {
       await this.ask('problems', { title: `${file.name} is not a valid scene`, problems });
       return undefined;

@@ -5,15 +5,22 @@ import type { ApiTag } from '../../shared/core/tag-types.js';
  * A tag as the window receives it. `raw` (the value under any force or failure) is carried by the
  * bridge; it is optional here so that a host which does not send it yet still draws ('—').
  */
-export type ViewTag = ApiTag & Partial<Pick<UiTag, 'raw'>>;
+export type ViewTag = ApiTag & Partial<Pick<UiTag, 'raw' | 'sceneForced'>>;
 
 export function isFailed(tag: ApiTag): boolean {
   return tag.openCircuit || tag.shortCircuit;
 }
 
-/** A tag is faulted when it is forced or has a failure: what the bulk actions undo. */
-export function isFaulted(tag: ApiTag): boolean {
-  return tag.isForced || isFailed(tag);
+/**
+ * A tag is faulted when it is forced or has a failure: what the bulk actions undo. A force its
+ * scene keeps (an emitter forced on) is the scene, which Release forces puts back: no fault.
+ */
+export function isFaulted(tag: ViewTag): boolean {
+  return isForcedFault(tag) || isFailed(tag);
+}
+
+function isForcedFault(tag: ViewTag): boolean {
+  return tag.isForced && tag.sceneForced !== true;
 }
 
 /**
@@ -110,7 +117,7 @@ export class TagStore {
   }
 
   private count(tag: ViewTag, delta: 1 | -1): void {
-    if (tag.isForced) this.forced += delta;
+    if (isForcedFault(tag)) this.forced += delta;
     if (isFailed(tag)) this.failed += delta;
   }
 }

@@ -23,7 +23,10 @@ export function isRefused(entry: TrafficEntry): boolean {
 /**
  * The request journal as the Traffic panel shows it: the newest TRAFFIC_WINDOW entries that match
  * the filter, loaded again whenever the host says the journal changed (`journal` events, at most
- * about 4 a second). One load runs at a time; changes meanwhile make one more load after it.
+ * about 4 a second). The host answers a page of at most 256 KiB at a time (entries with long
+ * bodies fill one in about fifty), so a load follows `nextBefore` page after page until it has
+ * the window's entries or the journal's oldest. One load runs at a time; changes meanwhile make
+ * one more load after it.
  */
 export class TrafficModel {
   readonly changes = new Notifier();
@@ -67,14 +70,7 @@ export class TrafficModel {
     }
     this.loading = true;
     try {
-      const { path, status } = this.filter;
-      await this.run(() =>
-        this.client.listRequests({
-          limit: TRAFFIC_WINDOW,
-          ...(path.trim() !== '' ? { path: path.trim() } : {}),
-          ...(status.trim() !== '' ? { status: status.trim() } : {}),
-        }),
-      );
+      await this.run(() => this.loadWindow());
     } finally {
       this.loading = false;
     }
@@ -82,6 +78,30 @@ export class TrafficModel {
       this.loadAgain = false;
       await this.refresh();
     }
+  }
+
+  /** The newest TRAFFIC_WINDOW matching entries, page after page, as one view. */
+  private async loadWindow(): Promise<JournalView> {
+    const { path, status } = this.filter;
+    const filter = {
+      ...(path.trim() !== '' ? { path: path.trim() } : {}),
+      ...(status.trim() !== '' ? { status: status.trim() } : {}),
+    };
+    let page = await this.client.listRequests({ limit: TRAFFIC_WINDOW, ...filter });
+    if (!page.enabled) return page;
+    const entries = [...page.entries];
+    while (page.enabled && page.nextBefore !== undefined && entries.length < TRAFFIC_WINDOW) {
+      const before = page.nextBefore;
+      page = await this.client.listRequests({ limit: TRAFFIC_WINDOW - entries.length, before, ...filter });
+      if (page.enabled) entries.push(...page.entries);
+    }
+    if (!page.enabled) return page;
+    const { nextBefore, ...rest } = page;
+    return {
+      ...rest,
+      entries,
+      ...(entries.length >= TRAFFIC_WINDOW && nextBefore !== undefined ? { nextBefore } : {}),
+    };
   }
 
   private async run(load: () => Promise<JournalView>): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
 import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
+import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';
@@ -26,6 +27,8 @@ export class UiModel {
   server: ServerStatus | undefined;
   /** The Modbus TCP server, where the host serves one. */
   modbus: ModbusStatus | undefined;
+  /** The drivers that connect out to a controller (the Modbus client), where the host runs any. */
+  drivers: readonly ClientDriverStatus[] = [];
   stats: TrafficStats = { requestsPerSecond: 0, clients: 0 };
   pinned: readonly string[] = [];
   pinnedSet: ReadonlySet<string> = new Set();
@@ -74,6 +77,11 @@ export class UiModel {
         this.modbus = status;
         this.changes.notify();
       }),
+      this.client.on('driver', (status) => {
+        const others = this.drivers.filter((d) => d.driver !== status.driver);
+        this.drivers = [...others, status].sort((a, b) => a.driver.localeCompare(b.driver));
+        this.changes.notify();
+      }),
       this.client.on('stats', (stats) => {
         this.stats = stats;
         this.changes.notify();
@@ -118,6 +126,7 @@ export class UiModel {
       this.tags.reset(state.scene, state.tags);
       this.server = state.server;
       this.modbus = state.modbus;
+      this.drivers = state.drivers ?? [];
       this.stats = state.stats;
       this.fileAccess = state.fileAccess;
       this.restrictions = state.restrictions;

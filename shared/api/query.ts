@@ -1,5 +1,6 @@
 import type { TagFilter } from '../core/tag-engine.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
+import { ownValue } from '../problems/json-words.js';
 
 const TYPES: Readonly<Record<string, TagType>> = { bit: 'Bit', int: 'Int', float: 'Float' };
 const KINDS: Readonly<Record<string, TagKind>> = { input: 'Input', output: 'Output' };
@@ -27,7 +28,7 @@ export function parseTagFilter(query: Readonly<Record<string, QueryValue>>): Par
       continue;
     }
     const table = key === 'type' ? TYPES : KINDS;
-    const value = Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : undefined;
+    const value = ownValue(table, raw.toLowerCase());
     if (value === undefined) {
       const allowed = Object.keys(table).join(', ');
       return { ok: false, error: `Query parameter '${key}' must be one of ${allowed}; got '${raw}'.` };

@@ -12,6 +12,8 @@ import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
 import { EXERCISE_EVENTS, EXERCISE_METHODS } from './exercise-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
+import { DRIVER_EVENTS, DRIVER_METHODS } from './driver-spec.js';
+import type { ClientDriverStatus } from './driver-status.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v } from './validate.js';
 
@@ -96,6 +98,8 @@ export interface UiState {
   clock?: ClockMode;
   /** The Modbus TCP server; absent where the host serves none. */
   modbus?: ModbusStatus;
+  /** The drivers that connect out to a controller (Modbus client, OPC UA client); absent: none. */
+  drivers?: ClientDriverStatus[];
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
   /**
@@ -206,6 +210,8 @@ export const BRIDGE_SPEC = {
     ...PLANT_METHODS,
     /** A graded lab station's exercise, read only (exercise-spec.ts). */
     ...EXERCISE_METHODS,
+    /** Connecting and disconnecting the Modbus client and OPC UA client (driver-spec.ts). */
+    ...DRIVER_METHODS,
   },
   events: {
     tags: event<TagsEvent>(),
@@ -221,6 +227,7 @@ export const BRIDGE_SPEC = {
     ...CONTROL_EVENTS,
     ...PLANT_EVENTS,
     ...EXERCISE_EVENTS,
+    ...DRIVER_EVENTS,
   },
 } as const;
 

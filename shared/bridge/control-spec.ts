@@ -44,7 +44,10 @@ export interface ControlOff {
   readonly reason: string;
 }
 
-/** The newest journal entries that match a filter, newest first. */
+/**
+ * A page of the journal entries that match a filter, newest first: at most `limit` entries and
+ * 256 KiB of JSON, as a page of GET /tagsim/v1/requests.
+ */
 export type JournalView =
   | {
       readonly enabled: true;
@@ -52,6 +55,11 @@ export type JournalView =
       /** Entries the journal holds now, and the most it keeps. */
       readonly size: number;
       readonly capacity: number;
+      /**
+       * The `before` of the next page, when older entries may match (the limit or the page's
+       * bytes were reached); absent when this page reached the oldest entry.
+       */
+      readonly nextBefore?: number;
     }
   | ControlOff;
 
@@ -78,12 +86,15 @@ export type { ClockMode };
 
 export const CONTROL_METHODS = {
   /**
-   * The newest `limit` (default 200) journal entries whose path matches the wildcard `path` and
-   * whose status is `status` (`404`, or a class: `4xx`), as GET /tagsim/v1/requests filters them.
+   * A page of the newest `limit` (default 200) journal entries whose path matches the wildcard
+   * `path` and whose status is `status` (`404`, or a class: `4xx`), older than the seq `before`
+   * when given, as GET /tagsim/v1/requests pages them: at most 256 KiB of JSON a page, and
+   * `nextBefore` where the next one starts.
    */
   listRequests: method<JournalView>()(
     v.object({
       limit: v.optional(v.integer(1, MAX_TRAFFIC_LISTING)),
+      before: v.optional(v.integer(1, Number.MAX_SAFE_INTEGER)),
       path: v.optional(v.maxLengthString(MAX_TRAFFIC_PATH_FILTER)),
       status: v.optional(v.maxLengthString(3)),
     }),

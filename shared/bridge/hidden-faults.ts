@@ -17,7 +17,8 @@ export interface HiddenEntry {
   readonly failure: boolean;
   /**
    * Stricter, the instructor's choice per fault: the window's fault controls on this tag answer
-   * LOCKED_TAG, and so does the tag API to a release or clear that would take the fault off.
+   * LOCKED_TAG, and so does the tag API to every write that could change the tag's value
+   * (lockedFaultGuard in hidden-window.ts).
    */
   readonly locked: boolean;
   /** What the student's window put in the instructor's slots: shown to them in its place. */
@@ -30,10 +31,23 @@ export interface LostFaults {
   readonly by: string;
 }
 
-/** What a locked hidden fault answers to a window's control or an API release of its tag. */
+/** What a locked hidden fault answers to a window's control, or to an API write that could change its tag's value. */
 export const LOCKED_TAG = 'The instructor has locked this tag.';
 
 const NO_OWN: OwnFault = { failure: 'none' };
+
+/** What the student's window kept in a hidden tag's slots, without its force. */
+export function withoutForce(own: OwnFault): OwnFault {
+  return {
+    failure: own.failure,
+    ...(own.failureValue !== undefined ? { failureValue: own.failureValue } : {}),
+  };
+}
+
+/** ...without its failure. */
+export function withoutFailure(own: OwnFault): OwnFault {
+  return { failure: 'none', ...(own.forced !== undefined ? { forced: own.forced } : {}) };
+}
 
 /**
  * The tags whose force or failure an instructor hid from the student's window (docs/lab.md):
@@ -96,6 +110,24 @@ export class HiddenFaults {
     const was = this.entries.get(id);
     if (!was) return;
     this.entries.set(id, { ...was, own });
+    this.changes.emit(new Set([id]));
+  }
+
+  /**
+   * The instructor's fault in this slot of a hidden tag came off, or is someone else's now (the
+   * student's program replaced it over the tag API): the slot is no longer masked, nor is what the
+   * window kept in it, and the tag is shown again once no slot is the instructor's.
+   */
+  free(id: string, slot: 'force' | 'failure'): void {
+    const was = this.entries.get(id);
+    if (!was?.[slot]) return;
+    const next: HiddenEntry = {
+      ...was,
+      [slot]: false,
+      own: slot === 'force' ? withoutForce(was.own) : withoutFailure(was.own),
+    };
+    if (next.force || next.failure) this.entries.set(id, next);
+    else this.entries.delete(id);
     this.changes.emit(new Set([id]));
   }
 

@@ -4,7 +4,7 @@ import { messages } from '../core/messages.js';
 import type { ItemError, TagEngine } from '../core/tag-engine.js';
 import type { WriteGuard } from '../core/engine-types.js';
 import type { TagFailure } from '../core/tag-types.js';
-import { LOCKED_TAG, type HiddenFaults, type OwnFault } from './hidden-faults.js';
+import { LOCKED_TAG, withoutFailure, withoutForce, type HiddenFaults } from './hidden-faults.js';
 
 /** A fault control of the window on one tag. */
 export type WindowFaultAction = { force: unknown } | { release: true } | { failure: TagFailure };
@@ -74,18 +74,13 @@ export function clearAroundHidden(
   for (const id of hidden.list()) {
     const entry = hidden.entry(id)!;
     if (what === 'forces' && entry.force) hidden.setOwn(id, withoutForce(entry.own));
-    if (what === 'failures' && entry.failure)
-      hidden.setOwn(id, {
-        failure: 'none',
-        ...(entry.own.forced !== undefined ? { forced: entry.own.forced } : {}),
-      });
+    if (what === 'failures' && entry.failure) hidden.setOwn(id, withoutFailure(entry.own));
   }
   const tags = engine.listTags().filter((t) => !theirs(t.id));
   if (what === 'forces')
-    engine.release(
-      'id',
-      tags.filter((t) => t.isForced).map((t) => t.id),
+    engine.releaseAll(
       'ui',
+      tags.map((t) => t.id),
     );
   else
     for (const failure of ['alwaysOff', 'alwaysOn'] as const) {
@@ -99,25 +94,20 @@ export function clearAroundHidden(
     }
 }
 
-function withoutForce(own: OwnFault): OwnFault {
-  return {
-    failure: own.failure,
-    ...(own.failureValue !== undefined ? { failureValue: own.failureValue } : {}),
-  };
-}
-
 /**
- * The tag API's side of a locked hidden fault (LabFault.locked): a client's release, force or
- * failure write that would take the instructor's fault off (or replace it) answers LOCKED_TAG
- * for that tag, as the window's controls do; a force on a tag whose locked fault is a failure is
- * taken (the failure wins), and plain value writes are never refused.
+ * The tag API's side of a locked hidden fault (LabFault.locked): it holds its tag's effective
+ * value against every force, release and failure write of a client, each answering LOCKED_TAG for
+ * that tag, as the window's controls do. A failure write is refused whatever its value: a failure
+ * wins over the instructor's force (an Always Off under a locked force to true read false), and a
+ * clear would take the instructor's failure off. Only a force or release on a tag whose locked
+ * fault is a failure alone is taken (stored under it; the failure still wins), and plain value
+ * writes are never refused.
  */
 export function lockedFaultGuard(hidden: HiddenFaults): WriteGuard {
   return (id, operation, _value, source) => {
     const entry = hidden.entry(id);
     if (!entry?.locked || source !== 'api') return undefined;
-    const touchesForce = operation === 'release' || operation === 'force';
-    const takes = touchesForce ? entry.force : entry.failure;
-    return takes ? { code: 400, error: LOCKED_TAG } : undefined;
+    const underFailure = (operation === 'release' || operation === 'force') && !entry.force;
+    return underFailure ? undefined : { code: 400, error: LOCKED_TAG };
   };
 }

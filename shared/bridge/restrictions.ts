@@ -80,6 +80,14 @@ export function studentRefusal(control: StudentControl, setBy?: StationRestricti
     : `${CONTROL_WORDS[control]}: turned off by your lab's presets.`;
 }
 
+/**
+ * What a value, force or failure on a tag that drives the simulation (`FACTORY I/O (Pause)`...)
+ * answers in a window without the simulation's controls: setting it would pause or reset the plant.
+ */
+export function simulationTagRefusal(tagName: string, setBy?: StationRestrictions['setBy']): string {
+  return `${tagName} runs, pauses or resets the simulation. ${studentRefusal('simulation', setBy)}`;
+}
+
 /** Whether the window offers `control` (everything, outside a lab station, but presets' faults). */
 export function mayUse(restrictions: UiRestrictions | undefined, control: StudentControl): boolean {
   if (control === 'faults' && restrictions?.hideFaultControls) return false;

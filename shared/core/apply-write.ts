@@ -1,8 +1,7 @@
 import { convertTo, toBit } from './convert.js';
-import { offValue } from './effective-value.js';
 import type { TagRuntimeState, WriteOperation } from './engine-types.js';
 import { messages } from './messages.js';
-import { initialValue, type TagRecord } from './tag-record.js';
+import { startState, type TagRecord } from './tag-record.js';
 
 /** Applies one write to one tag: an item error, or whether the tag changed. */
 export function applyWrite(
@@ -33,7 +32,7 @@ export function applyWrite(
 
 /**
  * The state a tag takes when a saved state is restored: the saved one converted to the tag's type,
- * or the tag's start (initial value, not forced, no failure) when nothing is saved for it or the
+ * or the tag's start (its initial value, and the force and failure its scene gives it) when nothing is saved for it or the
  * saved values do not fit it (`fits: false` then, with something saved).
  */
 export function restoredState(
@@ -53,11 +52,5 @@ export function restoredState(
       fits: true,
     };
   }
-  const start: TagRuntimeState = {
-    raw: initialValue(r.def),
-    isForced: false,
-    forcedValue: offValue(r.def),
-    failure: 'none',
-  };
-  return { state: start, fits: saved === undefined };
+  return { state: startState(r.def), fits: saved === undefined };
 }

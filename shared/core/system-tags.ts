@@ -26,3 +26,17 @@ export const SYSTEM_TAGS: readonly SystemTagSpec[] = [
 export function isSystemTag(tag: { readonly name: string; readonly kind: TagKind }): boolean {
   return SYSTEM_TAGS.some((s) => s.name === tag.name && s.kind === tag.kind);
 }
+
+/**
+ * The system Outputs through which a controller runs, pauses and resets the simulation
+ * (`FACTORY I/O (Run)`, `(Pause)`, `(Reset)`; shared/sim/lifecycle-tags.ts reads them): a window
+ * without the simulation's controls may not set them either (docs/lab.md).
+ */
+export function isSimulationControlTag(tag: { readonly name: string; readonly kind: TagKind }): boolean {
+  return (
+    tag.kind === 'Output' &&
+    (tag.name === 'FACTORY I/O (Run)' ||
+      tag.name === 'FACTORY I/O (Pause)' ||
+      tag.name === 'FACTORY I/O (Reset)')
+  );
+}

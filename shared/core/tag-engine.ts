@@ -17,6 +17,7 @@ import type {
 import { itemError, malformedRef, malformedValueItem, notFound, refOf } from './item-errors.js';
 import { messages } from './messages.js';
 import type { TagScene } from './tag-scene.js';
+import { startState, uiState } from './tag-record.js';
 import { TagTable } from './tag-table.js';
 import type { TagFailure, ApiTag, TagState } from './tag-types.js';
 
@@ -139,13 +140,13 @@ export class TagEngine {
 
   /** Every tag with its raw value too, scene order: what a UI shows. */
   listTagStates(): TagState[] {
-    return this.table.records.map((r) => ({ ...r.snapshot(), raw: r.raw }));
+    return this.table.records.map(uiState);
   }
 
   /** One tag with its raw value, or `undefined`. */
   getTagState(id: string): TagState | undefined {
     const r = this.table.get(id);
-    return r && { ...r.snapshot(), raw: r.raw };
+    return r && uiState(r);
   }
 
   /**
@@ -290,10 +291,13 @@ export class TagEngine {
     });
   }
 
-  /** Releases every forced tag. */
-  releaseAll(source: ChangeSource = 'simulation'): void {
+  /** Releases the forces of these tags (default all) but the scene's own (`forced`), put back. */
+  releaseAll(source: ChangeSource = 'simulation', ids?: Iterable<string>): void {
     this.batch(source, (changed) => {
-      for (const r of this.table.records) if (r.release()) changed.add(r.def.id);
+      for (const r of ids ? [...ids].map((id) => this.table.get(id)) : this.table.records) {
+        const own = r && startState(r.def);
+        if (r && own && (own.isForced ? r.force(own.forcedValue) : r.release())) changed.add(r.def.id);
+      }
     });
   }
 
@@ -307,7 +311,7 @@ export class TagEngine {
   /**
    * Puts the whole scene in a saved runtime state in ONE update, so no reader ever sees half of
    * it: each tag with an entry takes exactly that raw value, force and failure; every other tag
-   * starts over (initial value, not forced, no failure). Values are converted to each tag's type;
+   * starts over (its initial value, and the force and failure its scene gives it). Values are converted to each tag's type;
    * an entry whose values do not convert counts as absent. Returns the ids that were not applied:
    * those naming no tag of the scene, and those whose values do not fit their tag.
    */

@@ -1,7 +1,7 @@
 import { convertTo } from './convert.js';
 import { effectiveValue, offValue } from './effective-value.js';
 import type { RefKind, TagRuntimeState } from './engine-types.js';
-import type { TagDefinition, TagFailure, ApiTag, TagValue } from './tag-types.js';
+import type { TagDefinition, TagFailure, ApiTag, TagState, TagValue } from './tag-types.js';
 
 /**
  * The runtime state of one tag, and its JSON as the API answers it. Each mutator returns whether
@@ -18,8 +18,11 @@ export class TagRecord {
   private nameValueText: string | undefined;
 
   constructor(readonly def: TagDefinition) {
-    this.rawValue = initialValue(def);
-    this.forcedTo = offValue(def);
+    const start = startState(def);
+    this.rawValue = start.raw;
+    this.forced = start.isForced;
+    this.forcedTo = start.forcedValue;
+    this.failed = start.failure;
   }
 
   get raw(): TagValue {
@@ -132,6 +135,35 @@ export class TagRecord {
     this.nameValueText = undefined;
     return true;
   }
+}
+
+/**
+ * The state a tag starts in: its initial value, and the force and failure its scene gives it (a
+ * saved scene of the simulator keeps them), each in the tag's own type.
+ */
+export function startState(def: TagDefinition): TagRuntimeState {
+  return {
+    raw: initialValue(def),
+    isForced: def.forced === true,
+    forcedValue:
+      (def.forcedValue === undefined ? undefined : convertTo(def.type, def.forcedValue)) ?? offValue(def),
+    failure: def.failure ?? 'none',
+  };
+}
+
+/** A tag as the UI sees it: the API's view, its raw value, and whether its force is its scene's. */
+export function uiState(r: TagRecord): TagState {
+  const sceneForced = r.isForced && hasSceneForce(r.def, r);
+  return { ...r.snapshot(), raw: r.raw, ...(sceneForced ? { sceneForced: true } : {}) };
+}
+
+/** Whether a tag's force is its scene's own (an emitter forced on), or it has none and the scene none. */
+export function hasSceneForce(
+  def: TagDefinition,
+  state: Pick<TagRuntimeState, 'isForced' | 'forcedValue'>,
+): boolean {
+  const own = startState(def);
+  return state.isForced === own.isForced && (!state.isForced || state.forcedValue === own.forcedValue);
 }
 
 /** The initial value of a tag in its own type (an unconvertible initial value falls back to OFF). */

@@ -27,6 +27,14 @@ export interface TagDefinition {
   /** Range minimum for Int and Float (informative for now). */
   readonly min?: number;
   readonly description?: string;
+  /**
+   * The state it starts in (and returns to when a snapshot leaves it out), as a saved scene of the
+   * simulator keeps it: forced, the value a force applies (kept after a release; default OFF), and
+   * a failure. Absent: not forced, OFF, no failure.
+   */
+  readonly forced?: boolean;
+  readonly forcedValue?: TagValue;
+  readonly failure?: Exclude<TagFailure, 'none'>;
 }
 
 /** A tag as `GET /api/tags` shows it: definition plus state, `value` being the effective value. */
@@ -46,4 +54,6 @@ export interface ApiTag {
 /** A tag as the UI sees it: the API's view plus the raw value under any force or failure. */
 export interface TagState extends ApiTag {
   raw: TagValue;
+  /** Forced as its scene forces it (an emitter forced on): part of the scene, not a fault. */
+  sceneForced?: true;
 }

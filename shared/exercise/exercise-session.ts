@@ -1,6 +1,6 @@
-import type { HiddenFaults } from '../bridge/hidden-faults.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import type { FaultLog } from '../lab/fault-log.js';
+import type { StationFaults } from '../lab/lab-fault.js';
 import { bindSchedule, type ScheduleRunner, type ScheduleTaskStatus } from '../lab/schedule-runner.js';
 import { formatProblem } from '../problems/problem-list.js';
 import { ForwardTime } from '../scenario/scenario-clock.js';
@@ -8,11 +8,13 @@ import { exerciseAccess, type PlantSource } from './exercise-access.js';
 import { ExerciseRun, type ExerciseGrade } from './exercise-run.js';
 import type { BoundExercise } from './exercise-types.js';
 
-/** A station an exercise runs on: its engine, its hidden faults and its simulation. */
-export interface GradedStation {
+/**
+ * A station an exercise runs on: its engine, its faults (the exercise's are the instructor's:
+ * hidden as the file says, and logged when the student's client takes one off) and its simulation.
+ */
+export interface GradedStation extends StationFaults {
   readonly number: number;
   readonly engine: TagEngine;
-  readonly hidden: HiddenFaults;
   /** Its simulation: the plant's counts, and plant time since the start or the last reset. */
   readonly simulation: PlantSource;
 }

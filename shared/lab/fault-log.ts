@@ -6,7 +6,11 @@ export interface FaultLogEntry {
   /** When, in ms since the epoch. */
   readonly at: number;
   readonly station: number;
-  readonly action: 'applied' | 'cleared';
+  /**
+   * Put on, taken off; or, for one of the instructor's faults, put on again otherwise (another
+   * forced value, the other failure) or outdone by a failure, by the station's client.
+   */
+  readonly action: 'applied' | 'cleared' | 'replaced' | 'defeated';
   /** The tag's name; empty when every fault of the station was cleared at once. */
   readonly tag: string;
   readonly kind: FaultKind | 'all';
@@ -14,7 +18,7 @@ export interface FaultLogEntry {
   readonly hidden: boolean;
   /** A hidden fault the student could not take off (LabFault.locked). */
   readonly locked?: boolean;
-  /** Who: the instructor at the dashboard, or a schedule's fault (its name). */
+  /** Who: the instructor at the dashboard, a schedule's fault (its name), the station's client... */
   readonly by: string;
   /** Why it did not take (no such tag...), when it did not. */
   readonly error?: string;

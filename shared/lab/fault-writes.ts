@@ -41,9 +41,12 @@ export const BODY_EXCERPT_CHARS = 160;
 /** How many item errors of one write the report shows. */
 const ITEM_ERRORS_SHOWN = 3;
 
-/** Whether a log entry takes `applied` off: the same station, later, its tag (or every tag). */
+/**
+ * Whether a log entry takes `applied` off (or puts another fault in its place): the same station,
+ * later, its tag (or every tag).
+ */
 function clears(entry: FaultLogEntry, applied: FaultLogEntry): boolean {
-  if (entry.action !== 'cleared' || entry.error !== undefined) return false;
+  if ((entry.action !== 'cleared' && entry.action !== 'replaced') || entry.error !== undefined) return false;
   if (entry.station !== applied.station || entry.at < applied.at) return false;
   if (entry.tag === '') return true;
   return entry.tag === applied.tag && (entry.kind === 'all' || entry.kind === applied.kind);

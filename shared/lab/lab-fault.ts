@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { TagEngine } from '../core/tag-engine.js';
+import { hasSceneForce } from '../core/tag-record.js';
 import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
 import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import type { InstructorFaults } from './instructor-faults.js';
 import { kindOf, show } from '../problems/json-words.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
@@ -88,10 +90,23 @@ export function faultValueProblem(fault: LabFault): { at: string[]; message: str
 }
 
 /**
- * Applies a fault to every tag of its name, hidden or shown as it says; returns why it could
- * not (no such tag, a value that does not fit), having changed nothing then.
+ * A station's faults as the lab keeps them: which the student's window must not see, and which
+ * are the instructor's (what the fault log measures the student's client against).
  */
-export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFault): string | undefined {
+export interface StationFaults {
+  readonly hidden: HiddenFaults;
+  readonly instructor: InstructorFaults;
+}
+
+/**
+ * Applies a fault to every tag of its name, hidden or shown as it says, as the instructor's;
+ * returns why it could not (no such tag, a value that does not fit), having changed nothing then.
+ */
+export function applyFault(
+  engine: TagEngine,
+  { hidden, instructor }: StationFaults,
+  fault: LabFault,
+): string | undefined {
   const ids = targetIds(engine, fault.tag, fault.id);
   if (ids.length === 0) return noSuchTag(engine, fault.tag, fault.id);
   // Hidden before it acts, so no update of the window ever shows it.
@@ -107,6 +122,7 @@ export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFa
     hidden.reveal(newlyHidden);
     return errors[0]!.error;
   }
+  for (const id of ids) instructor.put(engine.getTag(id)!, fault.kind);
   if (!fault.hidden) hidden.reveal(ids);
   return undefined;
 }
@@ -117,7 +133,7 @@ export function applyFault(engine: TagEngine, hidden: HiddenFaults, fault: LabFa
  */
 export function clearFault(
   engine: TagEngine,
-  hidden: HiddenFaults,
+  { hidden, instructor }: StationFaults,
   tag: string,
   kind: FaultKind | 'all',
   /** Only the tag of that name with this id (LabFault.id). */
@@ -134,7 +150,9 @@ export function clearFault(
       ids.map((each) => ({ id: each, value: false })),
       'ui',
     );
-  hidden.reveal(ids.filter((id) => !hasFault(engine.getTag(id))));
+  // What the instructor took off is no longer theirs; what is left of theirs stays.
+  for (const each of ids) instructor.settle(engine.getTag(each)!);
+  hidden.reveal(ids.filter((id) => !hasFault(engine, engine.getTag(id))));
   return undefined;
 }
 
@@ -147,23 +165,27 @@ export function revealCleared(engine: TagEngine, hidden: HiddenFaults, ids: Iter
   // A reset or scene change that carry() puts the hidden faults back after is no clearing.
   if (hidden.size === 0 || hidden.isCarrying) return [];
   const cleared: string[] = [];
-  for (const id of ids) if (hidden.has(id) && !hasFault(engine.getTag(id))) cleared.push(id);
+  for (const id of ids) if (hidden.has(id) && !hasFault(engine, engine.getTag(id))) cleared.push(id);
   hidden.reveal(cleared);
   return cleared;
 }
 
-/** Releases every force and clears every failure of a station; nothing stays hidden. */
-export function clearAllFaults(engine: TagEngine, hidden: HiddenFaults): void {
+/** Releases every force (but the scene's own) and clears every failure of a station; nothing stays hidden. */
+export function clearAllFaults(engine: TagEngine, { hidden, instructor }: StationFaults): void {
   engine.releaseAll('ui');
   engine.clearFailures('ui');
+  instructor.clear();
   hidden.revealAll();
 }
 
-/** Every tag forced or failed now, scene order, with whether the student's window hides it. */
+/**
+ * Every tag forced or failed now, scene order, with whether the student's window hides it; a force
+ * the scene itself keeps (its emitters and removers forced on) is the scene, not a fault.
+ */
 export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFault[] {
   return engine
     .listTags()
-    .filter(hasFault)
+    .filter((t) => hasFault(engine, t))
     .map((t) => ({
       id: t.id,
       name: t.name,
@@ -175,8 +197,10 @@ export function activeFaults(engine: TagEngine, hidden: HiddenFaults): ActiveFau
     }));
 }
 
-function hasFault(tag: ApiTag | undefined): boolean {
-  return tag !== undefined && (tag.isForced || tag.openCircuit || tag.shortCircuit);
+function hasFault(engine: TagEngine, tag: ApiTag | undefined): boolean {
+  if (tag === undefined) return false;
+  const def = engine.scene.tags.find((t) => t.id === tag.id);
+  return tag.openCircuit || tag.shortCircuit || (def !== undefined && !hasSceneForce(def, tag));
 }
 
 /** Every tag of the name, or only the one with `id` when given (and it has that name). */

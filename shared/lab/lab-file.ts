@@ -8,6 +8,9 @@ import { placeProblems, type Shape } from '../schema/shape-paths.js';
 import { MAX_STATIONS } from './lab-plan.js';
 import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
 import { StudentModeSchema } from './student-mode.js';
+import { parseHostPort } from '../core/host-port.js';
+import { MODBUS_CLIENT_DEFAULTS } from '../modbus/client-settings.js';
+import { endpointProblem } from '../opcua/client-settings.js';
 
 /**
  * Who may use a station's control API (/tagsim/v1): the instructor, with the dashboard's token
@@ -30,6 +33,13 @@ export interface LabStationPlan {
   readonly studentMode?: StudentModePlan;
   /** Who uses this station's control API, instead of the lab's. */
   readonly controlApi?: ControlApiOwner;
+  /**
+   * This station's controller, which its Modbus client scans (`192.168.0.11` or `plc:5020`;
+   * docs/lab.md): the address instead of the one `--modbus-client` gives it.
+   */
+  readonly modbusClient?: { readonly host: string; readonly port: number };
+  /** This station's controller's OPC UA server (`opc.tcp://10.0.0.11:4840`), bound by node name. */
+  readonly opcuaClient?: string;
 }
 
 /** A lab file: `{"stations": [{"scene": "Filling Tank", "label": "Bench 1"}, ...]}`. */
@@ -66,6 +76,8 @@ const LabFileSchema = Type.Object(
             label: Type.Optional(nonEmpty('a label')),
             studentMode: Type.Optional(StudentModeSchema),
             controlApi: Type.Optional(ControlApiSchema),
+            modbusClient: Type.Optional(nonEmpty('a controller address like 192.168.0.11 or plc:5020')),
+            opcuaClient: Type.Optional(nonEmpty('an OPC UA endpoint like opc.tcp://192.168.0.11:4840')),
           },
           closed,
         ),
@@ -98,16 +110,34 @@ export function parseLabFile(text: string, source?: string): LabFile {
   const problems = placeProblems(LAB_FILE_SHAPE, json, '', shapeProblems(LAB_FILE_SHAPE, json));
   if (problems.length > 0) throw new ValidationError(problems, source, 'lab file');
   const lab = json as {
-    stations: LabStationPlan[];
+    stations: (Omit<LabStationPlan, 'modbusClient'> & { modbusClient?: string })[];
     studentMode?: StudentModePlan;
     controlApi?: ControlApiOwner;
   };
+  const addresses = lab.stations.map((s) =>
+    s.modbusClient === undefined ? undefined : parseHostPort(s.modbusClient, MODBUS_CLIENT_DEFAULTS.port),
+  );
+  const wrong = [
+    ...addresses.flatMap((a, i) =>
+      a && 'problem' in a ? [{ path: `stations[${i}].modbusClient`, message: a.problem }] : [],
+    ),
+    ...lab.stations.flatMap((s, i) => {
+      const problem = s.opcuaClient === undefined ? undefined : endpointProblem(s.opcuaClient.trim());
+      return problem ? [{ path: `stations[${i}].opcuaClient`, message: problem }] : [];
+    }),
+  ];
+  if (wrong.length > 0) throw new ValidationError(wrong, source, 'lab file');
   // Each station says it all: its own choice, else the lab's, else the default.
-  const stations = lab.stations.map((s) => ({
-    ...(s.scene !== undefined ? { scene: s.scene.trim() } : {}),
-    ...(s.label !== undefined ? { label: s.label.trim() } : {}),
-    studentMode: { allow: [...(s.studentMode ?? lab.studentMode ?? DEFAULT_STUDENT_MODE).allow] },
-    controlApi: s.controlApi ?? lab.controlApi ?? 'instructor',
-  }));
+  const stations = lab.stations.map((s, i) => {
+    const controller = addresses[i];
+    return {
+      ...(s.scene !== undefined ? { scene: s.scene.trim() } : {}),
+      ...(s.label !== undefined ? { label: s.label.trim() } : {}),
+      studentMode: { allow: [...(s.studentMode ?? lab.studentMode ?? DEFAULT_STUDENT_MODE).allow] },
+      controlApi: s.controlApi ?? lab.controlApi ?? 'instructor',
+      ...(controller && !('problem' in controller) ? { modbusClient: controller } : {}),
+      ...(s.opcuaClient !== undefined ? { opcuaClient: s.opcuaClient.trim() } : {}),
+    };
+  });
   return { stations };
 }

@@ -1,4 +1,5 @@
 import type { TagState } from '../core/tag-types.js';
+import type { ClientDriverStatus } from '../bridge/driver-status.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import type { ActiveFault } from './lab-fault.js';
 import type { ScheduleTaskStatus } from './schedule-runner.js';
@@ -21,6 +22,8 @@ export interface StationActivity {
   readonly lastRefusal: string | undefined;
   /** The station's Modbus TCP server, when the lab serves Modbus. */
   readonly modbus?: StationModbus;
+  /** The drivers that connect to the station's own controller (its Modbus client), when it has any. */
+  readonly controllers?: readonly ClientDriverStatus[];
 }
 
 /** A station's Modbus TCP server: where it listens and who is connected. */
@@ -54,6 +57,19 @@ export interface LabOverview {
   readonly stations: readonly StationOverview[];
   /** The schedule's faults on each station, when a schedule runs. */
   readonly schedule?: readonly ScheduleTaskStatus[];
+  /** From `tagsim class` (docs/deploy.md): each lab process, its stations' numbers, and whether it answered. */
+  readonly labs?: readonly ClassLabStatus[];
+}
+
+/** How one lab process of a class answered the class view's last listing. */
+export interface ClassLabStatus {
+  readonly name: string;
+  readonly url: string;
+  /** The class's number of its station 1. */
+  readonly first: number;
+  readonly stations: number;
+  readonly ok: boolean;
+  readonly error?: string;
 }
 
 /** A tag as the instructor sees it: everything, and whether the student's window hides it. */

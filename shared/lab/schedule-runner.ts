@@ -1,4 +1,3 @@
-import type { HiddenFaults } from '../bridge/hidden-faults.js';
 import { bindCondition } from '../conditions/check-condition.js';
 import type { BoundCondition } from '../conditions/condition-types.js';
 import { TagIndex } from '../conditions/tag-refs.js';
@@ -9,13 +8,12 @@ import { deriveSeed, mulberry32 } from '../sim/random.js';
 import type { FaultLog } from './fault-log.js';
 import type { FaultSchedule, ScheduledFault } from './fault-schedule.js';
 import { selectedStations } from './lab-actions.js';
-import { applyFault, clearFault } from './lab-fault.js';
+import { applyFault, clearFault, type StationFaults } from './lab-fault.js';
 
-/** What a schedule acts on: a station's number, its engine and its hidden faults. */
-export interface ScheduleStation {
+/** What a schedule acts on: a station's number, its engine and its faults (hidden, the instructor's). */
+export interface ScheduleStation extends StationFaults {
   readonly number: number;
   readonly engine: TagEngine;
-  readonly hidden: HiddenFaults;
 }
 
 /** Where one scheduled fault is on one station. */
@@ -127,7 +125,7 @@ export function bindSchedule(
     });
   };
   const putOn = (task: Task, t: number) => {
-    const error = applyFault(task.target.engine, task.target.hidden, task.entry.fault);
+    const error = applyFault(task.target.engine, task.target, task.entry.fault);
     record(task, 'applied', error);
     if (error !== undefined) return void (task.state = 'done');
     task.state = 'on';
@@ -141,7 +139,7 @@ export function bindSchedule(
     record(
       task,
       'cleared',
-      clearFault(task.target.engine, task.target.hidden, task.entry.fault.tag, task.entry.fault.kind),
+      clearFault(task.target.engine, task.target, task.entry.fault.tag, task.entry.fault.kind),
     );
     task.state = 'done';
     options.onChange?.({ name: task.name, station: task.station, state: 'done' }, t);

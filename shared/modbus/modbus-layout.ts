@@ -1,7 +1,8 @@
 import type { TagScene } from '../core/tag-scene.js';
 import { isSystemTag } from '../core/system-tags.js';
 import type { TagDefinition, TagType } from '../core/tag-types.js';
-import type { DriverMap } from './driver-map.js';
+import type { SceneDrivers } from '../drivers/driver-settings.js';
+import { type DriverMap, savedDriverMap } from './driver-map.js';
 import { DRIVER_MAPS } from './driver-maps.generated.js';
 import { DEFAULT_SCALE_FACTOR } from './register-value.js';
 
@@ -34,6 +35,11 @@ export interface ModbusTable {
   /** The tags the driver's map does not hold, from address `from`: these addresses exist too. */
   readonly extras?: { readonly from: number; readonly count: number };
   readonly slots: readonly (ModbusSlot | undefined)[];
+  /**
+   * Addresses 0 to mapped-1 are the driver's map (its saved slots, or the scene's tags in order):
+   * the point counts a driver of the scene starts with (the Modbus client's, docs/modbus.md).
+   */
+  readonly mapped: number;
 }
 
 /** Whether every address of the range exists in the table; a request past them gets 02. */
@@ -45,8 +51,11 @@ export function tableHolds(table: ModbusTable, start: number, count: number): bo
 }
 
 export interface ModbusLayout {
-  /** Where the addresses come from: the driver's saved map, scene order, or the tags' addresses. */
-  readonly source: 'driver map' | 'scene order' | 'tag addresses';
+  /**
+   * Where the addresses come from: the map the scene saved for the driver (a `.factoryio` file's),
+   * the built-in scene's driver map, scene order, or the tags' addresses.
+   */
+  readonly source: 'saved driver map' | 'driver map' | 'scene order' | 'tag addresses';
   readonly scaleFactor: number;
   readonly tables: Readonly<Record<ModbusTableName, ModbusTable>>;
   /**
@@ -87,16 +96,20 @@ export function driverMapOf(sceneName: string): DriverMap | undefined {
   return DRIVER_MAPS.find((m) => m.scene === sceneName);
 }
 
-/** Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"). */
+/**
+ * Lays a scene's tags out in the four Modbus tables (docs/modbus.md, "The mapping"): by the map
+ * the scene saved for the driver, else the built-in scene's of its name, else in scene order.
+ */
 export function modbusLayout(
-  scene: TagScene,
+  scene: TagScene & { readonly drivers?: SceneDrivers },
   options: { map?: ModbusMapChoice; scaleFactor?: number } = {},
 ): ModbusLayout {
-  const driver = driverMapOf(scene.name);
+  const saved = scene.drivers?.ModbusTCPServer && savedDriverMap(scene.name, scene.drivers.ModbusTCPServer);
+  const driver = saved ?? driverMapOf(scene.name);
   const scaleFactor = options.scaleFactor ?? driver?.scaleFactor ?? DEFAULT_SCALE_FACTOR;
   if (options.map === 'address') return { source: 'tag addresses', scaleFactor, tables: byAddress(scene) };
   return {
-    source: driver ? 'driver map' : 'scene order',
+    source: saved ? 'saved driver map' : driver ? 'driver map' : 'scene order',
     scaleFactor,
     tables: byDriverMap(scene, driver),
     extrasFrom: EXTRA_TAGS_ADDRESS,
@@ -136,14 +149,15 @@ function byDriverMap(scene: TagScene, driver: DriverMap | undefined): Record<Mod
       if (slots.length >= MODBUS_ADDRESSES) break;
       slots.push({ id: tag.id, type: tag.type });
     }
+    const inMap = slots.length;
     const size = Math.max(DRIVER_TABLE_SIZE[name], slots.length);
     const from = Math.max(EXTRA_TAGS_ADDRESS, size);
     const count = Math.min(extras.length, MODBUS_ADDRESSES - from);
     if (count > 0) slots.length = from;
     for (const tag of extras.slice(0, Math.max(0, count))) slots.push({ id: tag.id, type: tag.type });
-    if (count <= 0) tables[name] = { size, slots };
-    else if (from === size) tables[name] = { size: size + count, slots };
-    else tables[name] = { size, extras: { from, count }, slots };
+    if (count <= 0) tables[name] = { size, slots, mapped: inMap };
+    else if (from === size) tables[name] = { size: size + count, slots, mapped: inMap };
+    else tables[name] = { size, extras: { from, count }, slots, mapped: inMap };
   }
   return tables;
 }
@@ -163,6 +177,10 @@ function byAddress(scene: TagScene): Record<ModbusTableName, ModbusTable> {
   }
   const tables = {} as Record<ModbusTableName, ModbusTable>;
   for (const name of MODBUS_TABLES)
-    tables[name] = { size: Math.max(ADDRESS_TABLE_SIZE, slots[name].length), slots: slots[name] };
+    tables[name] = {
+      size: Math.max(ADDRESS_TABLE_SIZE, slots[name].length),
+      slots: slots[name],
+      mapped: slots[name].length,
+    };
   return tables;
 }

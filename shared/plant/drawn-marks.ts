@@ -1,4 +1,4 @@
-import type { LaidConveyor, LaidPart } from './plant-types.js';
+import type { LaidConveyor } from './plant-types.js';
 
 // Where the Plant view draws the marks of a belt (motors, beams, gate paddles, feeder, sink), what
 // space a machine takes, and the places near a belt a name may take, in metres of the layout. The label placer (labels.ts) keeps names off
@@ -15,15 +15,15 @@ export interface Box {
   readonly height: number;
 }
 
-/** Motors of one belt sit this far apart along it, from its start. */
-export const MOTOR_PITCH = 1.5;
-/** A motor's body in its slot: along the belt from..to, and out from the belt's right edge. */
-export const MOTOR = { from: 0.04, to: 0.4, out: 0.08, depth: 0.24 } as const;
-/** Gates (transfers, arms, pushers) stand back from the belt's end, this far apart, on its left. */
-export const GATE_PITCH = 0.4;
+/** A motor's body: along the belt this long, out from the belt's edge from `out`, this deep. */
+export const MOTOR = { length: 0.36, out: 0.08, depth: 0.24 } as const;
+/** A gate's paddle (a transfer, a pusher, a sorter arm): along the belt, out from its edge, deep. */
 export const GATE = { width: 0.32, out: 0.08, depth: 0.26 } as const;
 /** A beam's heads reach this far out from the belt's edges, and are this wide. */
 export const BEAM = { reach: 0.24, width: 0.14 } as const;
+/** A beam's hit area (and focus ring) is this wide; beams of one place are fanned out this far apart. */
+export const BEAM_HIT = 0.26;
+export const BEAM_PITCH = 0.3;
 /** A sensor wider than this is drawn as a zone on the belt, not a beam across it. */
 export const ZONE_MIN = 0.4;
 /** A reading sensor's readout box. */
@@ -72,61 +72,25 @@ export function beltRect(
 export const ratioOf = (c: Pick<LaidConveyor, 'length' | 'drawnLength'>) =>
   c.length > 0 ? c.drawnLength / c.length : 1;
 
-/** Where the `k`th motor's slot starts along the belt. */
-export const motorAt = (k: number) => k * MOTOR_PITCH;
-/** Where the `k`th gate of a belt stands along it. */
-export const gateAt = (c: Pick<LaidConveyor, 'drawnLength'>, k: number) =>
-  c.drawnLength - 0.4 - k * GATE_PITCH;
-
-/** The solid marks of one belt, each named: its belt (or track), beams, motors, gates, feeder, sink. */
+/**
+ * The marks of one belt that stand for no tag: its belt (with its frame), feeder and sink. A track
+ * (a conveyor of the model that is a motion: a gripper's travel, a lift's ride) is a faint line
+ * under everything, no mark; nor has it a sink.
+ */
 export function beltMarks(c: LaidConveyor): { what: string; poly: Poly }[] {
   const half = c.width / 2;
   const len = c.drawnLength;
-  const ratio = ratioOf(c);
   const marks: { what: string; poly: Poly }[] = [];
-  // A track (a gripper's travel, an elevator's ride) is a thin line; a belt has a frame 0.04 round it.
-  marks.push(
-    c.look === 'path'
-      ? { what: `track ${c.name}`, poly: beltRect(c, [0, len], [-0.03, 0.03]) }
-      : { what: `belt ${c.name}`, poly: beltRect(c, [-0.04, len + 0.04], [-half - 0.04, half + 0.04]) },
-  );
-  c.sensors.forEach((s) => {
-    const from = s.from * ratio;
-    const to = s.to * ratio;
-    const mid = (from + to) / 2;
-    if (s.reads || to - from > ZONE_MIN || (s.echo && c.look === 'path')) return;
-    const w = BEAM.width / 2;
+  if (c.look !== 'path')
     marks.push({
-      what: `beam ${s.tag.name}`,
-      poly: beltRect(c, [mid - w, mid + w], [-half - BEAM.reach, half + BEAM.reach]),
+      what: `belt ${c.name}`,
+      poly: beltRect(c, [-0.04, len + 0.04], [-half - 0.04, half + 0.04]),
     });
-  });
-  c.drive.forEach((t, k) => {
-    const at = motorAt(k);
-    marks.push({
-      what: `motor ${t.name}`,
-      poly: beltRect(c, [at + MOTOR.from, at + MOTOR.to], [half + MOTOR.out, half + MOTOR.out + MOTOR.depth]),
-    });
-  });
-  c.exits
-    .flatMap((e) => e.gates)
-    .forEach((t, k) => {
-      const at = gateAt(c, k);
-      marks.push({
-        what: `gate ${t.name}`,
-        poly: beltRect(c, [at, at + GATE.width], [-half - GATE.out - GATE.depth, -half - GATE.out]),
-      });
-    });
-  if (c.feeder)
+  if (c.feeder && c.look !== 'path')
     marks.push({ what: `feeder ${c.name}`, poly: beltRect(c, [-0.18, -0.04], [-half - 0.1, half + 0.1]) });
-  if (c.removesAtEnd)
+  if (c.removesAtEnd && c.look !== 'path')
     marks.push({ what: `sink ${c.name}`, poly: beltRect(c, [len + 0.06, len + 0.2], [-half, half]) });
   return marks;
-}
-
-/** The box a machine's body takes (an axis: its rail and the carriage's sweep). */
-export function partBody(p: LaidPart): Box {
-  return box(p.x, p.y, p.width, p.height);
 }
 
 /**
@@ -148,12 +112,6 @@ export function tankMarks(width: number, height: number) {
 
 /** A tank valve's name starts this far right of the valve's centre, on a baseline this far below it. */
 export const VALVE_TEXT = { dx: 0.3, baseline: 0.05 } as const;
-
-/** Where a part's chip `i` sits from the first's corner, in rows of columns `cell` wide across `width`. */
-export function chipCell(i: number, width: number, cell: number = CHIP.width): { x: number; y: number } {
-  const perRow = Math.max(1, Math.floor(width / cell));
-  return { x: (i % perRow) * cell, y: Math.floor(i / perRow) * CHIP.height };
-}
 
 /** How many steps a label may slide along its belt: rows beside an upright belt, quarter widths along a level one. */
 const SHIFTS_ALONG = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6];
@@ -178,9 +136,13 @@ export function around(
     const oy = Math.cos(a) * s;
     const sideways = Math.abs(ox) > 0.5;
     const step = sideways ? h + 0.02 : w / 4 + 0.03;
-    for (let row = 0; row < 5; row++)
+    // Rows close in first, then further out (up to about 2 m beside an upright belt), for a name
+    // that has to clear what sweeps past its mark (a lift's car).
+    const outAt = (row: number) =>
+      sideways ? (row < 5 ? row * 0.15 : 0.6 + (row - 4) * 0.3) : row * (h + 0.02);
+    for (let row = 0; row < (sideways ? 10 : 7); row++)
       for (const shift of sideways ? SHIFTS_ALONG : SHIFTS_ACROSS) {
-        const p = onBelt(c, along + shift * step, s * (out + row * (sideways ? 0.15 : h + 0.02)));
+        const p = onBelt(c, along + shift * step, s * (out + outAt(row)));
         const b = sideways
           ? box(ox > 0 ? p.x : p.x - w, p.y - h / 2, w, h)
           : box(p.x - w / 2, oy > 0 ? p.y : p.y - h, w, h);
@@ -190,8 +152,29 @@ export function around(
   return options.sort((x, y) => x.cost - y.cost).map((o) => o.b);
 }
 
+/** A polygon's level bounds: left, top, right, bottom. */
+export function boundsOf(poly: Poly): [number, number, number, number] {
+  let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of poly) {
+    if (p[0] < l) l = p[0];
+    if (p[0] > r) r = p[0];
+    if (p[1] < t) t = p[1];
+    if (p[1] > b) b = p[1];
+  }
+  return [l, t, r, b];
+}
+
+/** Whether two polygons' level bounds are apart (by more than `slack` less). */
+function apartLevel(a: Poly, b: Poly, slack: number): boolean {
+  const [al, at, ar, ab] = boundsOf(a);
+  const [bl, bt, br, bb] = boundsOf(b);
+  return ar - slack <= bl || br - slack <= al || ab - slack <= bt || bb - slack <= at;
+}
+
 /** Whether two convex polygons overlap by more than `slack` metres (separating axis theorem). */
 export function polysOverlap(a: Poly, b: Poly, slack = 0.01): boolean {
+  // Most marks are far apart: their level bounds part first, with no projections.
+  if (apartLevel(a, b, slack)) return false;
   for (const poly of [a, b]) {
     for (let i = 0; i < poly.length; i++) {
       const [x1, y1] = poly[i]!;

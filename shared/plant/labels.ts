@@ -1,106 +1,128 @@
-import {
-  BEAM,
-  around,
-  beltMarks,
-  type Box,
-  box,
-  boxPoly,
-  chipCell,
-  CHIP,
-  GATE,
-  gateAt,
-  MOTOR,
-  motorAt,
-  onBelt,
-  partBody,
-  type Poly,
-  polysOverlap,
-  ratioOf,
-  READER,
-  tankMarks,
-  VALVE_TEXT,
-} from './drawn-marks.js';
+import { alongOf, beltKey } from './belt-spots.js';
+import { around, beltMarks, type Box, box, boxPoly, onBelt, type Poly, polysOverlap } from './drawn-marks.js';
 import { DRAWING_MEASURES, rowHeight, textWidth, type LabelMeasures } from './label-measures.js';
-import type { LaidConveyor, LaidPart, PlacedTag, PlantLayout } from './plant-types.js';
+import type { LaidConveyor, PlantLayout } from './plant-types.js';
+import { MarkSet } from './mark-set.js';
+import { planSpots, type SpotBodies, type SpotPlan, spotMarks } from './spot-plan.js';
+import type { PlacedSpot, StaticMark } from './spot-types.js';
 
 // The one label placer of the Plant view (docs/ui.md, "Plant view"): every name the drawing
-// writes (sensors, motors, gates, readouts, machines and their chips) gets a level box near what
-// it names that overlaps no other label and no drawn mark. renderer/plant draws each label in its
-// box; test/plant/labels.test.ts checks every built-in scene with these same boxes.
+// writes beside a belt's mark (sensors, motors, gates) gets a level box near its mark that
+// overlaps no other name, no drawn mark and no fault badge (spot-plan.ts places those first); a
+// name that had to go further than LEADER_FROM from its mark gets a leader line to it. A machine's
+// own texts are in its block (part-spots.ts). renderer/plant draws each name in its box;
+// test/plant/labels.test.ts checks every built-in scene with these same boxes.
 
-export type LabelKind = 'sensor' | 'reading' | 'drive' | 'gate' | 'part' | 'chip' | 'readout';
+export type LabelKind = 'sensor' | 'drive' | 'gate';
 
 export interface PlacedLabel {
-  /** What it names, unique in a drawing: "sensor <belt> <i>", "drive <belt> <i>", "part <label>"… */
+  /** The key of the spot it names ("sensor <belt> <i>", "drive <belt> <i>"...). */
   readonly key: string;
   readonly kind: LabelKind;
   readonly text: string;
-  /** The mark it belongs to and may sit on (a machine's title and chips are on the machine). */
-  readonly owner?: string;
   /** Where it is drawn, level: the text starts at its left edge, centred on its height. */
   readonly box: Box;
+  /** A line from the name to its mark, where the name sits away from it: page metres. */
+  readonly leader?: { readonly from: readonly [number, number]; readonly to: readonly [number, number] };
 }
 
 export interface LabelPlan {
   readonly labels: readonly PlacedLabel[];
   readonly byKey: ReadonlyMap<string, PlacedLabel>;
-  /** The drawn marks labels keep off: belts, tracks, beams, motors, gates, machines. */
-  readonly marks: readonly { readonly what: string; readonly poly: Poly }[];
-  /** The box that holds the layout's drawing and every label (it may start left of or above 0). */
+  /** Everything a name keeps off: belts, machines, every tag's mark and fault badge. */
+  readonly marks: readonly StaticMark[];
+  /** The tags' own places, from which the labels were placed. */
+  readonly spots: SpotPlan;
+  /** The box that holds the layout's drawing, every mark, badge and label (it may start left of or above 0). */
   readonly frame: Box;
 }
+
+/** A name further than this from its mark (metres) is joined to it by a leader line. */
+export const LEADER_FROM = 0.12;
 
 interface Want {
   key: string;
   kind: LabelKind;
   text: string;
-  /** The mark it belongs to, which it may sit on (a machine's own title and chips). */
-  owner?: string;
-  /** Where it may go, best first; a fixed label has one. */
   candidates: Box[];
 }
 
-/** Key of a label of a belt's sensor, motor or gate (the `i`th of its kind on that belt). */
-export const labelKey = (kind: LabelKind, owner: string, i = 0) => `${kind} ${owner} ${i}`;
-
 /**
- * Places every label of the drawing: first those that cannot move (a machine's title and chips),
- * then those with fewest choices (readouts, motor and gate names), then sensor names. Each takes
- * its first candidate that overlaps nothing placed and no mark; where none is free (a crowded
+ * Places every name of the drawing: motors' and gates' first (fewest choices), then sensors'. Each
+ * takes its first candidate that overlaps nothing placed and no mark; where none is free (a crowded
  * scene file), the one that overlaps least, so labelClashes reports it.
  */
 export function placeLabels(layout: PlantLayout, m: LabelMeasures = DRAWING_MEASURES): LabelPlan {
-  const marks = [
-    ...layout.conveyors.flatMap(beltMarks),
-    ...layout.parts.map((p) => ({ what: `part ${p.label}`, poly: boxPoly(partBody(p)) })),
-  ];
-  const wants = [
-    ...layout.parts.flatMap((p) => partLabels(p, m)),
-    ...layout.conveyors.flatMap((c) => beltLabels(c, m)),
-  ].sort((a, b) => rank(a) - rank(b));
   const placed: PlacedLabel[] = [];
-  for (const w of wants) {
-    let best: Box | undefined;
-    let fewest = Infinity;
-    for (const b of w.candidates) {
-      const n = clashesOf(b, w.owner, placed, marks);
-      if (n < fewest) [best, fewest] = [b, n];
-      if (n === 0) break;
+  // Names are placed between the marks and their badges: clear of every mark, and badges clear of them.
+  const spots = planSpots(layout, m, (bodies) => {
+    const marks = new MarkSet<StaticMark>([
+      ...bodies.statics,
+      ...bodies.spots.map((s) => ({ what: s.key, poly: s.body })),
+    ]);
+    const names = new MarkSet<{ poly: Poly }>();
+    // A lift's car carries names up and down its shaft: those are placed first, and the others
+    // keep out of the column the car and its names sweep.
+    const riding = new Set(layout.parts.flatMap((p) => (p.tracks.length > 0 ? p.carries : [])));
+    const rides = (w: Want) => riding.has(bodies.byKey.get(w.key)!.owner.slice('belt '.length));
+    const wants = layout.conveyors
+      .flatMap((c) => beltLabels(c, bodies, m))
+      .sort((a, b) => Number(rides(b)) - Number(rides(a)) || ORDER[a.kind] - ORDER[b.kind]);
+    let swept: MarkSet<{ poly: Poly }> | undefined;
+    for (const w of wants) {
+      let best: Box | undefined;
+      let fewest = Infinity;
+      const { body } = bodies.byKey.get(w.key)!;
+      const away = rides(w) ? undefined : (swept ??= new MarkSet(sweeps(layout, bodies, placed)));
+      for (const b of w.candidates) {
+        // Overlaps first; then a leader that would cross another name or leader: lines must not tangle.
+        const poly = boxPoly(b);
+        let n = (names.count(poly) + marks.count(poly) + (away?.count(poly) ?? 0)) * 100;
+        if (n < fewest) n += leaderCrossings(leaderOf(b, body), placed, marks.items, w.key);
+        if (n < fewest) [best, fewest] = [b, n];
+        if (n === 0) break;
+      }
+      const leader = leaderOf(best!, body);
+      placed.push({ key: w.key, kind: w.kind, text: w.text, box: best!, ...(leader ? { leader } : {}) });
+      names.add({ poly: boxPoly(best!) });
     }
-    placed.push({
-      key: w.key,
-      kind: w.kind,
-      text: w.text,
-      ...(w.owner ? { owner: w.owner } : {}),
-      box: best!,
-    });
-  }
+    return placed.map((l) => boxPoly(l.box));
+  });
+  const marks = [...spots.statics, ...spotMarks(spots)];
   return {
     labels: placed,
     byKey: new Map(placed.map((l) => [l.key, l])),
     marks,
+    spots,
     frame: frameOf(layout, placed, marks),
   };
+}
+
+/**
+ * The column each lift's car sweeps with what it carries (its platform, their marks and names)
+ * from the bottom of its shaft to the top.
+ */
+function sweeps(layout: PlantLayout, bodies: SpotBodies, placed: readonly PlacedLabel[]): { poly: Poly }[] {
+  return layout.parts.flatMap((p) => {
+    const tracks = layout.conveyors.filter((c) => p.tracks.includes(c.name));
+    if (tracks.length === 0) return [];
+    const home = tracks[0]!.y;
+    const ends = tracks.flatMap((c) => [c.y, onBelt(c, c.drawnLength, 0).y]);
+    const carried = new Set(p.carries.map((c) => `belt ${c}`));
+    const polys: Poly[] = [
+      ...layout.conveyors
+        .filter((c) => carried.has(`belt ${c.name}`))
+        .flatMap((c) => beltMarks(c).map((k) => k.poly)),
+      ...bodies.spots.filter((s) => carried.has(s.owner)).map((s) => s.body),
+      ...placed.filter((l) => carried.has(bodies.byKey.get(l.key)!.owner)).map((l) => boxPoly(l.box)),
+    ];
+    if (polys.length === 0) return [];
+    const xs = polys.flatMap((q) => q.map(([x]) => x));
+    const ys = polys.flatMap((q) => q.map(([, y]) => y));
+    const top = Math.min(...ys) + Math.min(...ends) - home;
+    const bottom = Math.max(...ys) + Math.max(...ends) - home;
+    return [{ poly: boxPoly(box(Math.min(...xs), top, Math.max(...xs) - Math.min(...xs), bottom - top)) }];
+  });
 }
 
 /** Every pair that overlaps in a plan: "label / label" or "label / mark". Empty when all is clear. */
@@ -111,235 +133,136 @@ export function labelClashes(plan: Pick<LabelPlan, 'labels' | 'marks'>): string[
       if (polysOverlap(boxPoly(a.box), boxPoly(b.box)))
         out.push(`${a.key} "${a.text}" / ${b.key} "${b.text}"`);
     for (const mark of plan.marks)
-      if (mark.what !== a.owner && polysOverlap(boxPoly(a.box), mark.poly))
-        out.push(`${a.key} "${a.text}" / ${mark.what}`);
+      if (polysOverlap(boxPoly(a.box), mark.poly)) out.push(`${a.key} "${a.text}" / ${mark.what}`);
   });
   return out;
 }
 
-const ORDER: Record<LabelKind, number> = {
-  part: 0,
-  chip: 0,
-  readout: 0,
-  reading: 1,
-  drive: 2,
-  gate: 3,
-  sensor: 4,
-};
-const rank = (w: Want) => ORDER[w.kind];
+const ORDER: Record<LabelKind, number> = { drive: 0, gate: 1, sensor: 2 };
 
-function clashesOf(
-  b: Box,
-  owner: string | undefined,
+/** The names a belt carries beside its marks: its sensors' (not a reader's: its readout is named), motors' and gates'. */
+function beltLabels(c: LaidConveyor, spots: SpotBodies, m: LabelMeasures): Want[] {
+  const half = c.width / 2;
+  const h = rowHeight(m);
+  const wants: Want[] = [];
+  const along = (s: Omit<PlacedSpot, 'badge'>) => alongOf(c, s.body, s.at);
+  c.sensors.forEach((s, i) => {
+    const spot = spots.byKey.get(beltKey('sensor', c.name, i));
+    if (!spot || spot.kind === 'reader') return;
+    // Sensors alternate sides, so names of close sensors start apart.
+    const side = i % 2 === 0 ? -1 : 1;
+    const w = textWidth(s.tag.name, m);
+    wants.push({
+      key: spot.key,
+      kind: 'sensor',
+      text: s.tag.name,
+      candidates: around(c, along(spot), side, half + 0.28, w, h),
+    });
+  });
+  for (const [kind, tags] of [
+    ['drive', c.drive],
+    ['gate', c.exits.flatMap((e) => e.gates)],
+  ] as const)
+    tags.forEach((t, k) => {
+      const spot = spots.byKey.get(beltKey(kind, c.name, k));
+      if (!spot) return;
+      const w = textWidth(t.name, m);
+      const side = spot.side ?? 1;
+      const out = half + 0.36;
+      const level = Math.abs(c.angle) < 1 || Math.abs(Math.abs(c.angle) - 180) < 1;
+      // On a level belt, first beside its mark, on its row.
+      const beside = onBelt(c, along(spot) + 0.42, side * (half + 0.2));
+      wants.push({
+        key: spot.key,
+        kind,
+        text: t.name,
+        candidates: [
+          ...(level ? [box(beside.x, beside.y - h / 2, w, h)] : []),
+          ...around(c, along(spot) + 0.18, side, out, w, h),
+        ],
+      });
+    });
+  return wants;
+}
+
+type Point = readonly [number, number];
+
+/**
+ * How badly a leader would cross what is drawn: each name or leader it crosses counts 1, each
+ * mark (a belt, its own included: a name across its belt from its motor) 3.
+ */
+function leaderCrossings(
+  leader: PlacedLabel['leader'],
   placed: readonly PlacedLabel[],
-  marks: LabelPlan['marks'],
+  marks: readonly StaticMark[],
+  key: string,
 ): number {
-  const poly = boxPoly(b);
+  if (!leader) return 0;
+  const crosses = (poly: Poly) =>
+    poly.some((c, i) => segmentsCross(leader.from, leader.to, c, poly[(i + 1) % poly.length]!));
   let n = 0;
-  for (const l of placed) if (polysOverlap(poly, boxPoly(l.box))) n++;
-  for (const mark of marks) if (mark.what !== owner && polysOverlap(poly, mark.poly)) n++;
+  for (const l of placed) {
+    if (l.leader && segmentsCross(leader.from, leader.to, l.leader.from, l.leader.to)) n++;
+    if (crosses(boxPoly(l.box))) n++;
+  }
+  for (const mark of marks) if (mark.what !== key && crosses(mark.poly)) n += 3;
   return n;
 }
 
-/** The names a belt carries: its sensors', readouts, motors' and gates'. */
-function beltLabels(c: LaidConveyor, m: LabelMeasures): Want[] {
-  const half = c.width / 2;
-  const ratio = ratioOf(c);
-  const h = rowHeight(m);
-  const wants: Want[] = [];
-  c.sensors.forEach((s, i) => {
-    if (s.echo) return;
-    const mid = ((s.from + s.to) / 2) * ratio;
-    // Sensors alternate sides, so names of close sensors start apart.
-    const side = i % 2 === 0 ? -1 : 1;
-    if (s.reads)
-      wants.push({
-        key: labelKey('reading', c.name, i),
-        kind: 'reading',
-        text: '',
-        candidates: around(c, mid, side, half + 0.08, READER.width, READER.height),
-      });
-    else {
-      const w = textWidth(s.tag.name, m);
-      wants.push({
-        key: labelKey('sensor', c.name, i),
-        kind: 'sensor',
-        text: s.tag.name,
-        candidates: around(c, mid, side, half + BEAM.reach + 0.03, w, h),
-      });
-    }
-  });
-  c.drive.forEach((t, k) => {
-    const at = motorAt(k);
-    const w = textWidth(t.name, m);
-    const level = Math.abs(c.angle) < 1;
-    // On a level belt, beside its motor; else (and where that is taken) away from the belt.
-    const beside = onBelt(c, at + MOTOR.to + 0.06, half + MOTOR.out + MOTOR.depth / 2);
-    wants.push({
-      key: labelKey('drive', c.name, k),
-      kind: 'drive',
-      text: t.name,
-      candidates: [
-        ...(level ? [box(beside.x, beside.y - h / 2, w, h)] : []),
-        ...around(c, at + (MOTOR.from + MOTOR.to) / 2, 1, half + MOTOR.out + MOTOR.depth + 0.02, w, h),
-      ],
-    });
-  });
-  c.exits
-    .flatMap((e) => e.gates)
-    .forEach((t, k) => {
-      const w = textWidth(t.name, m);
-      wants.push({
-        key: labelKey('gate', c.name, k),
-        kind: 'gate',
-        text: t.name,
-        candidates: around(c, gateAt(c, k) + GATE.width / 2, -1, half + GATE.out + GATE.depth + 0.02, w, h),
-      });
-    });
-  return wants;
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const side = (p: Point, q: Point, r: Point) =>
+    (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+  const [d1, d2, d3, d4] = [side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)];
+  return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-/** A chip's name font (plant-parts.css, .chip-text) and the lamp before it. */
-const CHIP_FONT = 0.16;
-const CHIP_LAMP = 0.22;
-/** A chip's text, with room for its value where it has one. */
-const chipText = (t: PlacedTag) =>
-  t.type === 'Bit' ? t.name : `${t.name} ${t.type === 'Int' ? '00' : '0.00'}`;
-
-/** A machine's texts, where PlantParts draws them: its title, readouts and chips. Fixed. */
-function partLabels(p: LaidPart, m: LabelMeasures): Want[] {
-  const owner = `part ${p.label}`;
-  const fixed = (kind: LabelKind, i: number, text: string, b: Box): Want => ({
-    key: `${kind} ${p.label} ${i}`,
-    kind,
-    text,
-    owner,
-    candidates: [b],
-  });
-  const title = 0.2;
-  const wants: Want[] = [];
-  // Chips stand in columns as wide as the part's widest chip (at least CHIP.width), so none runs into the next.
-  const chips = (tags: LaidPart['tags'], x: number, y: number, width: number) => {
-    const texts = tags.map((t) => chipText(t.tag));
-    const cell = Math.max(CHIP.width, ...texts.map((t) => CHIP_LAMP + textWidth(t, m, CHIP_FONT) + 0.1));
-    texts.forEach((text, i) => {
-      const at = chipCell(i, width, cell);
-      wants.push(
-        fixed(
-          'chip',
-          i,
-          text,
-          box(x + at.x, y + at.y, CHIP_LAMP + textWidth(text, m, CHIP_FONT), CHIP.height - 0.04),
-        ),
-      );
-    });
+/** A leader from a name's box to its mark, where the name is further than LEADER_FROM from it. */
+export function leaderOf(b: Box, body: Poly): PlacedLabel['leader'] {
+  let best: { d: number; from: Point; to: Point } | undefined;
+  const corners: Point[] = [
+    [b.x, b.y],
+    [b.x + b.width, b.y],
+    [b.x + b.width, b.y + b.height],
+    [b.x, b.y + b.height],
+  ];
+  const clampToBox = ([x, y]: Point): Point => [
+    Math.min(Math.max(x, b.x), b.x + b.width),
+    Math.min(Math.max(y, b.y), b.y + b.height),
+  ];
+  const consider = (from: Point, to: Point) => {
+    const d = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    if (!best || d < best.d) best = { d, from, to };
   };
-  const used = new Set(
-    p.tags
-      .filter((t) => ['level', 'fill', 'drain', 'setpoint', 'position', 'command'].includes(t.role))
-      .map((t) => t.tag.id),
-  );
-  const others = p.tags.filter((t) => !used.has(t.tag.id));
-  if (p.part === 'tank') {
-    // The tank's own texts: the set point's name (at any height beside the body) and the valves'.
-    const t = tankMarks(p.width, p.height);
-    const setpoint = p.tags.find((x) => x.role === 'setpoint')?.tag;
-    if (setpoint) {
-      const w = textWidth(`${setpoint.name} 00.00`, m);
-      const top = p.y + t.body.y - m.fontSize;
-      wants.push(
-        fixed(
-          'readout',
-          0,
-          setpoint.name,
-          box(p.x + t.setpointTextEnd - w, top, w, t.body.height + 2 * m.fontSize),
-        ),
-      );
-    }
-    (['fill', 'drain'] as const).forEach((role, i) => {
-      const valve = p.tags.find((x) => x.role === role)?.tag;
-      if (!valve) return;
-      const at = role === 'fill' ? t.fillValve : t.drainValve;
-      const text = `${valve.name} ${valve.type === 'Bit' ? 'closed' : '00.00'}`;
-      const baseline = p.y + at.y + VALVE_TEXT.baseline;
-      wants.push(
-        fixed(
-          'readout',
-          i + 1,
-          text,
-          box(p.x + at.x + VALVE_TEXT.dx, baseline - m.fontSize, textWidth(text, m), rowHeight(m)),
-        ),
-      );
-    });
-    chips(others, p.x, p.y + p.height + 0.1, p.width);
-  } else if (p.part === 'axis' || p.part === 'crane' || p.part === 'elevator') {
-    wants.push(
-      fixed(
-        'part',
-        0,
-        p.label,
-        box(p.x + 0.04, p.y - 0.08 - title, textWidth(p.label, m, title) * 1.08, title + 0.04),
-      ),
-    );
-    const position = p.tags.find((t) => t.role === 'position')?.tag;
-    const command = p.tags.find((t) => t.role === 'command')?.tag;
-    const right = p.x + p.width + 0.1;
-    if (position)
-      wants.push(
-        fixed(
-          'readout',
-          0,
-          `${position.name}: 00.00`,
-          box(
-            right,
-            p.y + p.height / 2 - 0.16 - m.fontSize,
-            textWidth(`${position.name}: 00.00`, m),
-            rowHeight(m),
-          ),
-        ),
-      );
-    if (command)
-      wants.push(
-        fixed(
-          'readout',
-          1,
-          `${command.name}: far end`,
-          box(
-            right,
-            p.y + p.height / 2 + 0.24 - m.fontSize,
-            textWidth(`${command.name}: far end`, m),
-            rowHeight(m),
-          ),
-        ),
-      );
-    chips(others, p.x, p.y + p.height + 0.14, Math.max(p.width, 2.6));
-  } else {
-    wants.push(
-      fixed(
-        'part',
-        0,
-        p.label,
-        box(p.x + 0.08, p.y + 0.06, textWidth(p.label, m, title) * 1.08, title + 0.04),
-      ),
-    );
-    chips(p.tags, p.x + 0.08, p.y + 0.4, p.width - 0.16);
-  }
-  return wants;
+  // The nearest pair of a box and a convex polygon: a corner of one and an edge of the other.
+  body.forEach((p, i) => {
+    const q = body[(i + 1) % body.length]!;
+    consider(clampToBox(p), p);
+    for (const c of corners) consider(c, nearestOn(p, q, c));
+  });
+  return best && best.d > LEADER_FROM ? { from: best.from, to: best.to } : undefined;
 }
 
-/** How far right of a mark its fault badges reach (TagSpot: F, !, and the lab's "hidden"). */
-const FAULT_BADGES = 1.0;
+/** The point of segment p-q nearest to c. */
+function nearestOn(p: Point, q: Point, c: Point): Point {
+  const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / len2));
+  return [p[0] + t * dx, p[1] + t * dy];
+}
 
-/** The layout's box grown to hold every label and every mark's fault badges. */
-function frameOf(layout: PlantLayout, labels: readonly PlacedLabel[], marks: LabelPlan['marks']): Box {
+/** The layout's box grown to hold every mark, badge and label. */
+function frameOf(layout: PlantLayout, labels: readonly PlacedLabel[], marks: readonly StaticMark[]): Box {
   let [left, top, right, bottom] = [0, 0, layout.width, layout.height];
-  // A spot's fault badges (F, !, hidden) stand right of its mark: room for them past the last mark.
-  for (const { poly } of marks) for (const [x] of poly) right = Math.max(right, x + FAULT_BADGES);
+  const grow = (x: number, y: number) => {
+    left = Math.min(left, x - 0.1);
+    top = Math.min(top, y - 0.1);
+    right = Math.max(right, x + 0.1);
+    bottom = Math.max(bottom, y + 0.1);
+  };
+  for (const { poly } of marks) for (const [x, y] of poly) grow(x, y);
   for (const { box: b } of labels) {
-    left = Math.min(left, b.x - 0.1);
-    top = Math.min(top, b.y - 0.1);
-    right = Math.max(right, b.x + b.width + 0.1);
-    bottom = Math.max(bottom, b.y + b.height + 0.1);
+    grow(b.x, b.y);
+    grow(b.x + b.width, b.y + b.height);
   }
   return box(left, top, right - left, bottom - top);
 }

@@ -2,8 +2,9 @@ import { type Conveyor, isConveyor } from '../sim/behaviour-types.js';
 import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import { autoPlace, BELT_WIDTH } from './auto-place.js';
 import { builtinPlacementHints } from './hints/index.js';
-import { control, ioGroups, isPanelTag, panelControl, restingOn } from './panel-controls.js';
+import { control, ioGroups, isPanelTag, numberedInOrder, panelControl, restingOn } from './panel-controls.js';
 import type {
+  ConveyorPlacement,
   LaidConveyor,
   LaidPanel,
   LaidPart,
@@ -40,23 +41,31 @@ export function layoutPlant(
   const resting = restingOn(scene.tags, behaviours, claims);
 
   // Hinted machines first: a hint that names a tag is the most specific place for it.
-  const parts: LaidPart[] = (given.parts ?? []).map((p) => ({
-    part: p.part,
-    label: p.label,
-    x: p.x,
-    y: p.y,
-    width: p.width,
-    height: p.height,
-    axis: p.axis ?? 'x',
-    tags: p.tags.flatMap((t) => {
-      const tag = claims.claim(claims.resolve(t.tag));
-      return tag ? [{ tag, role: t.role }] : [];
-    }),
-  }));
+  const parts: LaidPart[] = rootedMounts(
+    (given.parts ?? []).map((p) => ({
+      part: p.part,
+      label: p.label,
+      x: p.x,
+      y: p.y,
+      width: p.width,
+      height: p.height,
+      axis: p.axis ?? 'x',
+      simulated: p.simulated !== false,
+      tags: p.tags.flatMap((t) => {
+        const tag = claims.claim(claims.resolve(t.tag));
+        return tag ? [{ tag, role: t.role }] : [];
+      }),
+      tracks: p.tracks ?? [],
+      carries: p.carries ?? [],
+      ...(p.on !== undefined ? { on: p.on } : {}),
+    })),
+  );
 
   const model = behaviours.filter(isConveyor);
-  const hinted = given.conveyors ?? {};
-  const unhinted = model.filter((c) => !hinted[c.conveyor]);
+  // Keyed by the scene's own conveyor names: a Map, so that a conveyor named `constructor` or
+  // `toString` finds its hint or none, never what every object inherits.
+  const hinted: ReadonlyMap<string, ConveyorPlacement> = new Map(Object.entries(given.conveyors ?? {}));
+  const unhinted = model.filter((c) => !hinted.has(c.conveyor));
   const below = bottomOf(parts, model, hinted);
   const auto = autoPlace(unhinted, MARGIN, below);
 
@@ -68,7 +77,7 @@ export function layoutPlant(
     (c.exits ?? []).map((e, k) => ({ to: e.to, gates: claimAll(claims, claims.exitOutputs(c, k)) })),
   );
   const conveyors = model.map((c, i): LaidConveyor => {
-    const hint = hinted[c.conveyor] ?? auto.get(c.conveyor)!;
+    const hint = hinted.get(c.conveyor) ?? auto.get(c.conveyor)!;
     return {
       name: c.conveyor,
       x: hint.x,
@@ -88,7 +97,10 @@ export function layoutPlant(
 
   const box = bounds(conveyors, parts);
   const extra = (given.panel?.tags ?? []).map((ref) => claims.resolve(ref)).filter((t) => t !== undefined);
-  const panelTags = [...extra, ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t))];
+  const panelTags = numberedInOrder([
+    ...extra,
+    ...claims.unclaimed().filter((t) => isPanelTag(t) && !extra.includes(t)),
+  ]);
   const controls = panelTags
     .map((t) => control(t, panelControl(t), resting, claims))
     .filter((c): c is PanelControl => c !== undefined);
@@ -105,6 +117,28 @@ export function layoutPlant(
     ...(panel ? { panel } : {}),
     io,
   };
+}
+
+/**
+ * The machines, each carried by another (`on`) only where that chain ends at a machine carried by
+ * none: a circle of carriers, or one naming itself, is drawn as standing machines.
+ */
+function rootedMounts(parts: LaidPart[]): LaidPart[] {
+  const byLabel = new Map(parts.map((p) => [p.label, p]));
+  const rooted = (p: LaidPart): boolean => {
+    const seen = new Set<string>();
+    for (let at: LaidPart | undefined = p; at; at = at.on === undefined ? undefined : byLabel.get(at.on)) {
+      if (seen.has(at.label)) return false;
+      seen.add(at.label);
+      if (at.on === undefined) return true;
+    }
+    return false;
+  };
+  return parts.map((p) => {
+    if (p.on === undefined || rooted(p)) return p;
+    const { on: _circular, ...standing } = p;
+    return standing;
+  });
 }
 
 function sensorsOf(c: Conveyor, claims: TagClaims): LaidSensor[] {
@@ -139,9 +173,9 @@ function panelAt(at: { x: number; y: number }, controls: readonly PanelControl[]
 function bottomOf(
   parts: readonly LaidPart[],
   model: readonly Conveyor[],
-  hinted: PlacementHints['conveyors'] & {},
+  hinted: ReadonlyMap<string, ConveyorPlacement>,
 ) {
-  const placedHints = model.flatMap((c) => (hinted[c.conveyor] ? [hinted[c.conveyor]!] : []));
+  const placedHints = model.flatMap((c) => hinted.get(c.conveyor) ?? []);
   if (placedHints.length === 0 && parts.length === 0) return MARGIN;
   const ys = [
     ...parts.map((p) => p.y + p.height),

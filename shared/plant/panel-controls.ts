@@ -39,6 +39,29 @@ export function restingOn(
   return on;
 }
 
+/**
+ * Tags in scene order, but those named alike but for a number ("Counter 3", "Counter 1",
+ * "Counter 2") in the order of their numbers, where the first of them stands: a panel reads 1, 2, 3.
+ */
+export function numberedInOrder<T extends { readonly name: string }>(tags: readonly T[]): T[] {
+  const stem = (name: string) => /^(.*?)\s*(\d+)$/.exec(name.trim());
+  const groups = new Map<string, T[]>();
+  for (const t of tags) {
+    const m = stem(t.name);
+    if (m) groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), t]);
+  }
+  const sorted = new Map(
+    [...groups].map(([k, g]) => [
+      k,
+      [...g].sort((a, b) => Number(stem(a.name)![2]) - Number(stem(b.name)![2])),
+    ]),
+  );
+  return tags.map((t) => {
+    const m = stem(t.name);
+    return m ? sorted.get(m[1]!)!.shift()! : t;
+  });
+}
+
 /** How a panel shows a tag: a button or selector (Bit Input), a light (Bit Output), a number. */
 export function panelControl(tag: TagDefinition): PanelControlKind {
   if (tag.type !== 'Bit') return 'display';

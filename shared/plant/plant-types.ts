@@ -52,7 +52,8 @@ export type PartKind =
  * A tag's job in a part: a tank's `level`, `fill` and `drain` valves, `setpoint`, `flow`; an axis's
  * `position` (read), `target` (commanded), `moving`, `command` (a Bit that sends it to its far
  * end), `grab`; a scale's or vision sensor's `reading`; a machine's `busy` / `detected` lamps and
- * `switch` actuators. The view draws a part from its roles; any tag it has no drawing for is
+ * `switch` actuators; a machine's `drive` (a motor: an elevator's Up, Down and Slow, drawn on its
+ * hoist). The view draws a part from its roles; any tag it has no drawing for is
  * shown as a lamp (Input) or a switch (Output) on the part.
  */
 export type PartRole =
@@ -69,7 +70,8 @@ export type PartRole =
   | 'reading'
   | 'detected'
   | 'lamp'
-  | 'switch';
+  | 'switch'
+  | 'drive';
 
 export interface PartHint {
   readonly part: PartKind;
@@ -83,6 +85,20 @@ export interface PartHint {
   /** For axes: the direction it travels in the drawing (default 'x'; 'z' is drawn as a lift). */
   readonly axis?: 'x' | 'y' | 'z';
   readonly tags: readonly { readonly tag: TagRef; readonly role: PartRole }[];
+  /**
+   * `false`: the plant does not move this part (a machine of a saved scene the generic plant
+   * cannot model, a sensor over no conveyor): its tags are the user's to set. Default true.
+   */
+  readonly simulated?: boolean;
+  /**
+   * An elevator's shaft: conveyors of the model along which its car travels (the car is drawn
+   * where the item on them is, at the first one's start when none is). They are not drawn.
+   */
+  readonly tracks?: readonly string[];
+  /** Conveyors drawn riding on the machine's car or carriage (a platform's rollers, a crane's forks). */
+  readonly carries?: readonly string[];
+  /** An axis carried by another axis's carriage (a gantry's Z on its X): that axis's label. */
+  readonly on?: string;
 }
 
 /** A tag as the layout places it: enough to find its live value in the tag store and name it. */
@@ -157,6 +173,12 @@ export interface LaidPart {
   readonly height: number;
   readonly axis: 'x' | 'y' | 'z';
   readonly tags: readonly { readonly tag: PlacedTag; readonly role: PartRole }[];
+  /** `false`: nothing moves it; its tags are the user's to set (PartHint.simulated). */
+  readonly simulated: boolean;
+  /** Its shaft's conveyors, and the conveyors drawn on its car (PartHint). */
+  readonly tracks: readonly string[];
+  readonly carries: readonly string[];
+  readonly on?: string;
 }
 
 /** What a panel control is drawn as. */
@@ -193,6 +215,35 @@ export interface PlantSnapshot {
   /** Plant (simulation) time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorState[];
+  /** The stacker cranes of the plant, where it has any (Automated Warehouse). */
+  readonly cranes?: readonly CraneState[];
+}
+
+/**
+ * Where a stacker crane is, from the plant's own model (shared/sim/stacker-crane.ts): metres from
+ * its rest position along the rail (x) and up the mast (z), and the same in places of its rack.
+ */
+export interface CraneState {
+  /** Its behaviour's `stackerCrane` name. */
+  readonly name: string;
+  /** The label of the layout's `crane` part it is drawn as (plantSnapshots; absent without a layout). */
+  readonly part?: string;
+  readonly x: number;
+  readonly z: number;
+  /**
+   * Along the rail and up the mast in places, fractional while it travels: 0 is the rest position,
+   * then one per column (level) from the first; a first column away from the rest position is 1.
+   */
+  readonly column: number;
+  readonly level: number;
+  /** The cell it stands at (columns × levels + 1 is the rest position); absent while it moves or between places. */
+  readonly at?: number;
+  readonly movingX: boolean;
+  readonly movingZ: boolean;
+  /** Where the forks are by their limit switches: -1 left, 1 right, 0 in the middle or on their way (plantSnapshots). */
+  readonly forks?: number;
+  /** The platform raised by the lift. */
+  readonly lifted: boolean;
 }
 
 export interface ConveyorState {

@@ -40,9 +40,16 @@ export class TagClaims {
     return this.tags.filter((t) => !this.claimed.has(t.id) && !isSystemTag(t));
   }
 
-  /** The Outputs a conveyor's drive (`runs`, `speed`) reads, in the order it names them. */
+  /** The Outputs a conveyor's drive (`runs`, `speed`, `reverse`) reads, in the order it names them. */
   driveOutputs(c: Conveyor): TagDefinition[] {
-    return this.outputsIn({ conveyor: c.conveyor, length: c.length, speed: c.speed, runs: c.runs });
+    const { conveyor, length, speed, runs, reverse } = c;
+    return this.outputsIn({
+      conveyor,
+      length,
+      speed,
+      ...(runs ? { runs } : {}),
+      ...(reverse ? { reverse } : {}),
+    });
   }
 
   /** The Outputs the condition of one exit reads. */

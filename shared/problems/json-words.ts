@@ -8,6 +8,15 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The value a record holds under `key` as its own field, or undefined: the one way to look up a
+ * word a person wrote in a plain object, so that `constructor`, `toString` or `__proto__` finds
+ * nothing rather than what every object inherits (keep data keyed by a user's names in a Map).
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** "an array", "null", "string \"abc\"": what a value is, for "got ..." in a message. */
 export function kindOf(value: unknown): string {
   if (value === undefined) return 'nothing';

@@ -11,7 +11,10 @@ import { type PlacedProblem, ValidationError } from '../problems/problem-list.js
  * one, missing system tags are added), each with a note.
  *
  * Initial values: the API does not show them, so tags start OFF (the Time Scale at 1), as after a
- * reset of the simulator; with `values`, each tag starts from the value it has now instead.
+ * reset of the simulator; with `values`, each tag starts from the value it has now instead (but a
+ * forced tag, whose value is its force: the value under it is not shown). A tag the simulator
+ * shows forced starts forced to that value (`forced`, `forcedValue`), as the simulator saves forces with its
+ * scene: the emitters and removers its scenes keep on.
  * Throws a ValidationError when the answer is not a tag list TagSim can serve.
  */
 export function sceneFromApiTags(
@@ -33,7 +36,7 @@ export function sceneFromApiTags(
       problems.push({ path: where, message: 'is not a tag object' });
       return;
     }
-    const { id, name, kind, type, address, value } = raw as Record<string, unknown>;
+    const { id, name, kind, type, address, value, isForced, forcedValue } = raw as Record<string, unknown>;
     const before = problems.length;
     if (typeof id !== 'string' || id.trim() === '')
       problems.push({ path: `${where}.id`, message: 'must be a string' });
@@ -51,11 +54,13 @@ export function sceneFromApiTags(
     if (typeof address !== 'number' || !Number.isInteger(address))
       problems.push({ path: `${where}.address`, message: 'must be a whole number' });
     if (problems.length > before) return;
-    const initial = options.values
-      ? name === 'FACTORY I/O (Time Scale)' && typeof value === 'number'
-        ? value
-        : initialFrom(type as TagType, value)
-      : undefined;
+    const forced = isForced === true ? forceFrom(type as TagType, forcedValue) : undefined;
+    const initial =
+      options.values && forced === undefined
+        ? name === 'FACTORY I/O (Time Scale)' && typeof value === 'number'
+          ? value
+          : initialFrom(type as TagType, value)
+        : undefined;
     imported.push({
       where,
       id: id as string,
@@ -64,6 +69,7 @@ export function sceneFromApiTags(
       type: type as TagType,
       address: address as number,
       ...(initial !== undefined ? { initial } : {}),
+      ...(forced !== undefined ? { start: { forced: true, forcedValue: forced } } : {}),
     });
   });
   if (problems.length > 0) fail();
@@ -79,4 +85,10 @@ export function sceneFromApiTags(
 function initialFrom(type: TagType, value: unknown): TagValue | undefined {
   if (type === 'Bit') return value === true ? true : undefined;
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : undefined;
+}
+
+/** A forced value as the scene's force, when it is one of the tag's type. */
+function forceFrom(type: TagType, value: unknown): TagValue | undefined {
+  if (type === 'Bit') return typeof value === 'boolean' ? value : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

@@ -34,6 +34,7 @@ export function buildReferenceScene(ref: ReferenceScene): SceneDefinition {
     type: t.type,
     address: t.address ?? addresses.allocate(t.kind, t.type),
     ...(t.initial !== undefined ? { initial: t.initial } : {}),
+    ...(t.forced !== undefined ? { forced: true, forcedValue: t.forced } : {}),
   }));
   const system: TagDefinition[] = SYSTEM_TAGS.map((sys) => ({
     id: ref.systemIds?.[`${sys.kind} ${sys.name}`] ?? systemTagId(ref.name, sys),
@@ -52,7 +53,8 @@ function systemTagId(scene: string, sys: SystemTagSpec): string {
   return shared ?? builtinTagId(scene, sys.kind, sys.type, sys.name);
 }
 
-const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
+/** The ids of the system Outputs, the same in every scene of the simulator (every public scene file agrees). */
+export const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
   'FACTORY I/O (Run)': '7754fab1-ed21-4fca-9ab9-45e844cd4766',
   'FACTORY I/O (Pause)': '41b90af6-25d1-4fa8-aaec-724f79701be1',
   'FACTORY I/O (Reset)': '01936c60-0201-4d54-aad2-0734eb391d35',
@@ -60,12 +62,17 @@ const SYSTEM_OUTPUT_IDS: Readonly<Record<string, string>> = {
 
 /**
  * What the built-in scene of this name says of the n-th tag (from 1) of this kind, type and name:
- * its id and value at rest. An import under a built-in scene's name (a driver CSV, which carries
+ * its id, value at rest and force. An import under a built-in scene's name (a driver CSV, which carries
  * no ids) so gets the very tags the built-in has; any other tag gets a name-based id.
  */
 export function builtinTagDefaults(
   scene: string,
-): (kind: TagKind, type: TagType, name: string, n: number) => Pick<TagDefinition, 'id' | 'initial'> {
+): (
+  kind: TagKind,
+  type: TagType,
+  name: string,
+  n: number,
+) => Pick<TagDefinition, 'id' | 'initial' | SceneStartField> {
   const built = builtinScene(scene);
   const byKey = new Map<string, TagDefinition[]>();
   for (const t of built?.tags ?? []) {
@@ -74,8 +81,25 @@ export function builtinTagDefaults(
   }
   return (kind, type, name, n) => {
     const found = byKey.get(`${kind}\n${type}\n${name}`)?.[n - 1];
-    if (found) return { id: found.id, ...(found.initial !== undefined ? { initial: found.initial } : {}) };
+    if (found)
+      return {
+        id: found.id,
+        ...(found.initial !== undefined ? { initial: found.initial } : {}),
+        ...sceneStart(found),
+      };
     return { id: builtinTagId(scene, kind, type, n === 1 ? name : `${name}\n${n}`) };
+  };
+}
+
+/** The fields of a tag's definition that say the state it starts in (a saved scene's force and failure). */
+export type SceneStartField = 'forced' | 'forcedValue' | 'failure';
+
+/** A tag's start-state fields, those it has. */
+export function sceneStart(def: Pick<TagDefinition, SceneStartField>): Pick<TagDefinition, SceneStartField> {
+  return {
+    ...(def.forced !== undefined ? { forced: def.forced } : {}),
+    ...(def.forcedValue !== undefined ? { forcedValue: def.forcedValue } : {}),
+    ...(def.failure !== undefined ? { failure: def.failure } : {}),
   };
 }
 

@@ -24,3 +24,22 @@ export function sceneFileName(sceneName: string): string {
 export function snapshotFileName(sceneName: string): string {
   return `${fileNameBase(sceneName, 'TagSim')}${SNAPSHOT_FILE_EXTENSION}`;
 }
+
+/** The file name ending of the simulator's saved scenes. */
+export const FACTORYIO_EXTENSION = '.factoryio';
+
+/** The formats a scene file may have, told by its name. */
+export type SceneFormat = 'tagsim' | 'factoryio' | 'csv';
+
+/** The format of a file by its name: `.factoryio` and `.csv` are foreign, anything else TagSim's own. */
+export function sceneFormatOf(fileName: string): SceneFormat {
+  const lower = fileName.trim().toLowerCase();
+  if (lower.endsWith(FACTORYIO_EXTENSION)) return 'factoryio';
+  if (lower.endsWith('.csv')) return 'csv';
+  return 'tagsim';
+}
+
+/** Whether a name is one TagSim opens as a scene file rather than a built-in's name. */
+export function isSceneFileName(name: string): boolean {
+  return name.trim().toLowerCase().endsWith('.json') || sceneFormatOf(name) !== 'tagsim';
+}

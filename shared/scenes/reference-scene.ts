@@ -2,9 +2,10 @@ import type { TagKind, TagType } from '../core/tag-types.js';
 
 /**
  * One tag of a built-in scene. Where a saved copy of the simulator's own scene is public, the
- * tag carries the scene's id and address, and its value at rest when that is not OFF (a normally
- * closed button, a retro-reflective sensor, an emitter the scene keeps on); where only a public
- * program that drives the scene by address is, the address alone; see docs/fidelity.md.
+ * tag carries the scene's id and address, its value at rest when that is not OFF (a normally
+ * closed button, a retro-reflective sensor) and the force the scene keeps on it (an emitter or
+ * remover forced on); where only a public program that drives the scene by address is, the
+ * address alone; see docs/fidelity.md.
  */
 export interface ReferenceTag {
   readonly name: string;
@@ -13,6 +14,10 @@ export interface ReferenceTag {
   readonly address?: number;
   readonly id?: string;
   readonly initial?: boolean;
+  /** The simulator's part (prefab) the tag belongs to in the saved copy: a saved copy is recognised by it. */
+  readonly part?: string;
+  /** The value the saved copy keeps it forced to (an emitter or remover forced on). */
+  readonly forced?: boolean;
 }
 
 /**

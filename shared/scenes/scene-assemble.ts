@@ -2,7 +2,7 @@ import { FIRST_RESERVED_ADDRESS, spaceKey } from '../core/address-space.js';
 import type { SceneDefinition } from './scene-definition.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType, TagValue } from '../core/tag-types.js';
-import { builtinTagDefaults } from './builtin-scenes.js';
+import { builtinTagDefaults, sceneStart } from './builtin-scenes.js';
 import { serializeScene, validateSceneJson } from './scene-file.js';
 import type { PlacedProblem } from '../problems/problem-list.js';
 
@@ -20,6 +20,8 @@ export interface ImportedTag {
   /** Why there is no suggested address, in a note's words ("has no Address"). */
   noAddress?: string;
   initial?: TagValue;
+  /** The state it starts in, where the source keeps one (a saved scene's forces and failures). */
+  start?: Pick<TagDefinition, 'forced' | 'forcedValue' | 'failure'>;
 }
 
 /** The outcome of assembling: a valid scene and notes, or the problems that prevent one. */
@@ -40,7 +42,11 @@ const TIME_SCALE = 'FACTORY I/O (Time Scale)';
  *   gets a numbered one), so the same input gives the same ids;
  * - missing system tags are added at the end, the Time Scale starting at 1.
  */
-export function assembleScene(sceneName: string, imported: readonly ImportedTag[]): Assembled {
+export function assembleScene(
+  sceneName: string,
+  imported: readonly ImportedTag[],
+  options: { validate?: boolean } = {},
+): Assembled {
   const problems: PlacedProblem[] = [];
   const notes: string[] = [];
   const systemOf = new Map<ImportedTag, SystemTagSpec>();
@@ -117,6 +123,7 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
       type: t.type,
       address: addresses.get(t)!,
       ...(initial !== undefined ? { initial } : {}),
+      ...(t.start ?? sceneStart(known)),
     };
   });
   const added = SYSTEM_TAGS.filter((s) => !systemSeen.has(`${s.kind} ${s.name}`));
@@ -133,6 +140,8 @@ export function assembleScene(sceneName: string, imported: readonly ImportedTag[
     );
   }
   // The file rules have the last word (ids, names, sizes): what an import gives always loads.
+  // A caller that adds more to the scene checks it whole itself (`validate: false`).
+  if (options.validate === false) return { ok: true, scene: { name: sceneName, tags }, notes };
   try {
     return {
       ok: true,

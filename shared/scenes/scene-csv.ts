@@ -1,6 +1,7 @@
 import type { SceneDefinition } from './scene-definition.js';
 import type { TagKind, TagType } from '../core/tag-types.js';
 import { stripBom } from '../problems/json-text.js';
+import { ownValue } from '../problems/json-words.js';
 import { assembleScene, type ImportedTag } from './scene-assemble.js';
 import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';
 
@@ -153,11 +154,11 @@ export function driverAddressNumber(text: string, type: TagType): number | undef
 
 /** The entry for a word of the file, in any letter case (own keys only: 'constructor' is no type). */
 function lookup<T>(map: Readonly<Record<string, T>>, word: string): T | undefined {
-  const key = word.toLowerCase();
-  return Object.hasOwn(map, key) ? map[key] : undefined;
+  return ownValue(map, word.toLowerCase());
 }
 
-function csvField(value: string): string {
+/** One field of an RFC 4180 record, quoted when it holds a quote, separator or line end. */
+export function csvField(value: string): string {
   return /[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -7,8 +7,13 @@ export type SceneOrigin = 'builtin' | 'file' | 'new' | 'import';
 export interface SceneDocument {
   scene: SceneDefinition;
   origin: SceneOrigin;
-  /** The file it was opened from or last saved to. */
+  /** The file it was opened from or last saved to: where Save writes. */
   path?: string;
+  /**
+   * A file of another format it was read from (a `.factoryio` scene, a driver CSV): TagSim does
+   * not write that format, so Save asks where to put a `.tagsim.json`.
+   */
+  readFrom?: string;
   /** Changes that no file holds yet. */
   dirty: boolean;
   canUndo: boolean;

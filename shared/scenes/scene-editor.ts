@@ -259,11 +259,14 @@ function withChanges(tag: TagDefinition, changes: TagChanges, tags: readonly Tag
     if (changes.description === '') delete next['description'];
     else next['description'] = changes.description;
   }
-  // A new type invalidates the old initial value and range unless new ones come with it.
+  // A new type invalidates the old initial value, force and range unless new ones come with it.
   if (type !== tag.type) {
     delete next['initial'];
+    delete next['forced'];
     delete next['min'];
     delete next['max'];
+    delete next['forced'];
+    delete next['forcedValue'];
   }
   for (const field of ['initial', 'min', 'max'] as const) {
     const value = changes[field];

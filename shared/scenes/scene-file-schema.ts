@@ -6,7 +6,7 @@ import { SYSTEM_TAGS } from '../core/system-tags.js';
 import { TAG_KINDS, TAG_TYPES, type TagType } from '../core/tag-types.js';
 import { says } from '../schema/shape-hints.js';
 import type { Shape } from '../schema/shape-paths.js';
-import { kindOf, show } from '../problems/json-words.js';
+import { kindOf, ownValue, show } from '../problems/json-words.js';
 
 // The shape of a scene file, described once (TypeBox): validateSceneJson checks a file against
 // it with the words of its hints, and scene-schema.ts writes it out as the JSON Schema editors
@@ -62,8 +62,7 @@ const type = says(Type.Union(TAG_TYPES.map((t) => Type.Literal(t))), {
     const folded =
       lower === undefined
         ? undefined
-        : (TAG_TYPES.find((t) => t.toLowerCase() === lower) ??
-          (Object.hasOwn(TYPE_ALIASES, lower) ? TYPE_ALIASES[lower] : undefined));
+        : (TAG_TYPES.find((t) => t.toLowerCase() === lower) ?? ownValue(TYPE_ALIASES, lower));
     return `must be Bit, Int or Float; got ${show(value)}${folded ? ` (write "${folded}")` : ''}`;
   },
 });
@@ -75,6 +74,7 @@ const perType = TAG_TYPES.map((t) => ({
     properties: {
       address: { maximum: ADDRESS_SPACE_SIZE[t] - 1 },
       initial: VALUE_SCHEMA[t],
+      forcedValue: VALUE_SCHEMA[t],
       ...(t === 'Bit' ? { min: false, max: false } : { min: VALUE_SCHEMA[t], max: VALUE_SCHEMA[t] }),
     },
   },
@@ -141,12 +141,35 @@ export const TagFileSchema = Type.Object(
       }),
     ),
     description: Type.Optional(says(Type.String(), { invalid: (v) => `must be a string; got ${kindOf(v)}` })),
+    // The state it starts in, as a saved scene of the simulator keeps it (docs/scenes.md).
+    forced: Type.Optional(
+      says(Type.Boolean({ description: 'Starts forced (to forcedValue).' }), {
+        invalid: (v) => `must be true or false; got ${show(v)}`,
+      }),
+    ),
+    forcedValue: Type.Optional(
+      says(
+        Type.Union([Type.Boolean(), Type.Number()], {
+          description:
+            'The value a force applies (kept after a release); default OFF. Same rules as initial.',
+        }),
+        { toldElsewhere: () => true },
+      ),
+    ),
+    failure: Type.Optional(
+      says(
+        Type.Union([Type.Literal('alwaysOff'), Type.Literal('alwaysOn')], {
+          description: 'Starts failed: alwaysOff (open circuit) or alwaysOn (short circuit).',
+        }),
+        { invalid: (v) => `must be alwaysOff or alwaysOn (leave it out for none); got ${show(v)}` },
+      ),
+    ),
   },
   { $id: 'Tag', additionalProperties: false, allOf: [...perType, ...reserved, ...systemShape] },
 );
 says(TagFileSchema, { invalid: (v) => `must be an object; got ${kindOf(v)}`, knownLabel: 'known fields' });
 
-/** A scene file, `behaviours` and `layout` but their outline (their own schemas check them). */
+/** A scene file; `behaviours`, `layout` and `drivers` but their outline (their own schemas check them). */
 export const SceneFileSchema = says(
   Type.Object(
     {
@@ -192,6 +215,7 @@ export const SceneFileSchema = says(
       ),
       behaviours: Type.Optional(Type.Unknown()),
       layout: Type.Optional(Type.Unknown()),
+      drivers: Type.Optional(Type.Unknown()),
     },
     { additionalProperties: false },
   ),

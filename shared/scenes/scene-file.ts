@@ -18,6 +18,7 @@ import {
 } from './scene-file-schema.js';
 import { crossCheckTags, tagRuleProblems } from './scene-tags.js';
 import { validateLayout } from './scene-layout.js';
+import { DRIVERS_SHAPE, type SceneDrivers } from '../drivers/driver-settings.js';
 
 export { MAX_SCENE_TAGS, SCENE_FORMAT, SCENE_FORMAT_VERSION };
 /** The file name ending that marks a scene file. */
@@ -67,6 +68,7 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     problems,
   );
   const layout = checkLayout(json['layout'], { name, tags, behaviours }, problems.length === 0, problems);
+  const drivers = checkDrivers(json['drivers'], problems);
 
   if (problems.length > 0) throw new ValidationError(problems, source);
   return {
@@ -75,7 +77,16 @@ export function validateSceneJson(json: unknown, source?: string): SceneDefiniti
     tags,
     ...(behaviours.length > 0 ? { behaviours } : {}),
     ...(layout ? { layout } : {}),
+    ...(drivers ? { drivers } : {}),
   };
+}
+
+/** The `drivers` of a scene file: their shape, every problem under `drivers`. */
+function checkDrivers(json: unknown, problems: PlacedProblem[]): SceneDrivers | undefined {
+  if (json === undefined) return undefined;
+  const found = shapeProblems(DRIVERS_SHAPE, json);
+  problems.push(...placeProblems(DRIVERS_SHAPE, json, 'drivers', found));
+  return found.length === 0 ? (json as SceneDrivers) : undefined;
 }
 
 /**
@@ -97,12 +108,17 @@ export function serializeScene(scene: SceneDefinition, options: { schema?: strin
       type: t.type,
       address: t.address,
       ...(t.initial !== undefined ? { initial: t.initial } : {}),
+      ...(t.forced !== undefined ? { forced: t.forced } : {}),
       ...(t.min !== undefined ? { min: t.min } : {}),
       ...(t.max !== undefined ? { max: t.max } : {}),
       ...(t.description ? { description: t.description } : {}),
+      ...(t.forced ? { forced: true } : {}),
+      ...(t.forcedValue !== undefined ? { forcedValue: t.forcedValue } : {}),
+      ...(t.failure ? { failure: t.failure } : {}),
     })),
     behaviours: scene.behaviours ?? [],
     ...(scene.layout ? { layout: scene.layout } : {}),
+    ...(scene.drivers ? { drivers: scene.drivers } : {}),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }

@@ -50,6 +50,7 @@ const PART_ROLES = [
   'detected',
   'lamp',
   'switch',
+  'drive',
 ] as const satisfies readonly PartRole[];
 type Look = NonNullable<ConveyorPlacement['look']>;
 const LOOKS = ['belt', 'rollers', 'ramp', 'path'] as const satisfies readonly Look[];
@@ -100,18 +101,34 @@ const ConveyorPlacementSchema = says(
   { invalid: objectOf('{x, y, angle, width, drawnLength, look}') },
 );
 
+const partLabel = () =>
+  says(Type.String({ pattern: '\\S', maxLength: MAX_LABEL }), {
+    invalid: (v) => `must be a non-empty name of at most ${MAX_LABEL} characters; got ${show(v)}`,
+  });
+/** Conveyors of the plant a machine rides or carries, by name. */
+const conveyorNames = () =>
+  says(Type.Array(Type.String({ maxLength: MAX_LABEL }), { maxItems: MAX_LAYOUT_PARTS }), {
+    invalid: (v) => `must be an array of at most ${MAX_LAYOUT_PARTS} conveyor names; got ${kindOf(v)}`,
+  });
+
 const PartHintSchema = says(
   Type.Object(
     {
       part: oneOf(PART_KINDS),
-      label: says(Type.String({ pattern: '\\S', maxLength: MAX_LABEL }), {
-        invalid: (v) => `must be a non-empty name of at most ${MAX_LABEL} characters; got ${show(v)}`,
-      }),
+      label: partLabel(),
       x: metres(),
       y: metres(),
       width: size(),
       height: size(),
       axis: optional(oneOf(['x', 'y', 'z'])),
+      simulated: optional(
+        says(
+          Type.Boolean({ description: 'false: the plant does not move it; its tags are left to the user.' }),
+          {
+            invalid: (v) => `must be true or false; got ${show(v)}`,
+          },
+        ),
+      ),
       tags: says(
         Type.Array(
           says(Type.Object({ tag: Type.Ref('TagRef'), role: oneOf(PART_ROLES) }, closed), {
@@ -121,10 +138,13 @@ const PartHintSchema = says(
         ),
         { invalid: (v) => `must be an array of at most ${MAX_PART_TAGS} {tag, role}; got ${kindOf(v)}` },
       ),
+      tracks: optional(conveyorNames()),
+      carries: optional(conveyorNames()),
+      on: optional(partLabel()),
     },
     { ...closed, description: 'A machine that is not a conveyor: a tank, an axis, an elevator...' },
   ),
-  { invalid: objectOf('{part, label, x, y, width, height, axis, tags}') },
+  { invalid: objectOf('{part, label, x, y, width, height, axis, tags, simulated, tracks, carries, on}') },
 );
 
 const LayoutSchema = says(
@@ -188,26 +208,37 @@ export function validateLayout(
   const problems: PlacedProblem[] = [];
   const at = (...segments: (string | number)[]) => placeOf(LAYOUT_SHAPE, json, 'layout', segments);
   const conveyors = behaviours.filter(isConveyor).map((c) => c.conveyor);
-  for (const name of Object.keys(layout.conveyors ?? {})) {
-    if (conveyors.includes(name)) continue;
-    const known = conveyors.map((n) => `'${n}'`).join(', ');
-    problems.push({
-      path: at('conveyors', name),
-      message: `no conveyor of this scene's plant is named '${name}' (conveyors: ${known || 'none'})`,
-    });
-  }
+  for (const name of Object.keys(layout.conveyors ?? {}))
+    if (!conveyors.includes(name))
+      problems.push({ path: at('conveyors', name), message: noConveyor(name, conveyors) });
   const index = new TagIndex(tags);
-  (layout.parts ?? []).forEach((part, i) =>
+  const labels = (layout.parts ?? []).map((p) => p.label);
+  (layout.parts ?? []).forEach((part, i) => {
     part.tags.forEach(({ tag }, j) => {
       const resolved = findTag(tag as TagRef, index, undefined);
       if (!resolved.ok) problems.push({ path: at('parts', i, 'tags', j, 'tag'), message: resolved.message });
-    }),
-  );
+    });
+    for (const field of ['tracks', 'carries'] as const)
+      (part[field] ?? []).forEach((name, j) => {
+        if (!conveyors.includes(name))
+          problems.push({ path: at('parts', i, field, j), message: noConveyor(name, conveyors) });
+      });
+    if (part.on !== undefined && (part.on === part.label || !labels.includes(part.on)))
+      problems.push({
+        path: at('parts', i, 'on'),
+        message: `names no other machine of this layout ('${part.on}'; machines: ${labels.map((l) => `'${l}'`).join(', ')})`,
+      });
+  });
   (layout.panel?.tags ?? []).forEach((tag, j) => {
     const resolved = findTag(tag, index, undefined);
     if (!resolved.ok) problems.push({ path: at('panel', 'tags', j), message: resolved.message });
   });
   return problems.length > 0 ? { problems } : { layout, problems };
+}
+
+function noConveyor(name: string, conveyors: readonly string[]): string {
+  const known = conveyors.map((n) => `'${n}'`).join(', ');
+  return `no conveyor of this scene's plant is named '${name}' (conveyors: ${known || 'none'})`;
 }
 
 /** The JSON Schema (draft-07) of the `layout` field; its tag references use the behaviours' TagRef. */

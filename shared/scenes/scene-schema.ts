@@ -2,6 +2,7 @@ import { toJsonSchema } from '../schema/json-schema.js';
 import { behavioursJsonSchema } from '../sim/behaviours-schema.js';
 import { SceneFileSchema, TagFileSchema } from './scene-file-schema.js';
 import { layoutJsonSchema } from './scene-layout.js';
+import { driversJsonSchema } from '../drivers/driver-settings.js';
 
 /** Where the schema lives in the repository, next to this module. */
 export const SCENE_SCHEMA_FILE = 'shared/scenes/tagsim-scene.schema.json';
@@ -29,7 +30,12 @@ export function sceneJsonSchema(): Record<string, unknown> {
       'A scene for TagSim, the stand-in for the FACTORY I/O Web API: its tags with ids, names, kinds, types and addresses. See docs/scenes.md.',
     ...file,
     // The file's schema checks only their outline; their own schemas are written out here.
-    properties: { ...file.properties, behaviours: behaviours.property, layout: layoutJsonSchema() },
+    properties: {
+      ...file.properties,
+      behaviours: behaviours.property,
+      layout: layoutJsonSchema(),
+      drivers: driversJsonSchema(),
+    },
     definitions: { ...behaviours.definitions, tag: enums(toJsonSchema(TagFileSchema, names)) },
   };
 }

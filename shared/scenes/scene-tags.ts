@@ -33,7 +33,7 @@ export function tagRuleProblems(rawTags: readonly unknown[]): Problem[] {
   rawTags.forEach((raw, i) => {
     if (!isRecord(raw)) return;
     const r = (field: string, message: string) => problems.push({ at: ['tags', i, field], message });
-    const { type, address, initial, min, max } = raw;
+    const { type, address, initial, min, max, forcedValue } = raw;
     const typed = (TAG_TYPES as readonly unknown[]).includes(type) ? (type as TagType) : undefined;
     if (typed && typeof address === 'number' && Number.isInteger(address)) {
       const size = ADDRESS_SPACE_SIZE[typed];
@@ -57,6 +57,10 @@ export function tagRuleProblems(rawTags: readonly unknown[]): Problem[] {
     }
     if (bounds.min && bounds.max && (min as number) > (max as number)) {
       r('min', `${String(min)} is above max ${String(max)}; swap them`);
+    }
+    if (forcedValue !== undefined && typed) {
+      const problem = initialProblem(typed, forcedValue);
+      if (problem) r('forcedValue', problem);
     }
     if (initial !== undefined && typed) {
       const problem = initialProblem(typed, initial);
@@ -98,7 +102,7 @@ type Report = (path: string, message: string) => void;
 
 /** A tag of the file that has no problem, as TagSim holds it. */
 function definitionOf(raw: Record<string, unknown>): TagDefinition {
-  const { id, name, kind, type, address, initial, min, max, description } = raw;
+  const { id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure } = raw;
   return {
     id: (id as string).trim(),
     name: name as string,
@@ -109,11 +113,14 @@ function definitionOf(raw: Record<string, unknown>): TagDefinition {
     ...(min !== undefined ? { min: min as number } : {}),
     ...(max !== undefined ? { max: max as number } : {}),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
+    ...(forced === true ? { forced: true } : {}),
+    ...(forcedValue !== undefined ? { forcedValue: forcedValue as TagValue } : {}),
+    ...(failure !== undefined ? { failure: failure as 'alwaysOff' | 'alwaysOn' } : {}),
   };
 }
 
 /**
- * Why a tag's initial value does not suit its type, or `undefined`. A file says exactly what it
+ * Why a tag's initial value (or the value it is forced to) does not suit its type, or `undefined`. A file says exactly what it
  * means: `true`/`false` for a Bit, a whole number for an Int, a number for a Float (stored as
  * written; the tag shows its nearest 32-bit float). No conversions, so saving never changes it.
  */

@@ -16,7 +16,7 @@ type Raw = Record<string, unknown>;
 export interface Write {
   readonly at: number;
   readonly path: string;
-  readonly by: 'generator' | 'sensor' | 'rule';
+  readonly by: 'generator' | 'sensor' | 'rule' | 'crane';
   readonly normallyClosed?: boolean;
   /** A sensor with `reads`, which must drive its tag alone. */
   readonly reads?: boolean;
@@ -26,6 +26,7 @@ export interface Write {
 export interface AcrossBehaviours {
   readonly writes: Map<string, { tag: TagDefinition; writes: Write[] }>;
   readonly conveyors: Map<string, number>;
+  readonly cranes: Map<string, number>;
   readonly exits: { at: number; path: string; to: string; from: unknown }[];
 }
 
@@ -51,6 +52,7 @@ export class BehaviourChecks {
     if ('when' in raw || 'then' in raw) this.rule(raw);
     else if ('generate' in raw || 'signal' in raw) this.generator(raw);
     else if ('conveyor' in raw) this.conveyor(raw);
+    else if ('stackerCrane' in raw) this.stackerCrane(raw);
     return this.problems;
   }
 
@@ -159,12 +161,16 @@ export class BehaviourChecks {
       this.report(['speed'], `${speed} is negative; belts here run forwards only`);
     else this.expression(speed, ['speed']);
     this.condition(raw['runs'], ['runs']);
+    this.condition(raw['reverse'], ['reverse']);
     const feeder = raw['feeder'];
     if (isRecord(feeder)) {
       const itemLength = feeder['itemLength'];
       if (isNumber(itemLength) && itemLength > 0 && length !== undefined && itemLength > length) {
         this.report(['feeder', 'itemLength'], `${itemLength} is longer than the conveyor (${length})`);
       }
+      const [least, most] = [feeder['intervalMs'] ?? 0, feeder['maxIntervalMs']];
+      if (isNumber(least) && isNumber(most) && most < least)
+        this.report(['feeder', 'maxIntervalMs'], `${most} is below intervalMs (${least})`);
       this.condition(feeder['when'], ['feeder', 'when']);
     }
     this.each(raw['sensors'], 'sensors', (s, at) => this.sensor(s, at, length));
@@ -175,7 +181,43 @@ export class BehaviourChecks {
       }
       this.condition(e['when'], [...at, 'when']);
     });
-    this.each(raw['removers'], 'removers', (r, at) => this.span(r, at, length));
+    this.each(raw['removers'], 'removers', (r, at) => {
+      this.span(r, at, length);
+      this.condition(r['when'], [...at, 'when']);
+    });
+  }
+
+  /** A stacker crane: read by an Int Output, writing two Bit Inputs, lifted by a Bit Output. */
+  private stackerCrane(raw: Raw): void {
+    const name = raw['stackerCrane'];
+    if (typeof name === 'string' && name.trim() !== '') {
+      const before = this.across.cranes.get(name);
+      if (before !== undefined)
+        this.report(
+          ['stackerCrane'],
+          `behaviours[${before}] is already a stacker crane named '${name}'; names must be unique`,
+        );
+      else this.across.cranes.set(name, this.i);
+    }
+    const target = this.tag(raw['target'], ['target'], 'read');
+    if (target && (target.type !== 'Int' || target.kind !== 'Output'))
+      this.report(
+        ['target'],
+        `the crane's target is an Int Output the controller writes; '${target.name}' is ${aType(target.type)} ${target.kind}`,
+      );
+    for (const key of ['movingX', 'movingZ']) {
+      const tag = this.tag(raw[key], [key], 'write');
+      if (tag?.type !== 'Bit' && tag)
+        this.report([key], `${key} is a Bit Input; '${tag.name}' is ${aType(tag.type)}`);
+      else if (tag) this.written(tag, [key], 'crane');
+    }
+    const lift = this.tag(raw['lift'], ['lift'], 'read');
+    if (lift && lift.type !== 'Bit')
+      this.report(['lift'], `the lift is a Bit Output; '${lift.name}' is ${aType(lift.type)}`);
+    if ('lift' in raw && !('liftMs' in raw))
+      this.report(['liftMs'], 'is missing: how long the lift takes to raise or lower the platform');
+    else if ('liftMs' in raw && !('lift' in raw))
+      this.report(['liftMs'], 'applies to a crane with a lift; add lift (the Bit Output) or remove liftMs');
   }
 
   private sensor(raw: Raw, at: Segment[], length: number | undefined): void {

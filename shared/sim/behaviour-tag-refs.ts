@@ -14,7 +14,8 @@ export interface TagRefSite {
  * Returns the behaviours with every tag reference replaced by what `replace` gives for it (the
  * same reference to leave it). Walks the places the model names tags: conditions (`tag`,
  * `rising`, `falling`), expressions (`tag`), actions (`set`, `pulse`, `toggle`, `increment`),
- * generators (`generate`), conveyor sensors (`tag`). Behaviours are plain JSON of a validated
+ * generators (`generate`), conveyor sensors (`tag`), stacker cranes (`target`, `movingX`,
+ * `movingZ`, `lift`). Behaviours are plain JSON of a validated
  * list; nothing is changed in place.
  */
 export function mapBehaviourTagRefs(
@@ -84,9 +85,15 @@ class RefWalker {
       for (const field of ['rate', 'around', 'target']) {
         if (field in out) out[field] = this.expression(out[field]);
       }
+    } else if ('stackerCrane' in b) {
+      out['target'] = this.visit(b.target, 'read');
+      out['movingX'] = this.visit(b.movingX, 'write');
+      out['movingZ'] = this.visit(b.movingZ, 'write');
+      if (b.lift !== undefined) out['lift'] = this.visit(b.lift, 'read');
     } else {
       if (out['speed'] !== undefined) out['speed'] = this.expression(out['speed']);
       if (out['runs'] !== undefined) out['runs'] = this.condition(out['runs']);
+      if (out['reverse'] !== undefined) out['reverse'] = this.condition(out['reverse']);
       const feeder = out['feeder'];
       if (isRecord(feeder) && feeder['when'] !== undefined) {
         out['feeder'] = { ...feeder, when: this.condition(feeder['when']) };
@@ -97,10 +104,12 @@ class RefWalker {
           tag: this.visit(s['tag'] as TagRef, 'write'),
         }));
       }
-      if (Array.isArray(out['exits'])) {
-        out['exits'] = out['exits'].map((e: Json) =>
-          e['when'] === undefined ? e : { ...e, when: this.condition(e['when']) },
-        );
+      for (const list of ['exits', 'removers']) {
+        if (Array.isArray(out[list])) {
+          out[list] = out[list].map((e: Json) =>
+            e['when'] === undefined ? e : { ...e, when: this.condition(e['when']) },
+          );
+        }
       }
     }
     return out as unknown as Behaviour;

@@ -145,6 +145,11 @@ export interface Conveyor {
   readonly speed: Expression;
   /** When the belt moves; default always. */
   readonly runs?: Condition;
+  /**
+   * While it holds (and the belt runs), items travel backwards, towards the start, where they
+   * stop: a conveyor with a Reverse input (the simulator's `DoubleBinary` mode).
+   */
+  readonly reverse?: Condition;
   readonly feeder?: Feeder;
   readonly sensors?: readonly ConveyorSensor[];
   readonly exits?: readonly ConveyorExit[];
@@ -164,6 +169,11 @@ export interface Feeder {
   readonly gap?: number;
   /** At least this long between two new items (default 0). */
   readonly intervalMs?: number;
+  /**
+   * With it, the time between two new items is drawn anew each time, evenly from `intervalMs` to
+   * this (a simulator emitter's MinTimeToEmit to MaxTimeToEmit), from the plant's seeded stream.
+   */
+  readonly maxIntervalMs?: number;
   /** The first item comes this long after the start (default 0). */
   readonly firstAfterMs?: number;
   /** New items only while the conveyor holds fewer than this many. */
@@ -209,10 +219,50 @@ export interface Remover {
   readonly from: number;
   readonly to: number;
   readonly afterMs: number;
+  /** Takes items only while this holds (a simulator remover's Bit Output); default always. */
+  readonly when?: Condition;
+}
+
+/**
+ * The simulator's stacker crane in its Numerical configuration: a cart on a rail (X) carrying a
+ * platform up a mast (Z) to the cells of a rack, numbered along each level from the rest side,
+ * the bottom level first. `target` sends it: 1 to columns × levels a cell, above that the rest
+ * position; 0 (or below) stops it where it is and holds the platform still, `Lift` included. Each
+ * axis takes `startStopMs` plus its distance at `speed` to get anywhere (both at once; a move
+ * ends when both have arrived). `lift` raises the platform a little, for loading and unloading,
+ * in `liftMs`. `movingX` shows the cart travelling, `movingZ` the platform (travel or lift).
+ */
+export interface StackerCrane {
+  readonly stackerCrane: string;
+  /** The Int Output the controller sends it with. */
+  readonly target: TagRef;
+  readonly movingX: TagRef;
+  readonly movingZ: TagRef;
+  /** The Bit Output that raises the platform; with it, `liftMs`. */
+  readonly lift?: TagRef;
+  readonly liftMs?: number;
+  readonly columns: number;
+  readonly levels: number;
+  /** Along the rail: the rest position is at 0, the first column at `first`. */
+  readonly x: CraneAxis;
+  /** Up the mast: the rest position is at 0, the bottom level at `first`. */
+  readonly z: CraneAxis;
+}
+
+/** One axis of a stacker crane: where its places are (metres) and how fast it gets there. */
+export interface CraneAxis {
+  /** From the rest position to the first column (level). */
+  readonly first: number;
+  /** Between two columns (levels). */
+  readonly pitch: number;
+  /** Metres per second. */
+  readonly speed: number;
+  /** Added to every move of this axis (starting, braking, settling; default 0). */
+  readonly startStopMs?: number;
 }
 
 /** One entry of a scene's `behaviours` array. */
-export type Behaviour = Rule | Generator | Conveyor;
+export type Behaviour = Rule | Generator | Conveyor | StackerCrane;
 
 export function isRule(b: Behaviour): b is Rule {
   return 'when' in b;
@@ -224,4 +274,8 @@ export function isGenerator(b: Behaviour): b is Generator {
 
 export function isConveyor(b: Behaviour): b is Conveyor {
   return 'conveyor' in b;
+}
+
+export function isStackerCrane(b: Behaviour): b is StackerCrane {
+  return 'stackerCrane' in b;
 }

@@ -156,6 +156,7 @@ const feeder = Type.Object(
     itemLength: optional(above0()),
     gap: optional(from0()),
     intervalMs: optional(from0()),
+    maxIntervalMs: optional(from0()),
     firstAfterMs: optional(from0()),
     maxOnConveyor: optional(count(1)),
     total: optional(count(0)),
@@ -218,6 +219,7 @@ const conveyor = Type.Object(
     length: above0(),
     speed: expression('is missing: metres per second while the belt runs'),
     runs: optional(condition()),
+    reverse: optional(condition()),
     feeder: optional(feeder),
     sensors: optional(Type.Array(sensor)),
     exits: optional(
@@ -239,8 +241,8 @@ const conveyor = Type.Object(
     end: optional(Type.Union([Type.Literal('stop'), Type.Literal('remove')])),
     removers: optional(
       Type.Array(
-        says(Type.Object({ ...span(), afterMs: from0() }, closed), {
-          invalid: objectOf('{from, to, afterMs}'),
+        says(Type.Object({ ...span(), afterMs: from0(), when: optional(condition()) }, closed), {
+          invalid: objectOf('{from, to, afterMs, when}'),
         }),
       ),
     ),
@@ -248,14 +250,46 @@ const conveyor = Type.Object(
   closed,
 );
 
-/** One entry of a scene's `behaviours`: a rule, a generator or a conveyor. */
-const BehaviourSchema = says(Type.Union([rule, generator, conveyor], { $id: 'Behaviour' }), {
+const craneAxis = says(
+  Type.Object(
+    {
+      first: from0(),
+      pitch: above0(),
+      speed: above0(),
+      startStopMs: optional(from0()),
+    },
+    closed,
+  ),
+  { invalid: objectOf('{first, pitch, speed, startStopMs}') },
+);
+const stackerCrane = Type.Object(
+  {
+    stackerCrane: says(Type.String({ pattern: '\\S' }), {
+      invalid: (v) => `must be a non-empty string, the crane's name; got ${show(v)}`,
+    }),
+    target: says(tagRef(), { missing: 'is missing: the Int Output that sends the crane' }),
+    movingX: says(tagRef(), { missing: 'is missing: the Bit Input on while the cart travels' }),
+    movingZ: says(tagRef(), { missing: 'is missing: the Bit Input on while the platform moves' }),
+    lift: optional(tagRef()),
+    liftMs: optional(above0()),
+    columns: count(1),
+    levels: count(1),
+    x: craneAxis,
+    z: craneAxis,
+  },
+  closed,
+);
+
+/** One entry of a scene's `behaviours`: a rule, a generator, a conveyor or a stacker crane. */
+const BehaviourSchema = says(Type.Union([rule, generator, conveyor, stackerCrane], { $id: 'Behaviour' }), {
   choose: (v) => {
-    if (!isRecord(v)) return `must be an object: a rule, a generator or a conveyor; got ${kindOf(v)}`;
+    if (!isRecord(v))
+      return `must be an object: a rule, a generator, a conveyor or a stacker crane; got ${kindOf(v)}`;
     if ('when' in v || 'then' in v) return 0;
     if ('generate' in v || 'signal' in v) return 1;
     if ('conveyor' in v) return 2;
-    return 'is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")';
+    if ('stackerCrane' in v) return 3;
+    return 'is neither a rule ("when" and "then"), a generator ("generate" and "signal"), a conveyor ("conveyor") nor a stacker crane ("stackerCrane")';
   },
 });
 
@@ -280,7 +314,8 @@ export function behavioursJsonSchema(): { property: object; definitions: Record<
       type: 'array',
       maxItems: MAX_BEHAVIOURS,
       items: { $ref: '#/definitions/behaviour' },
-      description: 'Plant behaviours: rules, signal generators and conveyors (docs/simulation.md).',
+      description:
+        'Plant behaviours: rules, signal generators, conveyors and stacker cranes (docs/simulation.md).',
     },
     definitions,
   };

@@ -1,26 +1,35 @@
 import type { TagDefinition } from '../core/tag-types.js';
-import { type Behaviour, type Conveyor, isConveyor, isGenerator, isRule } from './behaviour-types.js';
+import {
+  type Behaviour,
+  type Conveyor,
+  isConveyor,
+  isGenerator,
+  isRule,
+  isStackerCrane,
+} from './behaviour-types.js';
 import { ConditionSet } from './conditions.js';
 import type { ConveyorTally } from './conveyor-tally.js';
 import { ConveyorLine, type ConveyorSnapshot } from './conveyors.js';
 import { deriveSeed } from './random.js';
 import { RuleSet } from './rules.js';
 import { compileGenerator, type GeneratorRuntime } from './signals.js';
+import { StackerCraneRuntime, type StackerCraneSnapshot } from './stacker-crane.js';
 import type { TagMirror } from './tag-mirror.js';
 import { TagIndex } from './tag-refs.js';
 
-/** What the plant looks like now: its time and what is on its conveyors. */
+/** What the plant looks like now: its time, what is on its conveyors, where its cranes are. */
 export interface PlantSnapshot {
   /** Plant time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorSnapshot[];
+  readonly cranes: readonly StackerCraneSnapshot[];
 }
 
 /**
  * The behaviours of a scene, compiled against its tags and run in fixed steps. Each step reads the
  * tags as they were when it began, then runs, in this order: the conveyors (moving items and
- * setting their sensors), the rules (pulses ending, delayed actions, rules firing) and the
- * generators. All randomness comes from streams derived from `seed` and each behaviour's place,
+ * setting their sensors), the rules (pulses ending, delayed actions, rules firing), the
+ * generators and the stacker cranes. All randomness comes from streams derived from `seed` and each behaviour's place,
  * so a plant built again from the same behaviours and seed does exactly the same thing.
  *
  * The behaviours must have passed validateBehaviours against these tags.
@@ -31,6 +40,7 @@ export class Plant {
   private readonly line: ConveyorLine;
   private readonly rules: RuleSet;
   private readonly generators: GeneratorRuntime[] = [];
+  private readonly cranes: StackerCraneRuntime[] = [];
 
   constructor(
     behaviours: readonly Behaviour[],
@@ -50,7 +60,7 @@ export class Plant {
       } else if (isConveyor(b)) {
         this.line.add(b, this.conditions, deriveSeed(options.seed, i, 3));
         conveyors.push(b);
-      }
+      } else if (isStackerCrane(b)) this.cranes.push(new StackerCraneRuntime(b, this.conditions, mirror));
     });
     this.line.link(conveyors, this.conditions);
   }
@@ -71,6 +81,7 @@ export class Plant {
     this.line.step(0, 0);
     this.rules.step(0);
     for (const g of this.generators) g.step(0, 0);
+    for (const c of this.cranes) c.step(0);
   }
 
   /** Runs one fixed step. */
@@ -82,10 +93,15 @@ export class Plant {
     this.line.step(t, dt);
     this.rules.step(t);
     for (const g of this.generators) g.step(t, dt);
+    for (const c of this.cranes) c.step(t);
   }
 
   snapshot(): PlantSnapshot {
-    return { timeMs: this.timeMs, conveyors: this.line.snapshot() };
+    return {
+      timeMs: this.timeMs,
+      conveyors: this.line.snapshot(),
+      cranes: this.cranes.map((c) => c.snapshot(this.timeMs)),
+    };
   }
 
   /** The conveyors' counts, read in place, in the order of the behaviours. */

@@ -1,6 +1,7 @@
-import type { Conveyor, Feeder } from './behaviour-types.js';
+import type { Conveyor } from './behaviour-types.js';
+import { FeederRuntime } from './conveyor-feeder.js';
 import type { ConditionNode, ConditionSet, NumberSource } from './conditions.js';
-import { mulberry32, type Random } from './random.js';
+import { mulberry32 } from './random.js';
 import type { TagMirror } from './tag-mirror.js';
 import { counted, tally, type ConveyorTally } from './conveyor-tally.js';
 
@@ -31,11 +32,21 @@ export interface ConveyorSnapshot {
     readonly front: number;
     readonly length: number;
   }[];
-  /** Whether the belt moves (its `runs` held at the last step) and how fast, in metres per second. */
+  /**
+   * Whether the belt moves (its `runs` held at the last step) and how fast, in metres per second:
+   * negative while it runs backwards (its `reverse` holds).
+   */
   readonly running: boolean;
   readonly speed: number;
   /** Items that left the plant here (end of the line or a remover), by label. */
   readonly removed: Readonly<Record<string, number>>;
+}
+
+interface RemoverRuntime {
+  readonly from: number;
+  readonly to: number;
+  readonly afterMs: number;
+  readonly when?: ConditionNode;
 }
 
 interface SensorRuntime {
@@ -143,9 +154,10 @@ class ConveyorRuntime implements ConveyorTally {
   private readonly length: number;
   private readonly speed: NumberSource;
   private readonly runs: ConditionNode | undefined;
+  private readonly reverse: ConditionNode | undefined;
   private readonly feeder: FeederRuntime | undefined;
   private readonly removesAtEnd: boolean;
-  private readonly removers: readonly { from: number; to: number; afterMs: number }[];
+  private readonly removers: readonly RemoverRuntime[];
 
   constructor(
     c: Conveyor,
@@ -160,9 +172,15 @@ class ConveyorRuntime implements ConveyorTally {
     this.speed = conditions.expression(c.speed);
     this.runs = c.runs ? conditions.condition(c.runs) : undefined;
     const newId = () => counters.nextId++;
+    this.reverse = c.reverse ? conditions.condition(c.reverse) : undefined;
     this.feeder = c.feeder ? new FeederRuntime(c.feeder, conditions, mulberry32(seed), newId) : undefined;
     this.removesAtEnd = c.end === 'remove';
-    this.removers = c.removers ?? [];
+    this.removers = (c.removers ?? []).map(({ from, to, afterMs, when }) => ({
+      from,
+      to,
+      afterMs,
+      ...(when ? { when: conditions.condition(when) } : {}),
+    }));
   }
 
   move(t: number, dtMs: number): void {
@@ -172,6 +190,10 @@ class ConveyorRuntime implements ConveyorTally {
       this.counters.moves++;
     }
     const distance = running ? (Math.max(0, this.speed()) * dtMs) / 1000 : 0;
+    if (distance > 0 && this.reverse?.holds) {
+      this.moveBack(t, distance);
+      return;
+    }
     this.outgoing = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
     // Nothing may pass the rear of the item ahead, including one already half on the next conveyor.
     let limit = Math.min(Infinity, ...this.outgoing.map((i) => this.length + i.x - i.length));
@@ -200,12 +222,22 @@ class ConveyorRuntime implements ConveyorTally {
     this.items = kept;
   }
 
+  /** Items travel back towards the start, where they stop; none passes the one behind it. */
+  private moveBack(t: number, distance: number): void {
+    let floor = 0; // where the rear of the next item (going backwards) may come to
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const item = this.items[i]!;
+      if (item.arrivedAt !== t) item.x = Math.min(item.x, Math.max(item.x - distance, floor + item.length));
+      floor = item.x;
+    }
+  }
+
   applyRemovers(t: number): void {
     if (this.removers.length === 0) return;
     this.items = this.items.filter((item) => {
       let taken = false;
       this.removers.forEach((r, k) => {
-        const inside = item.x >= r.from - EPS && item.x <= r.to + EPS;
+        const inside = (r.when?.holds ?? true) && item.x >= r.from - EPS && item.x <= r.to + EPS;
         if (!inside) item.inZoneSince[k] = undefined;
         else if ((item.inZoneSince[k] ??= t) <= t - r.afterMs + 1e-6) taken = true;
       });
@@ -215,12 +247,17 @@ class ConveyorRuntime implements ConveyorTally {
   }
 
   feed(t: number): void {
-    const item = this.feeder?.next(t, this.items);
-    if (!item) return;
-    item.on = this;
-    item.arrivedAt = t;
-    this.items.push(item);
-    tally(this.arrived, item.label);
+    // An item half on the next conveyor still takes room at this one's end.
+    const leaving = this.outgoing.filter((i) => i.from === this && i.on !== undefined && i.x - i.length < 0);
+    const rear = Math.min(
+      Infinity,
+      ...this.items.map((i) => i.x - i.length),
+      ...leaving.map((i) => this.length + i.x - i.length),
+    );
+    const fed = this.feeder?.next(t, this.items.length, rear);
+    if (!fed) return;
+    this.items.push({ ...fed, x: fed.length, on: this, from: undefined, arrivedAt: t, inZoneSince: [] });
+    tally(this.arrived, fed.label);
     this.counters.moves++;
   }
 
@@ -276,7 +313,7 @@ class ConveyorRuntime implements ConveyorTally {
       items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x, length: i.length })),
       removed: Object.fromEntries(this.removed),
       running: this.running,
-      speed: Math.max(0, this.speed()),
+      speed: Math.max(0, this.speed()) * (this.reverse?.holds ? -1 : 1),
     };
   }
 
@@ -298,53 +335,5 @@ class ConveyorRuntime implements ConveyorTally {
     item.on = undefined;
     tally(this.removed, item.label);
     this.counters.moves++;
-  }
-}
-
-class FeederRuntime {
-  private emitted = 0;
-  private lastAt: number | undefined;
-  private readonly labels: readonly string[];
-  private readonly when: ConditionNode | undefined;
-
-  constructor(
-    private readonly f: Feeder,
-    conditions: ConditionSet,
-    private readonly random: Random,
-    private readonly newId: () => number,
-  ) {
-    this.labels = f.items ?? ['item'];
-    this.when = f.when ? conditions.condition(f.when) : undefined;
-  }
-
-  /** A new item if the feeder places one at plant time `t`, given the items on its conveyor. */
-  next(t: number, items: readonly Item[]): Item | undefined {
-    const f = this.f;
-    const length = f.itemLength ?? 0.5;
-    const last = items[items.length - 1];
-    const ready =
-      t >= (f.firstAfterMs ?? 0) - 1e-6 &&
-      (f.total === undefined || this.emitted < f.total) &&
-      (this.lastAt === undefined || t - this.lastAt >= (f.intervalMs ?? 0) - 1e-6) &&
-      (f.maxOnConveyor === undefined || items.length < f.maxOnConveyor) &&
-      (this.when?.holds ?? true) &&
-      (!last || last.x - last.length >= length + (f.gap ?? 0.5) - EPS);
-    if (!ready) return undefined;
-    const label =
-      f.order === 'random'
-        ? this.labels[Math.floor(this.random.next() * this.labels.length)]!
-        : this.labels[this.emitted % this.labels.length]!;
-    this.emitted++;
-    this.lastAt = t;
-    return {
-      id: this.newId(),
-      label,
-      length,
-      x: length,
-      on: undefined,
-      from: undefined,
-      arrivedAt: t,
-      inZoneSince: [],
-    };
   }
 }

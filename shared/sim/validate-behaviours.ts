@@ -6,7 +6,7 @@ import type { PlacedProblem } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';
-import { type AcrossBehaviours, BehaviourChecks } from './behaviour-checks.js';
+import { type AcrossBehaviours, BehaviourChecks, type Write } from './behaviour-checks.js';
 import { MAX_BEHAVIOURS } from './behaviour-fields.js';
 import type { Behaviour } from './behaviour-types.js';
 import { BEHAVIOUR_SHAPE } from './behaviours-schema.js';
@@ -34,7 +34,7 @@ export function validateBehaviours(
     return { behaviours: [], problems: [{ path: 'behaviours', message }] };
   }
   const index = new TagIndex(tags);
-  const across: AcrossBehaviours = { writes: new Map(), conveyors: new Map(), exits: [] };
+  const across: AcrossBehaviours = { writes: new Map(), conveyors: new Map(), cranes: new Map(), exits: [] };
   const problems: PlacedProblem[] = [];
   const bad = new Set<number>();
   json.forEach((raw, i) => {
@@ -112,9 +112,15 @@ function acrossProblems({
     if (!first) continue;
     for (const w of all) {
       if (w === first) continue;
-      const what = first.by === 'generator' ? 'a generator' : 'a conveyor sensor';
+      const what =
+        first.by === 'generator'
+          ? 'a generator'
+          : first.by === 'crane'
+            ? 'a stacker crane'
+            : 'a conveyor sensor';
+      const everyStep = (by: Write['by']) => by === 'generator' || by === 'crane';
       let message: string | undefined;
-      if (w.by === 'rule' || first.by === 'generator' || w.by === 'generator') {
+      if (w.by === 'rule' || everyStep(first.by) || everyStep(w.by)) {
         message = `'${tag.name}' is already driven by ${what} (behaviours[${first.at}]), which sets it every step; remove one of the two`;
       } else if (first.reads === true || w.reads === true) {
         message = `'${tag.name}' is also a sensor of behaviours[${first.at}]; a sensor with reads drives its tag alone, so remove one of the two`;

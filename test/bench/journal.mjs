@@ -12,23 +12,28 @@
 //    reads `GET /api/tags` every 10 ms. Reported: the probe's p50/p99/max with and without the
 //    readers, and the server's largest RSS (/proc/<pid>/status, Linux). Goal: p99 < 20 ms and
 //    RSS < 300 MB while the readers read.
+// 3. The window's listing in a lab (journal-window.mjs): one window listing in a loop while
+//    another station is polled, then 10 sockets that never read. Goals: the other station's p99
+//    under 3x its idle p99 + 20 ms; the lab's RSS under 400 MB.
 //
 // Every loop is bounded (fixed counts and phases, one request in flight per client, a watchdog).
-// Knobs: JOURNAL_BENCH_READERS (default 8), JOURNAL_BENCH_READ_S (default 15).
+// Knobs: JOURNAL_BENCH_READERS (default 8), JOURNAL_BENCH_READ_S (default 15), those of
+// journal-window.mjs, and JOURNAL_BENCH_PARTS (default `memory,reads,window`).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { createHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { call, probe, rssMb, startClients } from './journal-probe.mjs';
+import { windowListing } from './journal-window.mjs';
 
 const HOST = '127.0.0.1';
 const READERS = Number(process.env.JOURNAL_BENCH_READERS ?? 8);
 const READ_S = Number(process.env.JOURNAL_BENCH_READ_S ?? 15);
 const FILL_WRITES = 10_000;
 const GOALS = { p99Ms: 20, rssMb: 300, heapOverCap: 1.1 };
-const WATCHDOG_MS = 240_000;
+const WATCHDOG_MS = 360_000;
+const PARTS = (process.env.JOURNAL_BENCH_PARTS ?? 'memory,reads,window').split(',');
 const self = fileURLToPath(import.meta.url);
 // JOURNAL_BENCH_DIST: another build (of the code before a change) to compare with, reads only.
 const DIST = process.env.JOURNAL_BENCH_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -94,39 +99,6 @@ function runHeap(entries, nameLength) {
 // ---------------------------------------------------------------------------------------------
 // 2. Reads against the real `tagsim serve`
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One request; retried once when a kept-alive socket was closed under it (a race, not an answer). */
-async function call(port, method, path, body) {
-  try {
-    return await callOnce(port, method, path, body);
-  } catch (error) {
-    if (error.code !== 'ECONNRESET') throw error;
-    return callOnce(port, method, path, body);
-  }
-}
-
-function callOnce(port, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: HOST,
-      port,
-      method,
-      path,
-      agent,
-      headers: { 'Content-Type': 'application/json' },
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
-    req.once('error', reject);
-    req.once('response', (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.once('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
-    });
-    req.end(body);
-  });
-}
-
 async function startServer() {
   const bin = fileURLToPath(dist('main/cli/main.js'));
   const nodeArgs = (process.env.JOURNAL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -152,34 +124,6 @@ async function startServer() {
     if (pause && Number(pause[1]) >= 20) console.log(`server GC: ${line.trim()}`);
   });
   return { child, port };
-}
-
-const rssMb = (pid) => {
-  const found = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return found ? Number(found[1]) / 1024 : NaN;
-};
-
-/** Reads GET /api/tags every 10 ms for `seconds`; the latencies in ms, and the largest RSS. */
-async function probe(port, pid, seconds) {
-  const histogram = createHistogram();
-  let maxRss = rssMb(pid);
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const started = performance.now();
-    const answer = await call(port, 'GET', '/api/tags');
-    if (answer.status !== 200) throw new Error(`GET /api/tags answered ${answer.status}`);
-    histogram.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
-    maxRss = Math.max(maxRss, rssMb(pid));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const ms = (us) => Math.round(us / 10) / 100;
-  return {
-    p50: ms(histogram.percentile(50)),
-    p99: ms(histogram.percentile(99)),
-    max: ms(histogram.max),
-    count: histogram.count,
-    maxRss: Math.round(maxRss),
-  };
 }
 
 /** Clients that read the whole journal, page after page, again and again until `stop()`. */
@@ -213,23 +157,6 @@ async function readersChild(port, count) {
   process.exit(0);
 }
 
-function startReaders(port, count) {
-  const child = spawn(process.execPath, [self, 'readers', String(port), String(count)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  process.on('exit', () => child.kill('SIGKILL'));
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    stop: async () => {
-      child.stdin.end();
-      await exited;
-      return JSON.parse(out);
-    },
-  };
-}
-
 async function reads() {
   const { child, port } = await startServer();
   const pid = child.pid;
@@ -246,7 +173,7 @@ async function reads() {
   );
   const summary = JSON.parse(
     await new Promise((resolve, reject) => {
-      request({ host: HOST, port, path: '/tagsim/v1/requests/summary', agent }, (res) => {
+      request({ host: HOST, port, path: '/tagsim/v1/requests/summary' }, (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
         res.once('end', () => resolve(text));
@@ -256,9 +183,9 @@ async function reads() {
     }),
   );
   const filledRss = rssMb(pid);
-  const quiet = await probe(port, pid, 5);
-  const reading = startReaders(port, READERS);
-  const loaded = await probe(port, pid, READ_S);
+  const quiet = await probe(port, pid, 5, '/api/tags');
+  const reading = startClients(self, ['readers', String(port), String(READERS)]);
+  const loaded = await probe(port, pid, READ_S, '/api/tags');
   const readerStats = await reading.stop();
   child.kill('SIGTERM');
   return {
@@ -310,8 +237,25 @@ async function main() {
   }, WATCHDOG_MS);
   watchdog.unref();
   let within = true;
-  if (process.env.JOURNAL_BENCH_DIST === undefined) within = await memory();
-  else console.log(`Reads only, of the build in ${DIST}`);
+  if (process.env.JOURNAL_BENCH_DIST !== undefined) console.log(`Reads only, of the build in ${DIST}`);
+  else if (PARTS.includes('memory')) within = await memory();
+  let met = true;
+  if (PARTS.includes('reads')) met = await readsPart();
+  if (PARTS.includes('window')) {
+    const w = await windowListing(new URL(dist('./')));
+    for (const line of w.lines) console.log(line);
+    met &&= w.met;
+  }
+  console.log(
+    `Load average (the machine may be shared): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
+  process.exit(within && met ? 0 : 1);
+}
+
+/** Part 2, printed; answers whether its goal was met. */
+async function readsPart() {
   const r = await reads();
   const { summary: s } = r;
   console.log(
@@ -331,16 +275,11 @@ async function main() {
   console.log(
     `Readers: ${wholeReads} whole-journal reads, ${pages} pages, largest page ${mib(maxPageBytes)}`,
   );
-  console.log(
-    `Load average (the machine may be shared): ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(', ')}`,
-  );
   const met = r.loaded.p99 < GOALS.p99Ms && r.loaded.maxRss < GOALS.rssMb;
   console.log(
     `Goal p99 < ${GOALS.p99Ms} ms and RSS < ${GOALS.rssMb} MB while reading: ${met ? 'met' : 'NOT met'}`,
   );
-  process.exit(within && met ? 0 : 1);
+  return met;
 }
 
 const [mode, ...args] = process.argv.slice(2);

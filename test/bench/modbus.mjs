@@ -13,7 +13,8 @@
 //
 // Knobs (environment): BENCH_DURATION (rounds, default 5), BENCH_CONNECTIONS (default 4).
 import { spawn } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { naiveModbusServer } from './naive-modbus.mjs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -39,49 +40,12 @@ async function serve(kind) {
     const { port } = await server.listen();
     process.stdout.write(`${port}\n`);
   } else {
-    const s = naiveServer();
+    const s = naiveModbusServer();
     await new Promise((resolve) => s.listen(0, HOST, resolve));
     process.stdout.write(`${s.address().port}\n`);
   }
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));
-}
-
-/** The baseline: MBAP framing and FC 3 / FC 15 from plain arrays, nothing else. */
-function naiveServer() {
-  const registers = new Uint16Array(65536);
-  const coils = new Uint8Array(65536);
-  return createServer((socket) => {
-    socket.setNoDelay(true);
-    socket.on('error', () => socket.destroy());
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      while (buffer.length >= 8 && buffer.length >= 6 + buffer.readUInt16BE(4)) {
-        const length = buffer.readUInt16BE(4);
-        const fc = buffer[7];
-        const start = buffer.readUInt16BE(8);
-        const count = buffer.readUInt16BE(10);
-        let pdu;
-        if (fc === 3) {
-          pdu = Buffer.alloc(2 + count * 2);
-          pdu[0] = 3;
-          pdu[1] = count * 2;
-          for (let i = 0; i < count; i++) pdu.writeUInt16BE(registers[start + i], 2 + i * 2);
-        } else if (fc === 15) {
-          for (let i = 0; i < count; i++) coils[start + i] = (buffer[13 + (i >> 3)] >> (i & 7)) & 1;
-          pdu = buffer.subarray(7, 12);
-        } else pdu = Buffer.from([fc | 0x80, 1]);
-        const out = Buffer.alloc(7 + pdu.length);
-        buffer.copy(out, 0, 0, 4);
-        out.writeUInt16BE(pdu.length + 1, 4);
-        out[6] = buffer[6];
-        pdu.copy(out, 7);
-        socket.write(out);
-        buffer = buffer.subarray(6 + length);
-      }
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

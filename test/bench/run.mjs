@@ -17,11 +17,14 @@
 //   that reverses every round. Each ratio is the median of the per-round ratios, which cancels
 //   most of the drift of a shared machine. The servers also report their own CPU time.
 // - Start-up: `tagsim serve --synthetic 100000`, timed until it listens, with its RSS.
+// - A saved scene (.factoryio) the size and shape of the largest public one: opened in a fresh
+//   process, and its generic plant's CPU per 10 ms step (saved-scene.mjs).
 // - The whole run is bounded by a watchdog and kills its children on exit.
 //
 // Knobs (environment): BENCH_DURATION (rounds per case, 1 s each per server, default 5),
 // BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50), BENCH_TAGS (default "100,10000"),
-// BENCH_STARTUP_TAGS (default 100000; 0 skips it), BENCH_STARTUP_RUNS (default 3), BENCH_PIN=0
+// BENCH_STARTUP_TAGS (default 100000; 0 skips it), BENCH_STARTUP_RUNS (default 3),
+// BENCH_SAVED_RUNS (fresh processes that open the saved scene, default 5; 0 skips it), BENCH_PIN=0
 // (no CPU pinning), BENCH_NODE_ARGS (extra node flags for the servers, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -31,6 +34,7 @@ import { syntheticScene } from '../../dist/shared/scenes/builtin-scenes.js';
 import { load } from './load.mjs';
 import { killChildren, pinCpus, startServer, stopServer } from './processes.mjs';
 import { fmtN, fmtRps, fmtUs, LABEL, report } from './report.mjs';
+import { measureSavedScene, savedSceneReport } from './saved-scene.mjs';
 import { measureStartup } from './startup.mjs';
 
 const HOST = '127.0.0.1';
@@ -52,6 +56,7 @@ const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 50);
 const TAG_COUNTS = (process.env.BENCH_TAGS ?? '100,10000').split(',').map((s) => Number(s.trim()));
 const STARTUP_TAGS = intFromEnv('BENCH_STARTUP_TAGS', 100_000, { allowZero: true });
 const STARTUP_RUNS = intFromEnv('BENCH_STARTUP_RUNS', 3);
+const SAVED_RUNS = intFromEnv('BENCH_SAVED_RUNS', 5, { allowZero: true });
 const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 // tagsim: as `tagsim serve` runs it; api: createApiServer alone, an extra row (serve-for-bench.mjs).
 const SERVERS = ['tagsim', 'naive', 'bare', 'api'];
@@ -297,6 +302,9 @@ async function main() {
       ? await measureStartup(STARTUP_TAGS, { runs: STARTUP_RUNS, cpu: pin.serverCpu })
       : undefined;
 
+  const saved =
+    SAVED_RUNS > 0 ? await measureSavedScene({ runs: SAVED_RUNS, cpu: pin.serverCpu }) : undefined;
+
   const missed = report({
     results,
     servers: SERVERS,
@@ -305,6 +313,7 @@ async function main() {
     startupGoalMs: STARTUP_GOAL_MS,
     linearMargin: LINEAR_MARGIN,
   });
+  if (saved) missed.push(...savedSceneReport(saved));
 
   const problems = results.flatMap((r) =>
     SERVERS.filter((k) => r.stats[k].problems > 0).map(

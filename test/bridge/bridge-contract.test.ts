@@ -114,14 +114,26 @@ describe.each(transports)('the bridge over %s', (_name, makeFixture) => {
     expect(engine.getTag(counter)!.value).toBe(0);
   });
 
-  it('releases all forces and clears all failures', async () => {
+  it('releases all forces and clears all failures, leaving the forces of the scene itself', async () => {
     const { client, engine } = await setup();
     const [a, b] = engine.listTags({ kind: 'Input' });
+    const emitter = engine.tagsNamed('Emitter')[0]!;
     await client.force({ id: a!.id, value: true });
+    await client.force({ id: emitter.id, value: false });
     await client.setFailure({ id: b!.id, failure: 'alwaysOn' });
     await client.releaseAll(undefined);
     await client.clearFailures(undefined);
-    expect(engine.listTags().filter((t) => t.isForced || t.shortCircuit || t.openCircuit)).toEqual([]);
+    // The scene keeps its emitter and removers forced on: Release all puts that back.
+    expect(
+      engine
+        .listTags()
+        .filter((t) => t.isForced || t.shortCircuit || t.openCircuit)
+        .map((t) => [t.name, t.value]),
+    ).toEqual([
+      ['Emitter', true],
+      ['Remover left', true],
+      ['Remover right', true],
+    ]);
   });
 
   it('pins quick faults and announces the list', async () => {

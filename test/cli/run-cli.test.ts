@@ -113,7 +113,7 @@ describe('runCli', () => {
     [['serve', 'extra'], "tagsim: unexpected argument 'extra' (see 'tagsim --help')"],
     [
       ['scenes', '--port', '1'],
-      "tagsim: --port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade' (see 'tagsim --help')",
+      "tagsim: --port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade' and 'tagsim class' (see 'tagsim --help')",
     ],
     [
       ['serve', '--scene', 'A', '--synthetic', '5'],
@@ -130,7 +130,7 @@ describe('runCli', () => {
     const t = cliIo();
     expect(await runCli(['serve', '--port', '0', '--scene', 'Nope'], t.io)).toBe(1);
     expect(t.err).toEqual([
-      "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+      "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
     ]);
   });
 

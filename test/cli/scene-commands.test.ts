@@ -51,11 +51,19 @@ const file = (name: string) => join(dir, name);
 
 describe('the command line of the scene commands', () => {
   it.each([
-    [['import', '--out', 'a.tagsim.json'], 'tagsim import needs --from <url> or --csv <file>'],
+    [
+      ['import', '--out', 'a.tagsim.json'],
+      'tagsim import needs a saved scene (<file>.factoryio), --from <url> or --csv <file>',
+    ],
     [
       ['import', '--from', 'http://x', '--csv', 'a.csv', '--out', 'a.tagsim.json'],
-      '--from and --csv cannot be used together',
+      'tagsim import takes one source; got --from and --csv',
     ],
+    [
+      ['import', 'line.factoryio', '--csv', 'a.csv', '--out', 'a.tagsim.json'],
+      "tagsim import takes one source; got --csv and 'line.factoryio'",
+    ],
+    [['import', 'a.factoryio', 'b.factoryio', '--out', 'a.tagsim.json'], "unexpected argument 'b.factoryio'"],
     [['import', '--csv', 'a.csv'], 'tagsim import needs --out <file>'],
     [
       ['import', '--csv', 'a.csv', '--out', 'a.csv'],
@@ -75,7 +83,7 @@ describe('the command line of the scene commands', () => {
     [['serve', '--csv', 'a.csv'], "--csv is an option of 'tagsim import'"],
     [
       ['export', '--port', '1'],
-      "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade'",
+      "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade' and 'tagsim class'",
     ],
     [
       ['serve', '--out', 'x.json'],
@@ -171,7 +179,7 @@ describe('tagsim serve --scene <file> and --state', () => {
     expect(r.out).toEqual([]);
     expect(r.err).toEqual([
       'tagsim: broken.tagsim.json is not a valid scene (2 problems):',
-      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+      '  tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure)',
       '  tags[3].address: 600 is outside the Bit range 0-511',
     ]);
     const missing = await cli('serve', '--port', '0', '--scene', file('nope.tagsim.json'));
@@ -244,7 +252,7 @@ describe('tagsim export', () => {
     expect(await cli('export', '--scene', 'Nope', '--out', file('x.csv'))).toMatchObject({
       code: 1,
       err: [
-        "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+        "tagsim: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
       ],
     });
   });
@@ -306,6 +314,11 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
       tags: readonly { id: string; name: string; kind: string; type: string; address: number }[],
     ) => tags.map(({ id, name, kind, type, address }) => ({ id, name, kind, type, address }));
     expect(fields(scene.tags)).toEqual(fields(t.engine.listTags()));
+    // The forces the simulator shows are the scene's: its emitters and removers start forced on.
+    const forced = (tags: readonly { name: string; forced?: unknown; isForced?: boolean }[]) =>
+      tags.filter((tag) => tag.forced === true || tag.isForced === true).map((tag) => tag.name);
+    expect(forced(scene.tags)).toEqual(['Lids emitter', 'Remover 1', 'Bases emitter', 'Remover 2']);
+    expect(forced(scene.tags)).toEqual(forced(t.engine.listTags()));
     // The default scene name says where it came from.
     const named = await cli('import', '--from', t.url, '--out', file('live2.tagsim.json'));
     expect(named.out).toEqual([
@@ -335,8 +348,9 @@ describe('tagsim import --from and snapshot --from, against a live server', () =
     expect(await cli('snapshot', '--from', t.url, '--out', out)).toEqual({
       code: 0,
       out: [
-        'note: 1 tag is forced or failed: the API does not show the value under a force or failure, so the snapshot gives it OFF there',
-        `Wrote ${out}: 46 tags (0 forced, 1 failed)`,
+        // Lid at place, failed, and the two emitters and two removers the scene keeps forced on.
+        'note: 5 tags are forced or failed: the API does not show the value under a force or failure, so the snapshot gives them OFF there',
+        `Wrote ${out}: 46 tags (4 forced, 1 failed)`,
       ],
       err: [],
     });

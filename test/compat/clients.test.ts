@@ -259,3 +259,90 @@ describe('a PLC over Modbus TCP, unmodified, against tagsim serve --modbus', () 
     expect(value('FACTORY I/O (Reset)')).toBe(false);
   }, 90_000);
 });
+
+/**
+ * A stacker-crane controller over Modbus TCP, written as the public FishAndCat controller was for
+ * a real FACTORY I/O 2.5.10 (docs/fidelity.md, "The stacker crane"), stores pallets in cells 11
+ * and 24 at 4x, timing every wait as that controller does; what it logs must be what the real
+ * crane made it log (its demo log of 2026-07-12: the same cells, the same order).
+ */
+describe('a stacker-crane controller over Modbus TCP, against tagsim serve --modbus', () => {
+  it('stores two pallets, and logs the times the real crane made it log', async (ctx) => {
+    if (spawnSync(PYTHON, ['--version'], { stdio: 'ignore' }).status !== 0) {
+      const message =
+        'COMPAT CLIENT NOT RUN: the stacker-crane controller needs python3, which this machine lacks';
+      if (process.env['CI']) throw new Error(message);
+      console.warn(`\n!!! ${message} !!!\n`);
+      ctx.skip();
+    }
+    const SCALE = 4;
+    server = await serveTagsim(
+      ['--scene', 'Automated Warehouse', '--modbus', '0', '--time-scale', String(SCALE)],
+      {
+        timeoutMs: 15_000,
+      },
+    );
+    const modbusPort = () => /Modbus TCP on 127\.0\.0\.1:(\d+)/.exec(server!.out())?.[1];
+    await expect.poll(modbusPort, { timeout: 10_000 }).toBeDefined();
+    const steps = await runClient(
+      {
+        name: 'stacker-crane controller',
+        runtime: { command: PYTHON, check: ['--version'], needs: 'python3' },
+        args: () => [
+          `${clients}stacker_crane_modbus.py`,
+          '127.0.0.1',
+          modbusPort()!,
+          String(SCALE),
+          '11',
+          '24',
+        ],
+      },
+      server.url,
+    );
+    const step = (name: string) => {
+      const s = steps.get(name);
+      expect(s, `step ${name}`).toBeDefined();
+      expect(s!.status, `${name}: ${s!.body}`).toBe(200);
+      return JSON.parse(s!.body) as { start?: number | null; settled: number };
+    };
+    /** start + settled, as the real log's two lines of one motion add up. */
+    const total = (name: string) => (step(name).start ?? 0) + step(name).settled;
+    // [step, what the real crane made the controller log (F3_demo_20260712_232606.log)].
+    const logged: [string, number, (name: string) => number][] = [
+      ['feed-11', 2.62, (n) => step(n).settled],
+      ['rest-11', 0.45, (n) => step(n).settled],
+      ['forks-left-11', 2.38, (n) => step(n).settled],
+      ['lift-11', 0.11 + 2.09, total],
+      ['cleared-11', 0.45, (n) => step(n).settled],
+      ['middle-pick-11', 2.38, (n) => step(n).settled],
+      ['travel-11', 0.14 + 3.38, total],
+      ['forks-right-11', 2.38, (n) => step(n).settled],
+      ['lower-11', 0.14 + 1.99, total],
+      ['middle-place-11', 2.38, (n) => step(n).settled],
+      ['back-11', 0.2 + 3.39, total],
+      ['feed-24', 2.56, (n) => step(n).settled],
+      ['lift-24', 0.16 + 2.12, total],
+      ['travel-24', 0.08 + 5.75, total],
+      ['lower-24', 0.08 + 2.05, total],
+      ['middle-place-24', 2.36, (n) => step(n).settled],
+      ['back-24', 0.14 + 5.73, total],
+    ];
+    const off = logged.map(([name, real, measure]) => ({ name, real, here: measure(name) }));
+    for (const { name, real, here } of off)
+      expect(Math.abs(here - real), `${name}: ${here} s, real ${real} s`).toBeLessThan(0.3);
+    expect(step('rest-11').start).toBeNull(); // "crane -> 55 already settled (no motion)"
+    expect(steps.get('done')?.status).toBe(200);
+    const now = (await (await fetch(`${server.url}/api/tags`)).json()) as {
+      name: string;
+      kind: string;
+      value: unknown;
+    }[];
+    const value = (name: string, kind: string) => now.find((t) => t.name === name && t.kind === kind)?.value;
+    // The last pallet stored, the crane stopped (Target Position 0) at the rest position.
+    expect([
+      value('Target Position', 'Output'),
+      value('At Middle', 'Input'),
+      value('Moving X', 'Input'),
+    ]).toEqual([0, true, false]);
+  }, 90_000);
+});

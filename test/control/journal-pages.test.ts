@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
 import { MAX_PAGE_BYTES, RequestJournal } from '../../main/server/request-journal.js';
+import { startTestLab } from '../lab/support.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 
 afterEach(closeStations);
@@ -112,9 +113,9 @@ describe('the journal bounded by bytes', () => {
 describe('listings side by side', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('share one slice: eight queued pages let the event loop in between, not after all eight', async () => {
-    const journal = new RequestJournal();
-    for (let i = 0; i < 8 * 48; i++) {
+  /** Fills a journal with `count` small exchanges. */
+  function fill(journal: RequestJournal, count: number): void {
+    for (let i = 0; i < count; i++)
       journal.recordExchange(
         {
           address: '127.0.0.1',
@@ -127,9 +128,13 @@ describe('listings side by side', () => {
         },
         0,
       );
-    }
-    // A clock that moves 1 ms each time a listing looks at it: a page of 48 entries looks 3
-    // times, so one page fits a 5 ms slice and the eight together do not.
+  }
+
+  /**
+   * A clock that moves 1 ms each time a listing looks at it (a page of 48 entries looks 3 times,
+   * so one page fits a 5 ms slice and eight together do not), and the event loop's turns counted.
+   */
+  function clockAndTurns(): { turns(): number; stop(): void } {
     let clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
     let turns = 0;
@@ -139,17 +144,67 @@ describe('listings side by side', () => {
       if (counting) setImmediate(count);
     };
     setImmediate(count);
+    return {
+      turns: () => turns,
+      stop: () => {
+        counting = false;
+        vi.restoreAllMocks();
+      },
+    };
+  }
+
+  /** Eight pages of 48 entries, one from each journal (or all from one), as queued listings. */
+  async function eightPages(journals: readonly RequestJournal[]): Promise<number[]> {
+    for (const journal of journals) fill(journal, journals.length === 1 ? 8 * 48 : 48);
+    const loop = clockAndTurns();
     const pagesDoneAt: number[] = [];
     await Promise.all(
-      Array.from({ length: 8 }, (_, k) =>
-        journal.page({ limit: 48, before: 8 * 48 - 48 * k + 1 }).then((page) => {
+      Array.from({ length: 8 }, (_, k) => {
+        const journal = journals[k % journals.length]!;
+        const before = journals.length === 1 ? 8 * 48 - 48 * k + 1 : undefined;
+        return journal.page({ limit: 48, ...(before ? { before } : {}) }).then((page) => {
           expect(page.count).toBe(48);
-          pagesDoneAt.push(turns);
-        }),
-      ),
+          pagesDoneAt.push(loop.turns());
+        });
+      }),
     );
-    counting = false;
+    loop.stop();
+    return pagesDoneAt;
+  }
+
+  it('share one slice: eight queued pages let the event loop in between, not after all eight', async () => {
     // Without one shared slice all eight pages end in the same turn of the event loop.
-    expect(new Set(pagesDoneAt).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(await eightPages([new RequestJournal()])).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('hold a client reading page after page to the budget too: it rests once it has spent a slice', async () => {
+    const journal = new RequestJournal();
+    fill(journal, 12 * 48);
+    // The same clock, which moves no time while the client waits.
+    const loop = clockAndTurns();
+    const gaps: number[] = [];
+    let before: number | undefined;
+    for (let k = 0; k < 12; k++) {
+      const from = loop.turns();
+      const page = await journal.page({ limit: 48, ...(before ? { before } : {}) });
+      gaps.push(loop.turns() - from);
+      before = page.nextBefore;
+      // The client's round trip: a turn of the event loop before it asks again.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    loop.stop();
+    // A page waited for a rest (a 5 ms timer: many turns) once the pages before had spent the
+    // slice; before, each page after a turn started a fresh slice and none ever rested.
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("share one slice across a lab's journals: eight pages of four stations let the event loop in between", async () => {
+    const lab = await startTestLab({ stations: [{}, {}, {}, {}], dashboard: undefined });
+    try {
+      const journals = lab.stations.map((station) => station.tagsim.control!.journal!);
+      expect(new Set(await eightPages(journals)).size).toBeGreaterThanOrEqual(3);
+    } finally {
+      await lab.close();
+    }
   });
 });

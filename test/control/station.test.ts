@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
+import { keyOf, writeFactoryIo } from '../support/factoryio-writer.mjs';
 import { closeStations, startStation } from './control-station.js';
 
 afterEach(closeStations);
@@ -105,6 +106,39 @@ describe('POST /tagsim/v1/scene', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ scene: 'My tank' });
     expect(station.tagsim.scenes.document).toMatchObject({ origin: 'file', path: file });
+  });
+
+  it('opens a saved scene of the simulator (.factoryio), which it reads but never saves over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagsim-control-'));
+    const file = join(dir, 'Cell 2.factoryio');
+    const key = keyOf('cell 2 sensor');
+    writeFileSync(
+      file,
+      writeFactoryIo({
+        parts: [
+          {
+            prefab: 'DiffusePhotoelectricSensor',
+            position: [0, 5, 0],
+            groups: [{ tags: [{ element: 'BinaryInput', name: 'Part here', address: 0, key }] }],
+          },
+        ],
+      }),
+    );
+    const station = await startStation();
+    const answer = await station.call('POST', 'scene', { scene: file });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ scene: 'Cell 2' });
+    expect(station.tagsim.engine.getTag(key)).toMatchObject({ name: 'Part here', kind: 'Input' });
+    expect(station.tagsim.scenes.document).toMatchObject({ origin: 'import', readFrom: file, dirty: false });
+    expect(station.tagsim.scenes.document.path).toBeUndefined();
+    const broken = join(dir, 'broken.factoryio');
+    writeFileSync(broken, '<FactoryIO><Object>');
+    const refused = await station.call('POST', 'scene', { scene: broken });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { error: string }).error).toMatch(
+      /^The scene is not valid: line 1: the file ends inside <Object>/,
+    );
+    expect(station.tagsim.engine.scene.name).toBe('Cell 2');
   });
 
   it('refuses, changing nothing, a name that is no scene, a file with problems, and a bad body', async () => {

@@ -67,7 +67,7 @@ describe("a station's plant in the lab's dashboard", () => {
     const first = await at();
     await poll(at, 5000).toBeGreaterThan(first + 5);
 
-    await view.getByRole('button', { name: 'Close' }).click();
+    await view.getByRole('button', { name: 'Close', exact: true }).click();
     await view.waitFor({ state: 'detached' });
     expect(b.problems).toEqual([]);
   });

@@ -28,12 +28,21 @@ async function runBelts(apiUrl) {
     .filter((t) => /conveyor|belt|feeder|emitter|^load$|entry/i.test(t.name) && !/FACTORY/.test(t.name))
     .map((t) => ({ id: t.id, value: true }));
   if (on.length > 0) await fetch(`${apiUrl}/api/tag/values`, { method: 'PUT', body: JSON.stringify(on) });
-  // A tank's inlet part open, so its level rises while the shot waits.
-  const valves = tags.filter((t) => t.kind === 'Output' && t.type === 'Float' && /fill valve/i.test(t.name));
+  // A tank's inlet open (part open where it is a Float), so its level rises or it pours while the shot waits.
+  const valves = tags.filter((t) => t.kind === 'Output' && /fill valve/i.test(t.name));
   if (valves.length > 0)
     await fetch(`${apiUrl}/api/tag/values`, {
       method: 'PUT',
-      body: JSON.stringify(valves.map((t) => ({ id: t.id, value: 6 }))),
+      body: JSON.stringify(valves.map((t) => ({ id: t.id, value: t.type === 'Bit' ? true : 6 }))),
+    });
+  // The machines on their way: lifts going up, the stacker crane sent to cell 20, gantries out.
+  const machines = tags.filter(
+    (t) => t.kind === 'Output' && /^(up|left up|right up|move x|target position)$/i.test(t.name),
+  );
+  if (machines.length > 0)
+    await fetch(`${apiUrl}/api/tag/values`, {
+      method: 'PUT',
+      body: JSON.stringify(machines.map((t) => ({ id: t.id, value: t.type === 'Bit' ? true : 20 }))),
     });
   const lights = tags.filter((t) => t.kind === 'Output' && /start light/i.test(t.name));
   if (lights.length > 0)
@@ -51,8 +60,11 @@ try {
     try {
       await runBelts(apiUrl);
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-      page.setDefaultTimeout(8000);
+      // Generous: the build machine is shared, and a start under load takes its time.
+      page.setDefaultTimeout(20_000);
       await page.goto(uiUrl);
+      // The scene first: the view's open state is the scene's, so a click before it comes is lost.
+      await page.locator('.tag-row').first().waitFor();
       await page.getByRole('button', { name: 'Plant' }).click();
       await page.locator('.plant-view').waitFor();
       // Let items come down the belts.
@@ -65,10 +77,10 @@ try {
         await page.emulateMedia({ colorScheme: 'dark' });
         await page.screenshot({ path: `${outDir}/${name}-dark.png` });
         console.log(`plant screenshots: docs/screenshots/plant/${name}-dark.png`);
-        // The narrowest window the view is laid out for.
+        // The smallest window the view is laid out for: 1024 x 768, the control panel in view.
         await page.emulateMedia({ colorScheme: 'light' });
-        await page.setViewportSize({ width: 1024, height: 700 });
-        await page.mouse.move(0, 699);
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await page.mouse.move(0, 767);
         await page.screenshot({ path: `${outDir}/${name}-1024.png` });
         console.log(`plant screenshots: docs/screenshots/plant/${name}-1024.png`);
       }

@@ -31,7 +31,7 @@ describe('the window of tagsim serve --ui', () => {
     expect(await counter.locator('.cell.type').textContent()).toBe('Int');
     expect(await counter.locator('.cell.value').textContent()).toBe('0');
     expect(await counter.locator('.cell.raw').textContent()).toBe('0');
-    expect(await page.getByRole('grid', { name: 'Tags' }).getAttribute('aria-rowcount')).toBe('41');
+    expect(await page.getByRole('grid', { name: 'Tags' }).getAttribute('aria-rowcount')).toBe('42');
   });
 
   it('shows the server address and state, without a Stop button (it would cut the UI off)', async () => {

@@ -132,7 +132,8 @@ describe('a lab PC with locked settings and student mode', () => {
   it('without "faults" in "allow", the tray offers none and main refuses them as the shorthand does', async () => {
     const pc = await labPc({ studentMode: { allow: ['scenes'] } });
     expect(pc.trayLabels()).not.toContain('Quick faults');
-    const motor = pc.desktop.tagsim.engine.listTags()[0]!;
+    // A plant tag: without 'simulation', the system tags are refused as the simulation's controls first.
+    const motor = pc.desktop.tagsim.engine.listTags().find((t) => !t.name.startsWith('FACTORY I/O'))!;
     await expect(pc.call('force', { id: motor.id, value: true })).rejects.toThrow(FAULT_CONTROLS_REFUSED);
     await expect(pc.call('pauseSimulation')).rejects.toThrow(
       "The simulation's controls: turned off by your lab's presets.",

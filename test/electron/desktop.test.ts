@@ -15,6 +15,7 @@ import type { Settings } from '../../main/settings/settings.js';
 import { type Desktop, startDesktop } from '../../main/electron/desktop.js';
 import { secureWebPreferences } from '../../main/electron/window-security.js';
 import { FakeApp } from './fakes/app.js';
+import { startController } from '../support/modbus-controller.js';
 import { FakeDialogs } from './fakes/dialogs.js';
 import { FakeIpcMain } from './fakes/ipc-main.js';
 import { type FakeMenu, FakeTray, findItem } from './fakes/tray.js';
@@ -651,6 +652,30 @@ describe('startDesktop with machine presets (presets.json)', () => {
     expect(t.reportError).not.toHaveBeenCalled();
     await quit(t.app);
     expect(modbus.status.state).toBe('stopped');
+  });
+
+  it("scan the bench's controller when the presets name it, connected and disconnected from the tray", async () => {
+    const plc = await startController();
+    try {
+      const pc = await labMachine();
+      await pc.presets(pc.resourcesPath, { port: 0, modbusClient: { host: '127.0.0.1', port: plc.port } });
+      const t = await start({ settings: 'file', userData: pc.userData, resourcesPath: pc.resourcesPath });
+      const line = `Modbus client: connected to 127.0.0.1:${plc.port} (unit 1, every 10 ms)`;
+      await vi.waitFor(() => findItem(t.tray().menu.template, [line]));
+      await plc.until(() => plc.heard.some((h) => h.fc === 15));
+      findItem(t.tray().menu.template, ['Disconnect the Modbus client']).click?.();
+      await vi.waitFor(() =>
+        findItem(t.tray().menu.template, [`Modbus client: not connected (127.0.0.1:${plc.port})`]),
+      );
+      await vi.waitFor(() => expect(t.tray().tooltips.at(-1)).toContain('Modbus client stopped'));
+      findItem(t.tray().menu.template, ['Connect the Modbus client']).click?.();
+      await vi.waitFor(() => findItem(t.tray().menu.template, [line]));
+      expect(t.reportError).not.toHaveBeenCalled();
+      await quit(t.app);
+      expect(t.desktop!.tagsim.clients.all[0]!.status.state).toBe('stopped');
+    } finally {
+      await plc.close();
+    }
   });
 
   it("open the presets' built-in scene at every start, by name in any letter case", async () => {

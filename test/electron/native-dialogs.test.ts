@@ -22,6 +22,19 @@ describe('file names and dialogs', () => {
     expect(problemList(['a', 'b', 'c'], 2)).toBe('• a\n• b\n… and 1 more problem');
   });
 
+  it("opens the simulator's saved scenes too, and never offers them for saving", () => {
+    expect(sceneFileFilters('linux', 'open')[1]).toStrictEqual({
+      name: 'FACTORY I/O scene',
+      extensions: ['factoryio'],
+    });
+    expect(sceneFileFilters('darwin', 'open').map((f) => f.extensions)).toEqual([
+      ['json'],
+      ['factoryio'],
+      ['*'],
+    ]);
+    expect(sceneFileFilters('linux').flatMap((f) => f.extensions)).not.toContain('factoryio');
+  });
+
   it('filters *.tagsim.json, except on macOS, which matches by the last part only', () => {
     expect(sceneFileFilters('win32')[0]).toStrictEqual({ name: 'TagSim scene', extensions: ['tagsim.json'] });
     expect(sceneFileFilters('darwin')).toStrictEqual([

@@ -47,8 +47,8 @@ describe('presets.json "locked" and "studentMode"', () => {
     expect(presets.studentMode).toEqual({ allow: ['scenes', 'editing', 'simulation', 'clock'] });
     expect(presets.settings.port).toBe(7420);
     expect(problems.map((p) => p.message)).toEqual([
-      'presets /etc/tagsim/presets.json: locked[1]: expected one of port, host, pinnedTagIds, modbus, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got string "ports"; did you mean \'port\'?; ignored',
-      'presets /etc/tagsim/presets.json: locked[3]: expected one of port, host, pinnedTagIds, modbus, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got number 3; ignored',
+      'presets /etc/tagsim/presets.json: locked[1]: expected one of port, host, pinnedTagIds, modbus, modbusClient, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got string "ports"; did you mean \'port\'?; ignored',
+      'presets /etc/tagsim/presets.json: locked[3]: expected one of port, host, pinnedTagIds, modbus, modbusClient, simulation.startRunning, simulation.seed, simulation.timeScale, simulation, got number 3; ignored',
       expect.stringMatching(/^presets \/etc\/tagsim\/presets\.json: studentMode\.hideEverything: /),
     ]);
   });

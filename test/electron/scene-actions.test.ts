@@ -84,6 +84,7 @@ describe('Open file…', () => {
       buttonLabel: 'Open',
       filters: [
         { name: 'TagSim scene', extensions: ['tagsim.json'] },
+        { name: 'FACTORY I/O scene', extensions: ['factoryio'] },
         { name: 'JSON', extensions: ['json'] },
         { name: 'All files', extensions: ['*'] },
       ],
@@ -131,7 +132,7 @@ describe('Open file…', () => {
     expect(dialogs.errors[0]?.detail).toBe(
       [
         '• tags[0].address: 600 is outside the Bit range 0-511',
-        '• tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+        '• tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure)',
         '',
         `TagSim keeps serving "${DEFAULT_SCENE_NAME}".`,
       ].join('\n'),

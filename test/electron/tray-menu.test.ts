@@ -1,6 +1,8 @@
 // The tray as a pure model of the state (docs/desktop.md, "Tray"): icon, tooltip and menu for every
 // server state and fault count, and the quick faults of the pinned tags.
 import { describe, expect, it } from 'vitest';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import type { SceneDocument, ScenesState } from '../../shared/scenes/scene-document.js';
@@ -332,6 +334,16 @@ describe('countFaults', () => {
     expect(countFaults(tags)).toStrictEqual({ forced: 2, failed: 2 });
     expect(countFaults([])).toStrictEqual({ forced: 0, failed: 0 });
   });
+
+  it('does not count a force the scene keeps (an emitter forced on), but does one it does not', () => {
+    const scene = builtinScene('Sorting by Height (Basic)')!;
+    const engine = new TagEngine(scene);
+    expect(countFaults(engine.listTags(), scene.tags)).toStrictEqual({ forced: 0, failed: 0 });
+    expect(engine.write('force', 'name', [{ name: 'Emitter', value: false }])).toEqual([]);
+    expect(engine.release('name', ['Remover left'])).toEqual([]);
+    expect(countFaults(engine.listTags(), scene.tags)).toStrictEqual({ forced: 1, failed: 0 });
+    expect(countFaults(engine.listTags())).toStrictEqual({ forced: 2, failed: 0 });
+  });
 });
 
 describe('the Scenes submenu', () => {
@@ -553,5 +565,47 @@ describe('the Simulation submenu', () => {
     const sim = submenu(buildTrayModel(state({ simulation: paused, startRunning: true })).menu, 'Simulation');
     expect(sim[0]).toMatchObject({ label: 'Paused at 1x' });
     expect(item(sim, START_RUNNING_LABEL)).toMatchObject({ checked: true });
+  });
+});
+
+describe('the tray with a driver that connects out', () => {
+  const modbusClient = {
+    driver: 'modbusClient',
+    state: 'connected',
+    target: '192.168.0.10:502',
+    detail: 'unit 1, every 10 ms',
+  } as const;
+
+  it("shows the Modbus client's line under the server's, with the item that disconnects it", () => {
+    const menu = buildTrayModel(state({ drivers: [modbusClient] })).menu;
+    expect(labels(menu).slice(0, 3)).toStrictEqual([
+      'Listening on http://127.0.0.1:7410',
+      'Modbus client: connected to 192.168.0.10:502 (unit 1, every 10 ms)',
+      'Disconnect the Modbus client',
+    ]);
+    expect(item(menu, 'Disconnect the Modbus client')).toMatchObject({
+      enabled: true,
+      action: { kind: 'driver', driver: 'modbusClient', connect: false },
+    });
+    const stopped = buildTrayModel(state({ drivers: [{ ...modbusClient, state: 'stopped' }] })).menu;
+    expect(item(stopped, 'Connect the Modbus client')).toMatchObject({
+      action: { kind: 'driver', driver: 'modbusClient', connect: true },
+    });
+  });
+
+  it('says in the tooltip when the controller is away, and keeps the menu while it retries', () => {
+    const lost = (retryInMs: number) =>
+      state({
+        drivers: [{ ...modbusClient, state: 'disconnected', error: 'connection refused', retryInMs }],
+      });
+    const model = buildTrayModel(lost(500));
+    expect(model.tooltip).toBe('TagSim: Listening on http://127.0.0.1:7410\nModbus client disconnected');
+    expect(labels(model.menu)[1]).toBe(
+      'Modbus client: disconnected from 192.168.0.10:502 (connection refused)',
+    );
+    expect(menuKey(buildTrayModel(lost(4000)).menu)).toBe(menuKey(model.menu));
+    expect(buildTrayModel(state({ drivers: [modbusClient] })).tooltip).toBe(
+      'TagSim: Listening on http://127.0.0.1:7410',
+    );
   });
 });

@@ -384,6 +384,8 @@ describe('runTrayAction', () => {
       pauseSimulation: vi.fn(async () => SIM),
       resetSimulation: vi.fn(async () => SIM),
       setTimeScale: vi.fn(async () => SIM),
+      connectDriver: vi.fn(async () => undefined),
+      disconnectDriver: vi.fn(async () => undefined),
     } as unknown as BridgeApi;
     const rawValue = (id: string) => (id === 'h' ? 12.5 : undefined);
     const deps = {
@@ -410,6 +412,10 @@ describe('runTrayAction', () => {
     await runTrayAction({ kind: 'simulation', command: 'reset' }, deps);
     await runTrayAction({ kind: 'setTimeScale', scale: 0.5 }, deps);
     await runTrayAction({ kind: 'setStartRunning', startRunning: false }, deps);
+    await runTrayAction({ kind: 'driver', driver: 'modbusClient', connect: false }, deps);
+    await runTrayAction({ kind: 'driver', driver: 'modbusClient', connect: true }, deps);
+    expect(api.disconnectDriver).toHaveBeenCalledExactlyOnceWith({ driver: 'modbusClient' });
+    expect(api.connectDriver).toHaveBeenCalledExactlyOnceWith({ driver: 'modbusClient' });
     expect(api.runSimulation).toHaveBeenCalledOnce();
     expect(api.pauseSimulation).toHaveBeenCalledOnce();
     expect(api.resetSimulation).toHaveBeenCalledOnce();

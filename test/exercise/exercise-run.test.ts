@@ -9,6 +9,7 @@ import { validateExercise } from '../../shared/exercise/exercise-file.js';
 import { ExerciseSession } from '../../shared/exercise/exercise-session.js';
 import { studentView } from '../../shared/exercise/student-view.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 import { Bench, testScene } from '../sim/plc.js';
 
@@ -62,7 +63,7 @@ function session(criteria: unknown[], more: Record<string, unknown> = {}) {
   const exercise = exerciseOf(criteria, more);
   const running = new ExerciseSession(
     exercise,
-    { number: 1, engine: bench.engine, hidden, simulation: bench.sim },
+    { number: 1, engine: bench.engine, hidden, instructor: new InstructorFaults(), simulation: bench.sim },
     { log, now: () => 1_000_000 + bench.timeMs, seed: 1 },
   );
   const step = (ms: number) => {

@@ -3,6 +3,7 @@
 // `POST /tagsim/v1/clock/advance` advances it (the route's own function), as fast as the CPU
 // allows. An exercise of two minutes takes a second or two.
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { StationGrade } from '../../shared/exercise/exercise-session.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
@@ -50,7 +51,7 @@ export async function gradeController(
   const tagsim = await exerciseTagSim(setup);
   const log = new FaultLog();
   const exercise = stationExercise(
-    { number: 1, label: undefined, tagsim, hidden: new HiddenFaults() },
+    { number: 1, label: undefined, tagsim, hidden: new HiddenFaults(), instructor: new InstructorFaults() },
     setup,
     {
       log,

@@ -1,5 +1,6 @@
 // The hostile-input suite for files: every kind of file TagSim reads (scene, state snapshot,
-// driver CSV, scenario, presets, settings) fed a corpus of broken files and random bytes. Each
+// driver CSV, the simulator's saved scene (.factoryio; its XML corpus: factoryio-files.test.ts),
+// scenario, presets, settings) fed a corpus of broken files and random bytes. Each
 // gets a clear error naming the file (presets and settings: reported, defaults used), never a
 // crash, a hang or an overflowing stack, and nothing a user made is overwritten.
 import { execFileSync } from 'node:child_process';
@@ -34,18 +35,35 @@ import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
+import { TagEngine } from '../../shared/core/tag-engine.js';
+import { layoutPlant } from '../../shared/plant/layout.js';
+import { snapshotPlant } from '../../shared/plant/snapshot.js';
+import { Simulation } from '../../shared/sim/simulation.js';
+import { objectKeyName, OBJECT_KEY_NAMES } from './support/object-key-names.js';
+import { Bench } from '../sim/plc.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-hostile-files-'));
+/**
+ * The same file under a name ending in .factoryio (a link to it), as a saved scene of the
+ * simulator: made when the file is, since a test may read it without the right to write here.
+ */
+const asFactoryIo = (path: string) => {
+  const link = `${path}.factoryio`;
+  if (!lstatSync(link, { throwIfNoEntry: false })) symlinkSync(path, link);
+  return link;
+};
 let n = 0;
 const file = (content: string | Buffer, name = `f${++n}.json`) => {
   const path = join(dir, name);
   writeFileSync(path, content);
+  asFactoryIo(path); // now, while the test may still write to the folder
   return path;
 };
 
 /** Readers of a file by path: each resolves, or rejects with an error that names the file. */
 const READERS: Record<string, (path: string) => Promise<unknown>> = {
   scene: readSceneFile,
+  factoryio: (path) => readSceneFile(`${path}.factoryio`),
   snapshot: readSnapshotFile,
   csv: async (path) => importSceneCsv((await readTextFile(path)).text, { sceneName: 'X', source: path }),
   scenario: async (path) => parseScenarioFile((await readTextFile(path)).text, path),
@@ -142,6 +160,7 @@ describe('broken files of every kind', () => {
   for (const [kind, read] of Object.entries(READERS)) {
     it.each(CORPUS)(`${kind}: %s gets a clear refusal`, async (_name, make) => {
       const path = make();
+      asFactoryIo(path);
       const outcome = await clearOutcome(read(path), path);
       expect(outcome).toBe('refused');
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
@@ -241,7 +260,7 @@ describe("a scene file's layout, whatever it holds", () => {
   it('is taken whole when right, else refused with every problem under layout and nothing loaded', () => {
     const base = JSON.parse(serializeScene(builtinScene('From A to B')!)) as Record<string, unknown>;
     const name = fc.oneof(
-      fc.constantFrom('belt', 'Belt', '', '__proto__', 'toString'),
+      fc.constantFrom('belt', 'Belt', '', ...OBJECT_KEY_NAMES),
       fc.string({ maxLength: 8 }),
     );
     const number = fc.oneof(
@@ -341,6 +360,137 @@ describe("a scene file's layout, whatever it holds", () => {
   });
 });
 
+describe("a scene file's names, whatever they are", () => {
+  it('draw and run: conveyors, items and hints named like object members find what is theirs', () => {
+    const name = fc.oneof(
+      objectKeyName,
+      fc.constantFrom('belt', 'b'),
+      fc.string({ minLength: 1, maxLength: 6 }),
+    );
+    const base = JSON.parse(serializeScene(builtinScene('From A to B')!)) as Record<string, unknown>;
+    const tags = (base['tags'] as { name: string; kind: string }[]).filter(
+      (t) => !t.name.startsWith('FACTORY'),
+    );
+    const output = tags.find((t) => t.kind === 'Output')!.name;
+    const input = tags.find((t) => t.kind === 'Input')!.name;
+    const placement = fc.record({ x: fc.integer({ min: 0, max: 20 }), y: fc.integer({ min: 0, max: 20 }) });
+    let drawn = 0;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 3 }),
+        fc.array(name, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.option(placement), { minLength: 3, maxLength: 3 }),
+        fc.boolean(),
+        (conveyors, items, placements, detecting) => {
+          const behaviours = conveyors.map((conveyor, i) => ({
+            conveyor,
+            length: 2,
+            speed: 1,
+            runs: { tag: output, equals: false },
+            ...(i === 0 ? { feeder: { items, intervalMs: 200 } } : {}),
+            ...(i + 1 < conveyors.length ? { exits: [{ to: conveyors[i + 1] }] } : {}),
+            ...(detecting && i === 0 ? { sensors: [{ tag: input, from: 1, to: 1.5, detects: items }] } : {}),
+          }));
+          // Hints for some of the belts, keyed by their names (in the file's JSON: own fields).
+          const hinted = conveyors.flatMap((c, i) => (placements[i] ? [[c, placements[i]!] as const] : []));
+          const hints = new Map(hinted);
+          const layoutJson = `{"conveyors":{${hinted.map(([c, p]) => `${JSON.stringify(c)}:${JSON.stringify(p)}`).join(',')}}}`;
+          const text = JSON.stringify({ ...base, behaviours, layout: '@' }).replace('"@"', layoutJson);
+          let loaded;
+          try {
+            loaded = parseSceneFile(text, 'names.tagsim.json');
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+            return;
+          }
+          const layout = layoutPlant(loaded);
+          expect([layout.width, layout.height].every(Number.isFinite)).toBe(true);
+          for (const c of layout.conveyors) {
+            expect([c.x, c.y, c.angle, c.drawnLength, c.width].every(Number.isFinite)).toBe(true);
+            const hint = hints.get(c.name);
+            if (hint) expect([c.x, c.y]).toEqual([hint.x, hint.y]);
+          }
+          const simulation = new Simulation(new TagEngine(loaded), loaded.behaviours ?? [], { seed: 1 });
+          simulation.run();
+          simulation.advance(1000);
+          expect(snapshotPlant(simulation).conveyors.map((c) => c.name)).toEqual(conveyors);
+          expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+          drawn++;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Most scenes are taken (a name of spaces is refused), so drawn and run.
+    expect(drawn).toBeGreaterThan(100);
+  });
+});
+
+describe("a scene file's stacker cranes and forces, whatever they hold", () => {
+  it('load and run, or are refused with every problem at its place; a run never throws', () => {
+    const warehouse = JSON.parse(serializeScene(builtinScene('Automated Warehouse')!)) as {
+      tags: Record<string, unknown>[];
+      behaviours: Record<string, unknown>[];
+    };
+    const crane = warehouse.behaviours.find((b) => 'stackerCrane' in b)!;
+    const others = warehouse.behaviours.filter((b) => b !== crane);
+    const anything = fc.jsonValue({ maxDepth: 2 });
+    const number = fc.oneof(
+      fc.double({ min: -100, max: 100, noNaN: true }),
+      fc.constantFrom(0, 1e308, -1, 54, 55),
+      anything,
+    );
+    const axis = fc.oneof(
+      fc.record({ first: number, pitch: number, speed: number, startStopMs: number }, { requiredKeys: [] }),
+      anything,
+    );
+    // Most fields as the plant has them (nil, 5 in 6), so that loading walks both ways.
+    const field = (value: fc.Arbitrary<unknown>) =>
+      fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: value, weight: 1 });
+    const changes = fc.record({
+      stackerCrane: field(fc.oneof(fc.constantFrom('crane', '', ' '), anything)),
+      target: field(fc.oneof(fc.constantFrom('Target Position', 'Lift', 'Moving X', 'nope'), anything)),
+      movingX: field(fc.oneof(fc.constantFrom('Moving X', 'At Load', 'Target Position'), anything)),
+      lift: field(fc.oneof(fc.constantFrom('Lift', 'Forks Left', 'Moving Z'), anything)),
+      liftMs: field(number),
+      columns: field(number),
+      levels: field(number),
+      x: field(axis),
+      z: field(axis),
+      forced: field(anything),
+    });
+    let taken = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(changes, (c) => {
+        const { forced, ...craneChanges } = c;
+        const edited = { ...crane };
+        for (const [key, value] of Object.entries(craneChanges)) if (value !== undefined) edited[key] = value;
+        const tags = warehouse.tags.map((t) =>
+          t['name'] === 'Emitter' && forced !== undefined ? { ...t, forced } : t,
+        );
+        const text = JSON.stringify({ ...warehouse, tags, behaviours: [...others, edited] });
+        try {
+          const loaded = parseSceneFile(text, 'crane.tagsim.json');
+          const bench = new Bench(loaded, loaded.behaviours ?? []);
+          bench.runFor((io) => io.set('Target Position', 24), 3000);
+          bench.runFor((io) => io.set('Target Position', 0), 100);
+          taken++;
+        } catch (error) {
+          refused++;
+          expect(error).toBeInstanceOf(ValidationError);
+          for (const problem of (error as ValidationError).problems) {
+            expect(problem.path).toMatch(/^(behaviours|tags)(\.|\[|$)/);
+            expect(problem.message.length).toBeLessThan(600);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(taken).toBeGreaterThan(10);
+    expect(refused).toBeGreaterThan(10);
+  });
+});
+
 describe("presets' fields, whatever they hold", () => {
   it('never throw: a field is taken when right, reported and left out when not', () => {
     const anything = fc.oneof(
@@ -373,8 +523,21 @@ describe("presets' fields, whatever they hold", () => {
           },
           { requiredKeys: [] },
         ),
-        (input) => {
+        fc.uniqueArray(fc.tuple(objectKeyName, fc.jsonValue({ maxDepth: 2 })), {
+          maxLength: 3,
+          selector: ([key]) => key,
+        }),
+        (fields, strange) => {
+          // Fields named like the members of every object, as JSON.parse makes them: own fields.
+          // (A function, so that a value holding `$'` or `$&` is not read as a replacement pattern.)
+          const text = JSON.stringify(fields).replace(
+            /^\{/,
+            () =>
+              `{${strange.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}`,
+          );
+          const input = JSON.parse(text.replace(/,\}$/, '}')) as Record<string, unknown>;
           const { presets, problems } = parsePresets(input, 'presets.json');
+          for (const [key] of strange) expect(problems.map((p) => p.field)).toContain(key);
           for (const name of presets.locked ?? []) expect(LOCKABLE_NAMES).toContain(name);
           const asked = input.studentMode as Record<string, unknown> | undefined;
           if (presets.studentMode) {

@@ -1,17 +1,19 @@
 // The hostile-input suite for the lab's dashboard: random methods, targets, tokens, Host
 // headers, framings, encodings and action bodies, as raw bytes to a real lab on 127.0.0.1.
 // Whatever arrives: no 5xx, no crash, an answer bounded in size, nothing changes without the
-// token, and the dashboard answers a plain request right after. Its stations serve Modbus too:
+// token, and the dashboard answers a plain request right after. The same for a class view
+// (`tagsim class`) over the lab, which passes requests on to the lab's dashboard. Its stations serve Modbus too:
 // malformed frames to one station's Modbus port leave the lab and the other stations answering.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_ACTIONS } from '../../shared/lab/lab-actions.js';
-import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { rawRequest } from '../support/http-client.js';
 import { act, RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { classViewRoutes } from '../../main/lab/class-view.js';
+import { dashboardPageDir, startDashboardServer } from '../../main/lab/dashboard-server.js';
+import { labClient } from '../../main/lab/lab-client.js';
 import {
   buildRequest,
   hostileEncoding,
@@ -21,6 +23,7 @@ import {
   type HostileRequest,
 } from './support/http-requests.js';
 import { hostileModbusBytes } from './support/modbus-frames.js';
+import { hostileLabAction, hostileSchedule } from './support/lab-actions.js';
 
 const TOKEN = 'dashboard-fuzz-token';
 let lab: Lab;
@@ -58,6 +61,9 @@ const PATHS = [
   '/lab.js',
   '/lab.css',
   '/api',
+  '/healthz',
+  '/healthz/',
+  '/healthz?x=1',
   '/api/stations',
   '/api/stations/1/tags',
   '/api/stations/3/tags',
@@ -107,71 +113,6 @@ const authorization: fc.Arbitrary<readonly string[]> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant([`Authorization: Bearer ${TOKEN}`, 'Host: evil.example']) },
 );
-const stationList = fc.oneof(
-  fc.constant('all'),
-  fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 6 }),
-  fc.jsonValue({ maxDepth: 2 }),
-);
-const tagId = fc.oneof(
-  fc.constantFrom(...builtinScene('Sorting by Height (Basic)')!.tags.map((t) => t.id)),
-  fc.constantFrom('nope', '', ' ', '__proto__'),
-  fc.string({ maxLength: 300 }),
-  fc.jsonValue({ maxDepth: 1 }),
-);
-const fault = fc.record(
-  {
-    tag: fc.oneof(
-      fc.constantFrom('Load', 'High sensor', 'Low sensor', 'nope', '__proto__', ''),
-      fc.string({ maxLength: 300 }),
-    ),
-    // One tag of the name by its id: a real one of the scene, a made-up one, or anything.
-    id: tagId,
-    kind: fc.constantFrom('force', 'alwaysOff', 'alwaysOn', 'none'),
-    value: fc.oneof(fc.boolean(), fc.integer(), fc.string({ maxLength: 5 })),
-    hidden: fc.oneof(fc.boolean(), fc.constant('yes')),
-    locked: fc.oneof(fc.boolean(), fc.constant('yes'), fc.constant(null)),
-    extra: fc.constant(1),
-  },
-  { requiredKeys: ['tag', 'kind'] },
-);
-const action = fc
-  .record(
-    {
-      action: fc.constantFrom(...LAB_ACTIONS, 'explode', ''),
-      stations: stationList,
-      fault,
-      tag: fc.constantFrom('Load', 'nope', '-'),
-      id: tagId,
-      kind: fc.constantFrom('force', 'all', 'x'),
-    },
-    { requiredKeys: ['action'] },
-  )
-  .map((a) => JSON.stringify(a));
-
-const schedule = fc
-  .record(
-    {
-      seed: fc.oneof(fc.integer(), fc.string({ maxLength: 3 })),
-      faults: fc.array(
-        fc.record(
-          {
-            at: fc.oneof(fc.integer({ min: -5, max: 100 }), fc.constant('soon')),
-            when: fc.oneof(fc.constant({ tag: 'Load', equals: true }), fc.jsonValue({ maxDepth: 20 })),
-            stations: stationList,
-            pick: fc.constantFrom('each', 'one', 'all'),
-            fault,
-            clearAfter: fc.integer({ min: 0, max: 50 }),
-            clearWhen: fc.constantFrom({ always: true }, { rising: 'Nope' }, { not: { not: { not: {} } } }),
-          },
-          { requiredKeys: ['fault'] },
-        ),
-        { maxLength: 4 },
-      ),
-    },
-    { requiredKeys: ['faults'] },
-  )
-  .map((s) => JSON.stringify(s));
-
 const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boolean }> = fc
   .record({
     method: fc.oneof(hostileMethod, fc.constant('POST')),
@@ -180,7 +121,7 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
     expect: fc.constantFrom('none', 'none', '100-continue'),
     framing: hostileFraming,
     encoding: hostileEncoding,
-    body: fc.option(fc.oneof(action, schedule, jsonBody), { freq: 3 }),
+    body: fc.option(fc.oneof(hostileLabAction, hostileSchedule, jsonBody), { freq: 3 }),
     contentType: fc.constantFrom(undefined, 'application/json', 'text/plain'),
     headers: authorization,
   })
@@ -192,12 +133,12 @@ const hostileDashboardRequest: fc.Arbitrary<HostileRequest & { authorized: boole
   }));
 
 /** The status of a plain, authorized request for the stations, on a fresh connection. */
-async function dashboardStatus(): Promise<number | undefined> {
+async function dashboardStatus(to = port): Promise<number | undefined> {
   const bytes = httpRequestBytes('GET', '/api/stations', {
     Connection: 'close',
     Authorization: `Bearer ${TOKEN}`,
   });
-  return (await rawExchange(port, bytes)).responses[0]?.status;
+  return (await rawExchange(to, bytes)).responses[0]?.status;
 }
 
 /** What a request could change: the stations' tags and simulations, and the fault log. */
@@ -212,26 +153,31 @@ const labState = () =>
     lab.schedules.length,
   ]);
 
+/** The property both the dashboard and the class view over it keep, for requests to `to`. */
+async function neverFailsWithoutToken(to: number, runs: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(hostileDashboardRequest, async (request) => {
+      const before = labState();
+      const ex = await rawExchange(to, request.bytes, { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 });
+      expect(ex.responses.length > 0 || ex.closed, 'answered or closed').toBe(true);
+      for (const res of ex.responses) {
+        expect(res.status, `${request.method} ${request.target}`).toBeLessThan(500);
+        if (!request.authorized && request.target.startsWith('/api')) expect(res.status).not.toBe(200);
+      }
+      expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
+      if (!request.authorized) expect(labState()).toBe(before);
+
+      expect(await dashboardStatus(to)).toBe(200);
+    }),
+    { numRuns: runs, interruptAfterTimeLimit: 60_000 },
+  );
+  expect(faults).toEqual([]);
+  expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+}
+
 describe("random HTTP requests to the lab's dashboard", () => {
   it('never get a 5xx or an unbounded answer, and change nothing without the token', async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileDashboardRequest, async (request) => {
-        const before = labState();
-        const ex = await rawExchange(port, request.bytes, { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 });
-        expect(ex.responses.length > 0 || ex.closed, 'answered or closed').toBe(true);
-        for (const res of ex.responses) {
-          expect(res.status, `${request.method} ${request.target}`).toBeLessThan(500);
-          if (!request.authorized && request.target.startsWith('/api')) expect(res.status).not.toBe(200);
-        }
-        expect(ex.bytes).toBeLessThanOrEqual(3 * request.bytes.length + 512 * 1024);
-        if (!request.authorized) expect(labState()).toBe(before);
-
-        expect(await dashboardStatus()).toBe(200);
-      }),
-      { numRuns: 300, interruptAfterTimeLimit: 60_000 },
-    );
-    expect(faults).toEqual([]);
-    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    await neverFailsWithoutToken(port, 300);
   }, 120_000);
 
   it('keeps answering while many hostile requests arrive at once', async () => {
@@ -241,6 +187,27 @@ describe("random HTTP requests to the lab's dashboard", () => {
     expect(await dashboardStatus()).toBe(200);
     expect(faults).toEqual([]);
   }, 60_000);
+});
+
+describe('random HTTP requests to a class view over the lab (tagsim class)', () => {
+  it('never get a 5xx or an unbounded answer, and change nothing without the token', async () => {
+    const url = lab.dashboard!.url;
+    const view = await startDashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      pageDir: dashboardPageDir(RENDERER_DIR),
+      routes: classViewRoutes([{ name: 'lab', url, stations: 3, client: labClient(url, TOKEN) }]),
+      token: TOKEN,
+      stations: 3,
+      timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 },
+      onError: (error) => faults.push(error),
+    });
+    try {
+      await neverFailsWithoutToken(Number(new URL(view.url).port), 150);
+    } finally {
+      await view.close();
+    }
+  }, 120_000);
 });
 
 function modbusPort(station: number): number {

@@ -2,11 +2,12 @@
 // methods, wrong and huge arguments), random text and bytes, from an authenticated page. Each
 // call is answered or the socket is closed with a protocol code; a refused call changes nothing;
 // TagSim never counts a page's mistake as its own fault and keeps serving everyone else.
+import { connect, isIP } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHOD_NAMES } from '../../shared/bridge/bridge-spec.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
-import { clientFrame, openRawWs, type RawWs } from '../support/raw-ws.js';
+import { clientFrame, openRawWs, upgradeRequest, type RawWs } from '../support/raw-ws.js';
 import { FUZZ_TOKEN, startFuzzServer } from './support/fuzz-server.js';
 
 let server: Awaited<ReturnType<typeof startFuzzServer>>;
@@ -34,6 +35,14 @@ const args = fc.oneof(
     }),
   }),
   fc.constant({ scale: 1e308 }),
+  // listRequests' page and cursor, in range and out of it.
+  fc.record(
+    {
+      limit: fc.oneof(fc.integer({ min: -1, max: 1001 }), fc.constantFrom(Infinity, 1.5, '10')),
+      before: fc.oneof(fc.integer({ min: -1, max: 2 ** 53 }), fc.constantFrom(0, -Infinity, 2.5, '7', null)),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 /** A frame from a page: mostly calls, some plain garbage. */
@@ -45,11 +54,25 @@ const frame = fc.oneof(
         id: fc.integer({ min: 0, max: 1e6 }),
         method: fc.oneof(
           fc.constantFrom(...BRIDGE_METHOD_NAMES),
-          fc.constantFrom('toString', '__proto__', 'nope', ''),
+          fc.constantFrom('toString', '__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'nope', ''),
         ),
         args,
       })
       .map((call) => ({ call, bytes: clientFrame(0x1, JSON.stringify(call)) })),
+  },
+  {
+    // Ids an answer could not carry back: JSON writes 1e999 as null, and 2^53 + 1 reads as 2^53.
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('1e999', '-1e999', '9007199254740993', '1.5', '-0.5', '1e300', '"7"', 'null', '[]'),
+        fc.constantFrom(...BRIDGE_METHOD_NAMES),
+      )
+      .map(([id, method]) => ({
+        call: undefined,
+        badId: true,
+        bytes: clientFrame(0x1, `{"id":${id},"method":"${method}"}`),
+      })),
   },
   {
     weight: 1,
@@ -94,7 +117,8 @@ describe('random frames on the window socket', () => {
   it('are answered or close that socket with a protocol code, and a refused call changes nothing', async () => {
     let ws: RawWs | undefined;
     await fc.assert(
-      fc.asyncProperty(frame, async ({ call, bytes }) => {
+      fc.asyncProperty(frame, async ({ call, bytes, ...rest }) => {
+        const badId = 'badId' in rest;
         ws ??= await openRawWs(server.port, FUZZ_TOKEN);
         const socket = ws;
         const before = server.stateOf(server.tagsim.engine);
@@ -114,6 +138,9 @@ describe('random frames on the window socket', () => {
           }),
           new Promise<{ timeout: true }>((resolve) => setTimeout(() => resolve({ timeout: true }), 3000)),
         ]);
+        // A call is never answered with an id it did not send.
+        expect(socket.messages.slice(seen).filter((m) => m.startsWith('{"id":null'))).toEqual([]);
+        if (badId) expect(outcome).toEqual({ closed: 1007 });
         if ('closed' in outcome) {
           expect(PAGE_FAULT_CODES).toContain(outcome.closed);
           socket.socket.destroy();
@@ -146,6 +173,70 @@ describe('random frames on the window socket', () => {
     await expect.poll(() => fresh.messages.some((m) => m.startsWith('{"id":1,"result"'))).toBe(true);
     fresh.socket.destroy();
   }, 120_000);
+});
+
+/** The status of an upgrade to the window socket with this Host (and the matching Origin). */
+function upgradeStatus(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let head = '';
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const line = head.indexOf('\r\n');
+      if (line < 0) return;
+      socket.destroy();
+      resolve(Number(head.slice(9, 12)));
+    });
+    socket.write(upgradeRequest(FUZZ_TOKEN, host));
+  });
+}
+
+/** Whether a browser would read `host` as an IP address or localhost, with at most a port. */
+function isLocalHostByUrl(host: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}/`);
+  } catch {
+    return false;
+  }
+  const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || isIP(name) !== 0;
+}
+
+describe('Host headers on the window socket', () => {
+  it('open it only for an IP address or localhost (with a port), never for a malformed one', async () => {
+    const piece = fc.constantFrom(
+      '[',
+      ']',
+      ':',
+      '7410',
+      '1.2.3.4',
+      '127.0.0.1',
+      '::1',
+      'localhost',
+      'x',
+      '.',
+      'evil.example',
+    );
+    const good = fc.constantFrom('127.0.0.1', '[::1]', 'localhost', 'LOCALHOST', '10.0.0.7');
+    const host = fc.oneof(
+      fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
+      fc.tuple(good, fc.constantFrom('', ':7410', ':1')).map(([name, port]) => `${name}${port}`),
+      fc.constantFrom('[1.2.3.4x', '[::1', '[::1]x', '[127.0.0.1]', '127.0.0.1]', '[::1]:7410x'),
+    );
+    await fc.assert(
+      fc.asyncProperty(host, async (value) => {
+        const status = await upgradeStatus(server.port, value);
+        expect([101, 403, 400]).toContain(status);
+        // Taken: a browser reads it as a local address too. Well-formed and local: taken.
+        if (status === 101) expect(isLocalHostByUrl(value)).toBe(true);
+        if (/^(127\.0\.0\.1|\[::1\]|localhost|10\.0\.0\.7)(:\d+)?$/i.test(value)) expect(status).toBe(101);
+      }),
+      { numRuns: 150 },
+    );
+    expect(server.faults).toEqual([]);
+  });
 });
 
 describe('pages that watch the plant and go', () => {

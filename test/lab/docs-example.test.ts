@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { parseFaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabAction } from '../../shared/lab/lab-actions.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
@@ -18,8 +19,12 @@ const blocks = [...doc.matchAll(/(<!-- example: \w+ -->\n\n)?```json\n([\s\S]*?)
 
 describe('docs/lab.md', () => {
   it('shows a lab file, actions and a schedule that TagSim reads as they are', () => {
-    expect(blocks).toHaveLength(4);
-    const [labFile, studentLab, actions, schedule] = blocks;
+    expect(blocks).toHaveLength(5);
+    const [labFile, studentLab, controllers, actions, schedule] = blocks;
+    expect(parseLabFile(controllers!).stations.map((st) => st.modbusClient)).toEqual([
+      { host: '192.168.10.11', port: 502 },
+      { host: '192.168.10.12', port: 5020 },
+    ]);
     expect(parseLabFile(labFile!).stations).toHaveLength(3);
     expect(parseLabFile(studentLab!).stations.map((st) => [st.studentMode?.allow, st.controlApi])).toEqual([
       [['simulation'], 'instructor'],
@@ -31,6 +36,7 @@ describe('docs/lab.md', () => {
       number,
       engine: new TagEngine(builtinScene('Sorting by Height (Basic)')!),
       hidden: new HiddenFaults(),
+      instructor: new InstructorFaults(),
     }));
     const bound = bindSchedule(parseFaultSchedule(schedule!), stations, {
       seed: 1,

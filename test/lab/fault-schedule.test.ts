@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
+import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { parseFaultSchedule, validateFaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { bindSchedule, type ScheduleStation } from '../../shared/lab/schedule-runner.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
@@ -15,6 +16,7 @@ const stationsOf = (...scenes: string[]): ScheduleStation[] =>
     number: i + 1,
     engine: new TagEngine(builtinScene(name)!),
     hidden: new HiddenFaults(),
+    instructor: new InstructorFaults(),
   }));
 const BASIC = 'Sorting by Height (Basic)';
 

@@ -54,6 +54,16 @@ describe("the clients' writes around each fault", () => {
     expect(writesAroundFaults([applied], () => writes, at + 200).get(applied)?.writes).toHaveLength(2);
   });
 
+  it("ends a fault's window where the student's client replaced it, not where it defeated it", () => {
+    const writes = [write(100), write(5000 + WRITES_AFTER_CLEAR_MS + 1)];
+    const by = "the station's client";
+    const replaced: FaultLogEntry = { ...cleared, action: 'replaced', by };
+    const defeated: FaultLogEntry = { ...cleared, action: 'defeated', by };
+    const now = at + 999_999;
+    expect(writesAroundFaults([applied, replaced], () => writes, now).get(applied)?.writes).toHaveLength(1);
+    expect(writesAroundFaults([applied, defeated], () => writes, now).get(applied)?.writes).toHaveLength(2);
+  });
+
   it('caps the writes of one fault and counts the rest', () => {
     const many = Array.from({ length: MAX_WRITES_PER_FAULT + 7 }, (_, i) => write(i));
     const found = writesAroundFaults([applied], () => many, at + 100).get(applied)!;

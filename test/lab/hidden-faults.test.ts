@@ -187,6 +187,72 @@ describe('hidden faults', () => {
     ]);
   });
 
+  it("log every change the student's client makes to an instructor's fault: replaced, cleared, defeated", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    const window = await studentWindow(one!);
+    const student = apiClient(one!.tagsim.url!);
+    const fault = (f: object) => act(lab, { action: 'applyFault', stations: [1], fault: f });
+    await fault({ tag: 'Conveyor entry', kind: 'force', value: false, hidden: true });
+    await fault({ tag: 'Load', kind: 'force', value: true, hidden: true });
+    await fault({ tag: 'High sensor', kind: 'alwaysOn', hidden: true });
+    await fault({ tag: 'Unload', kind: 'force', value: true });
+    const rows = () =>
+      lab.log.entries
+        .filter((e) => e.by === "the station's client")
+        .map((e) => [e.action, e.tag, e.kind, e.value, e.hidden]);
+
+    // Replaced: the student's program forces the hidden force's tag to another value.
+    expect(
+      (await student.put('/api/tag/values-force/by-name', [{ name: 'Conveyor entry', value: true }])).json,
+    ).toEqual([]);
+    // Defeated: a failure over the instructor's force, which a failure wins over.
+    expect(
+      (await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'Load', value: true }])).json,
+    ).toEqual([]);
+    // Replaced: the other failure; and a force not hidden, released.
+    expect(
+      (await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'High sensor', value: true }])).json,
+    ).toEqual([]);
+    expect((await student.put('/api/tag/values-release/by-name', ['Unload'])).json).toEqual([]);
+    expect(rows()).toEqual([
+      ['replaced', 'Conveyor entry', 'force', false, true],
+      ['defeated', 'Load', 'force', true, true],
+      ['replaced', 'High sensor', 'alwaysOn', undefined, true],
+      ['cleared', 'Unload', 'force', undefined, false],
+    ]);
+    // A replaced fault is the student's own now: shown in their window and listed as not hidden;
+    // the defeated force is still the instructor's, hidden.
+    expect(named(await window.tags(), 'Conveyor entry')).toMatchObject({ isForced: true, forcedValue: true });
+    expect(named(await window.tags(), 'High sensor')).toMatchObject({ openCircuit: true });
+    const overview = (await dashboardRequest(lab, 'GET', '/api/stations')).json as {
+      stations: { faults: { name: string; hidden: boolean }[] }[];
+    };
+    expect(overview.stations[0]!.faults.map((f) => `${f.name} ${f.hidden}`).sort()).toEqual([
+      'Conveyor entry false',
+      'High sensor false',
+      'Load true',
+    ]);
+
+    // Said once: the same write again changes nothing, and the student's own faults are theirs.
+    await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'Load', value: true }]);
+    await student.put('/api/tag/values-force/by-name', [{ name: 'Conveyor entry', value: false }]);
+    expect(rows()).toHaveLength(4);
+    // The failure goes, the instructor's force acts again; the program releases it: cleared.
+    await student.put('/api/tag/values-alwaysoff/by-name', [{ name: 'Load', value: false }]);
+    expect(engine.tagsNamed('Load')[0]).toMatchObject({ isForced: true, value: true });
+    await student.put('/api/tag/values-release/by-name', ['Load']);
+    expect(rows().at(-1)).toEqual(['cleared', 'Load', 'force', undefined, true]);
+    expect(one!.hidden.size).toBe(0);
+
+    // The instructor's own changes are no client's: put on again, cleared, nothing logged for the client.
+    await fault({ tag: 'Load', kind: 'force', value: false, hidden: true });
+    await fault({ tag: 'Load', kind: 'force', value: true, hidden: true });
+    await act(lab, { action: 'clearFault', stations: [1], tag: 'Load', kind: 'all' });
+    expect(rows()).toHaveLength(5);
+  });
+
   it('give nothing away: a force on a hidden failure is stored as on any tag, and the failure wins', async () => {
     const lab = await labWithWindows();
     const [one] = lab.stations;
@@ -224,6 +290,59 @@ describe('hidden faults', () => {
       openCircuit: false,
     });
     expect(engine.getTag(sensor.id)).toMatchObject({ isForced: false, openCircuit: true });
+  });
+
+  it("locked, hold their tag's value against every failure write of the tag API, set or clear, by name or id", async () => {
+    const lab = await labWithWindows();
+    const [one] = lab.stations;
+    const { engine } = one!.tagsim;
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'Load', kind: 'force', value: true, hidden: true, locked: true },
+    });
+    await act(lab, {
+      action: 'applyFault',
+      stations: [1],
+      fault: { tag: 'High sensor', kind: 'alwaysOff', hidden: true, locked: true },
+    });
+    const load = engine.tagsNamed('Load')[0]!;
+    const sensor = engine.tagsNamed('High sensor')[0]!;
+    const student = apiClient(one!.tagsim.url!);
+    const locked = 'The instructor has locked this tag.';
+    for (const operation of ['alwaysoff', 'alwayson'])
+      for (const value of [true, false]) {
+        for (const [tag, tagId] of [
+          ['Load', load.id],
+          ['High sensor', sensor.id],
+        ] as const) {
+          const byName = await student.put(`/api/tag/values-${operation}/by-name`, [{ name: tag, value }]);
+          expect([operation, value, byName.status, byName.json]).toEqual([
+            operation,
+            value,
+            200,
+            [{ name: tag, code: 400, error: locked }],
+          ]);
+          const byId = await student.put(`/api/tag/values-${operation}`, [{ id: tagId, value }]);
+          expect(byId.json).toEqual([{ id: tagId, code: 400, error: locked }]);
+        }
+        expect(engine.getTag(load.id)).toMatchObject({
+          value: true,
+          isForced: true,
+          openCircuit: false,
+          shortCircuit: false,
+        });
+        expect(engine.getTag(sensor.id)).toMatchObject({
+          value: false,
+          openCircuit: true,
+          shortCircuit: false,
+        });
+      }
+    // A value write goes through on both, and changes neither's value.
+    expect((await student.put('/api/tag/values/by-name', [{ name: 'Load', value: false }])).json).toEqual([]);
+    expect(engine.getTag(load.id)).toMatchObject({ value: true });
+    expect(lab.log.entries.every((e) => e.action === 'applied')).toBe(true);
+    expect(one!.hidden.isLocked(load.id) && one!.hidden.isLocked(sensor.id)).toBe(true);
   });
 
   it("locked, the instructor's stricter choice: the window and the tag API are told the tag is locked", async () => {

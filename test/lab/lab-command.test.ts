@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../main/cli/option-values.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
+import { usageOf } from '../support/usage.js';
 import { runCli } from '../../main/cli/run-cli.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
@@ -28,15 +28,7 @@ function io() {
   };
 }
 
-const usage = (argv: string[]) => {
-  try {
-    parseCli(argv);
-  } catch (error) {
-    if (error instanceof UsageError) return error.message;
-    throw error;
-  }
-  return undefined;
-};
+const usage = usageOf;
 
 describe('tagsim lab on the command line', () => {
   it('takes the station count, the first port, one scene for all or one per station', () => {
@@ -127,7 +119,7 @@ describe('tagsim lab on the command line', () => {
     expect(bad.err).toEqual([
       `tagsim: ${file} is not a valid lab file (2 problems):`,
       '  stations[0].scene: must be a string; got number 3',
-      "  stations[1].scne: unknown field; did you mean 'scene'? (known fields here: scene, label, studentMode, controlApi)",
+      "  stations[1].scne: unknown field; did you mean 'scene'? (known fields here: scene, label, studentMode, controlApi, modbusClient, opcuaClient)",
     ]);
   });
 
@@ -175,7 +167,7 @@ describe('tagsim lab on the command line', () => {
       ),
     ).toBe(1);
     expect(t.err).toEqual([
-      "tagsim: station 2: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json",
+      "tagsim: station 2: unknown scene 'Nope'; 'tagsim scenes' lists the built-in scenes, and a scene file's name ends in .tagsim.json or .factoryio",
     ]);
   });
 });

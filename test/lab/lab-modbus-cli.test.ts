@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../main/cli/option-values.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
+import { usageOf } from '../support/usage.js';
 import { runCli } from '../../main/cli/run-cli.js';
 import { DEFAULT_LAB_MODBUS_PORT, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { cliIo as io } from '../support/cli-io.js';
@@ -17,15 +17,7 @@ const labModbus = (argv: string[]) => {
   return command.command === 'lab' ? command.modbus : 'not lab';
 };
 
-const usage = (argv: string[]) => {
-  try {
-    parseCli(['lab', ...argv]);
-  } catch (error) {
-    if (error instanceof UsageError) return error.message;
-    throw error;
-  }
-  return undefined;
-};
+const usage = (argv: string[]) => usageOf(['lab', ...argv]);
 
 /** A port nobody listens on now, from the system. */
 async function freePort(): Promise<number> {

@@ -1,8 +1,14 @@
 // startLab: N stations in one process, each a TagSim of its own. Real servers on 127.0.0.1.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSharedTicker } from '../../main/lab/shared-ticker.js';
 import { LabStartError, startLab, type Lab } from '../../main/lab/start-lab.js';
+import type { LabCommand } from '../../main/cli/lab-command.js';
+import { parseCli } from '../../main/cli/parse-cli.js';
+import { keyOf, writeFactoryIo } from '../support/factoryio-writer.mjs';
 import { apiClient } from '../support/http-client.js';
 
 const open: Lab[] = [];
@@ -52,6 +58,35 @@ describe('startLab', () => {
     expect(c!.tagsim.engine.getTag(counter.id)!.value).toBe(0);
     b!.tagsim.simulation.run();
     expect(c!.tagsim.simulation.status.state).toBe('stopped');
+  });
+
+  it('serves a saved scene of the simulator (--scene cell.factoryio) at every station that names it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tagsim-lab-fio-')), 'Cell.factoryio');
+    const key = keyOf('lab cell belt');
+    writeFileSync(
+      file,
+      writeFactoryIo({
+        parts: [
+          {
+            prefab: 'BeltConveyor4M',
+            position: [0, 3, 0],
+            yaw: 90,
+            groups: [{ tags: [{ element: 'BinaryOutput', name: 'Belt', address: 0, key }] }],
+          },
+        ],
+      }),
+    );
+    const command = parseCli(['lab', '--stations', '2', '--scene', file, '--port', '0']) as LabCommand;
+    if (!('scenes' in command.stations)) throw new Error('no scenes');
+    const lab = await startLab({
+      stations: command.stations.scenes.map((scene) => (scene ? { scene } : {})),
+      port: 0,
+      simulation: { startRunning: false },
+    });
+    open.push(lab);
+    for (const s of lab.stations)
+      expect(s.tagsim.engine.getTag(key)).toMatchObject({ name: 'Belt', kind: 'Output' });
+    expect(lab.stations[0]!.tagsim.engine.scene.name).toBe('Cell');
   });
 
   it('names the station whose port is taken, and leaves nothing running', async () => {

@@ -89,6 +89,42 @@ describe("a lab station's window", () => {
     expect(await window.invoke('setValue', { id: load.id, value: true })).toBeNull();
   });
 
+  it("without the simulation's controls, refuses a value, force or failure on the tags that run, pause or reset it", async () => {
+    const { stations } = await lab([{ studentMode: { allow: ['faults'] } }, {}]);
+    const [without, withSimulation] = stations;
+    const { engine, simulation } = without!.tagsim;
+    const window = await studentWindow(without!);
+    const running = simulation.status.state;
+    for (const name of ['FACTORY I/O (Pause)', 'FACTORY I/O (Reset)', 'FACTORY I/O (Run)']) {
+      const tag = engine.tagsNamed(name).find((t) => t.kind === 'Output')!;
+      const refused = {
+        refused: `${name} runs, pauses or resets the simulation. ${studentRefusal('simulation')}`,
+      };
+      for (const [method, args] of [
+        ['setValue', { id: tag.id, value: true }],
+        ['force', { id: tag.id, value: true }],
+        ['release', { id: tag.id }],
+        ['setFailure', { id: tag.id, failure: 'alwaysOn' }],
+      ] as const)
+        expect([name, method, await outcome(window.invoke(method, args as never))]).toEqual([
+          name,
+          method,
+          refused,
+        ]);
+      expect(engine.getTag(tag.id)).toMatchObject({ value: false, isForced: false, shortCircuit: false });
+    }
+    expect(simulation.status.state).toBe(running);
+    // Other tags stay the student's to set, and so do these where the simulation is theirs.
+    const load = engine.tagsNamed('Load')[0]!;
+    expect(await window.invoke('setValue', { id: load.id, value: true })).toBeNull();
+    const other = withSimulation!.tagsim.engine;
+    const pause = other.tagsNamed('FACTORY I/O (Pause)').find((t) => t.kind === 'Output')!;
+    expect(
+      await (await studentWindow(withSimulation!)).invoke('setValue', { id: pause.id, value: true }),
+    ).toBeNull();
+    expect(other.getTag(pause.id)).toMatchObject({ value: true });
+  });
+
   it("offers what the lab file allows, per station or for all, in presets' words", () => {
     const file = parseLabFile(
       JSON.stringify({

@@ -67,7 +67,8 @@ function gate(input: string) {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the security gate', () => {
+// electronegativity takes 2-3 s a run alone, and over 20 s on a machine busy with other work.
+describe('the security gate', { timeout: 60_000 }, () => {
   it.concurrent('fails on a HIGH finding and prints it', async () => {
     const input = writeApp('insecure', {
       'main/electron/main.ts': INSECURE_MAIN,

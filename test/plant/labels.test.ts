@@ -1,50 +1,52 @@
 // The names in the Plant view (docs/ui.md, "Plant view"): the one label placer
-// (shared/plant/labels.ts) gives every name of the drawing a box that overlaps no other name and
-// no drawn mark (belts, beams, motors, gates, machines), near what it names. The renderer draws
-// each name in its box, so these are the boxes on screen.
+// (shared/plant/labels.ts) gives every name the drawing writes beside a belt's mark a box that
+// overlaps no other name, no drawn mark and no fault badge, near what it names, and joins a name
+// that had to go further than LEADER_FROM to its mark with a leader line. The renderer draws each
+// name in its box, so these are the boxes on screen.
 import { describe, expect, it } from 'vitest';
-import { beltMarks, box } from '../../shared/plant/drawn-marks.js';
+import { beltMarks, box, boxPoly, type Poly, polysOverlap } from '../../shared/plant/drawn-marks.js';
 import {
   labelClashes,
-  labelKey,
+  LEADER_FROM,
   type LabelPlan,
   placeLabels,
   type PlacedLabel,
 } from '../../shared/plant/labels.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
-import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { testScene } from '../sim/plc.js';
 
-/** The names a layout's belts carry (sensors, readouts, motors, gates), as the placer keys them. */
-function beltNames(layout: PlantLayout): string[] {
-  return layout.conveyors.flatMap((c) => [
-    ...c.sensors.flatMap((s, i) => (s.echo ? [] : [labelKey(s.reads ? 'reading' : 'sensor', c.name, i)])),
-    ...c.drive.map((_, i) => labelKey('drive', c.name, i)),
-    ...c.exits.flatMap((e) => e.gates).map((_, i) => labelKey('gate', c.name, i)),
-  ]);
+/** The spots of a plan that are named beside their mark: beams, zones, motors and gates of belts. */
+function namedSpots(plan: LabelPlan): string[] {
+  return plan.spots.spots.filter((s) => s.owner.startsWith('belt ') && s.kind !== 'reader').map((s) => s.key);
 }
 
-/** How far a belt's name is from what it names: its motor, gate or beam (a barrier may have several), else its belt. */
-function distanceFromMark(plan: LabelPlan, label: PlacedLabel): number {
-  const [, kind, belt] = /^(\w+) (.*) \d+$/.exec(label.key)!;
-  const named = { drive: 'motor', gate: 'gate', sensor: 'beam' }[kind!];
-  const own = plan.marks.filter((m) => m.what === `${named} ${label.text}`);
-  const marks =
-    own.length > 0 ? own : plan.marks.filter((m) => m.what === `belt ${belt}` || m.what === `track ${belt}`);
-  const b = label.box;
+/** How far a point is from a polygon's edges, exactly. */
+function pointToEdges([px, py]: readonly [number, number], poly: Poly): number {
   let nearest = Infinity;
-  for (const { poly } of marks)
-    poly.forEach(([x1, y1], i) => {
-      const [x2, y2] = poly[(i + 1) % poly.length]!;
-      for (let t = 0; t <= 1; t += 0.02) {
-        const x = x1 + (x2 - x1) * t;
-        const y = y1 + (y2 - y1) * t;
-        const dx = Math.max(b.x - x, 0, x - (b.x + b.width));
-        const dy = Math.max(b.y - y, 0, y - (b.y + b.height));
-        nearest = Math.min(nearest, Math.hypot(dx, dy));
-      }
-    });
+  poly.forEach(([x1, y1], i) => {
+    const [x2, y2] = poly[(i + 1) % poly.length]!;
+    const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2;
+    const t =
+      len2 === 0 ? 0 : Math.min(1, Math.max(0, ((px - x1) * (x2 - x1) + (py - y1) * (y2 - y1)) / len2));
+    nearest = Math.min(nearest, Math.hypot(px - (x1 + (x2 - x1) * t), py - (y1 + (y2 - y1) * t)));
+  });
+  return nearest;
+}
+
+/** How far a label's box is from a polygon (its mark's body). */
+function distance(b: PlacedLabel['box'], poly: Poly): number {
+  let nearest = Infinity;
+  poly.forEach(([x1, y1], i) => {
+    const [x2, y2] = poly[(i + 1) % poly.length]!;
+    for (let t = 0; t <= 1; t += 0.02) {
+      const x = x1 + (x2 - x1) * t;
+      const y = y1 + (y2 - y1) * t;
+      const dx = Math.max(b.x - x, 0, x - (b.x + b.width));
+      const dy = Math.max(b.y - y, 0, y - (b.y + b.height));
+      nearest = Math.min(nearest, Math.hypot(dx, dy));
+    }
+  });
   return nearest;
 }
 
@@ -58,7 +60,7 @@ describe('labelClashes', () => {
 
   it('sees two names drawn over each other, and a name over a belt', () => {
     const layout = layoutPlant(builtinScene('From A to B')!);
-    const marks = layout.conveyors.flatMap(beltMarks);
+    const marks = layout.conveyors.flatMap((c) => beltMarks(c));
     const belt = layout.conveyors[0]!;
     expect(
       labelClashes({ labels: [at('a', 1, 1), at('b', 1.5, 1.1), at('c', 4, 9)], marks: [] }),
@@ -71,18 +73,24 @@ describe('labelClashes', () => {
 
 describe('placeLabels: every built-in scene', () => {
   it.each(BUILTIN_SCENE_NAMES)(
-    '%s: every name placed once, clear of every other and every mark, near its belt',
+    '%s: every name placed once, clear of every other, every mark and badge, joined to its mark when away from it',
     (name) => {
       const layout = layoutPlant(builtinScene(name)!);
       const plan = placeLabels(layout);
       expect(labelClashes(plan)).toStrictEqual([]);
       const keys = plan.labels.map((l) => l.key);
-      expect(new Set(keys).size).toBe(keys.length);
-      const names = beltNames(layout);
-      expect(keys.filter((k) => !/^(part|chip|readout) /.test(k)).sort()).toStrictEqual([...names].sort());
-      // A machine's title and chips are on it; a belt's names within 1.2 m of what they name.
-      for (const l of plan.labels.filter((l) => names.includes(l.key)))
-        expect(distanceFromMark(plan, l), `${l.key} "${l.text}"`).toBeLessThan(1.2);
+      expect([...keys].sort()).toStrictEqual(namedSpots(plan).sort());
+      for (const l of plan.labels) {
+        const body = plan.spots.byKey.get(l.key)!.body;
+        const away = distance(l.box, body);
+        // Near its mark, or joined to it: a leader from the name's box to the mark's edge.
+        expect(away, `${l.key} "${l.text}"`).toBeLessThan(2);
+        if (away > LEADER_FROM + 0.01) {
+          expect(l.leader, `${l.key} "${l.text}" is ${away.toFixed(2)} m away`).toBeDefined();
+          expect(pointToEdges(l.leader!.from, boxPoly(l.box))).toBeLessThan(0.001);
+          expect(pointToEdges(l.leader!.to, body)).toBeLessThan(0.001);
+        } else expect(l.leader).toBeUndefined();
+      }
       // Every label inside the drawing's frame (the view's viewBox).
       for (const l of plan.labels) {
         expect(l.box.x).toBeGreaterThanOrEqual(plan.frame.x);
@@ -96,22 +104,30 @@ describe('placeLabels: every built-in scene', () => {
 
 describe("placeLabels: a tank's own texts", () => {
   it.each(['Level Control', 'Filling Tank'])(
-    "%s: the set point's and the valves' names are placed, so other names keep off them and the frame holds them",
+    "%s: the set point's and the valves' texts are marks of their own, so names keep off them and the frame holds them",
     (name) => {
       const layout = layoutPlant(builtinScene(name)!);
       const plan = placeLabels(layout);
       const tank = layout.parts.find((p) => p.part === 'tank')!;
-      const named = (role: string) => tank.tags.find((t) => t.role === role)?.tag.name;
-      const texts = plan.labels.map((l) => l.text);
-      for (const role of ['fill', 'drain'])
-        expect(texts.some((t) => t.startsWith(`${named(role)} `))).toBe(true);
-      const setpoint = named('setpoint');
-      if (setpoint === undefined) return;
-      // Drawn left of the body, at any height the set point takes: the box spans the body's height.
-      const label = plan.labels.find((l) => l.text === setpoint)!;
-      expect(label.box.x + label.box.width).toBeLessThan(tank.x + tank.width * 0.2);
-      expect(label.box.height).toBeGreaterThan(tank.height - 1.1);
-      expect(label.box.x).toBeGreaterThanOrEqual(plan.frame.x);
+      const named = (role: string) => tank.tags.find((t) => t.role === role)?.tag;
+      const spotOf = (role: string) => plan.spots.spots.find((s) => s.tag.id === named(role)?.id);
+      for (const role of ['fill', 'drain']) expect(spotOf(role)?.kind).toBe('valve');
+      const inFrame = (poly: Poly) =>
+        poly.every(
+          ([x, y]) =>
+            x >= plan.frame.x &&
+            y >= plan.frame.y &&
+            x <= plan.frame.x + plan.frame.width &&
+            y <= plan.frame.y + plan.frame.height,
+        );
+      for (const s of plan.spots.spots)
+        expect(inFrame(s.body) && inFrame(boxPoly(s.badge)), s.key).toBe(true);
+      if (!named('setpoint')) return;
+      // Drawn left of the body, at any height the set point takes: its box spans the body's height.
+      const ys = spotOf('setpoint')!.body.map(([, y]) => y);
+      const xs = spotOf('setpoint')!.body.map(([x]) => x);
+      expect(Math.max(...xs)).toBeLessThan(tank.x + tank.width * 0.2);
+      expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(tank.height - 1.1);
     },
   );
 });
@@ -164,4 +180,33 @@ describe("placeLabels: a scene file's plant", () => {
     );
     expect(labelClashes(plan)).toStrictEqual([]);
   });
+});
+
+describe("placeLabels: a lift's car", () => {
+  it.each(['Elevator (Basic)', 'Elevator (Advanced)', 'Palletizer'])(
+    "%s: the car's names cover no other name at any height of its shaft",
+    (name) => {
+      const layout = layoutPlant(builtinScene(name)!);
+      const plan = placeLabels(layout);
+      for (const lift of layout.parts.filter((p) => p.tracks.length > 0)) {
+        const carried = new Set(lift.carries.map((c) => `belt ${c}`));
+        const rides = (l: PlacedLabel) => carried.has(plan.spots.byKey.get(l.key)!.owner);
+        const tracks = layout.conveyors.filter((c) => lift.tracks.includes(c.name));
+        const ys = tracks.flatMap((c) => [c.y, c.y + Math.sin((c.angle * Math.PI) / 180) * c.drawnLength]);
+        const home = tracks[0]!.y;
+        const car = plan.labels.filter(rides);
+        const others = plan.labels.filter((l) => !rides(l));
+        expect(car.length).toBeGreaterThan(0);
+        const clashes: string[] = [];
+        for (let dy = Math.min(...ys) - home; dy <= Math.max(...ys) - home + 1e-9; dy += 0.05)
+          for (const a of car) {
+            const moved = boxPoly(box(a.box.x, a.box.y + dy, a.box.width, a.box.height));
+            for (const b of others)
+              if (polysOverlap(moved, boxPoly(b.box)))
+                clashes.push(`${a.text} at ${dy.toFixed(2)} / ${b.text}`);
+          }
+        expect(clashes).toStrictEqual([]);
+      }
+    },
+  );
 });

@@ -48,14 +48,18 @@ const rect = (x: number, y: number, w: number, h: number): Poly => [
   [x, y + h],
 ];
 
-/** The solid things of a drawing: belts (not the model's travel paths), machines, the panel. */
+/**
+ * The solid things of a drawing: belts (not the model's travel paths), the machines drawn as
+ * blocks (not a gantry over its belts, a lift or crane before them, a turntable under its
+ * rollers, nor what rides another machine), the panel.
+ */
 function solids(layout: PlantLayout): { name: string; poly: Poly }[] {
   return [
     ...layout.conveyors
       .filter((c) => c.look !== 'path')
       .map((c) => ({ name: `conveyor ${c.name}`, poly: corners(c) })),
     ...layout.parts
-      .filter((p) => p.part !== 'axis' && p.part !== 'crane')
+      .filter((p) => !['axis', 'crane', 'elevator', 'turntable'].includes(p.part) && p.on === undefined)
       .map((p) => ({
         name: `part ${p.label}`,
         poly: rect(p.x, p.y, p.width, p.height),
@@ -197,6 +201,19 @@ describe("layoutPlant: scenes of one's own", () => {
     const nc = (layout.panel?.controls ?? []).filter((c) => c.normallyClosed).map((c) => c.tag.name);
     expect(nc).toEqual(expect.arrayContaining(['Stop', 'Emergency stop']));
     expect(nc).not.toContain('Start');
+  });
+
+  it("puts a panel's numbered controls in number order where the first of them stands", () => {
+    // Sorting Station's scene lists Counter 3, Counter 1, Counter 2, as the simulator's does.
+    const scene = builtinScene('Sorting Station')!;
+    expect(scene.tags.filter((t) => /^Counter/.test(t.name)).map((t) => t.name)).toEqual([
+      'Counter 3',
+      'Counter 1',
+      'Counter 2',
+    ]);
+    const names = layoutPlant(scene).panel!.controls.map((c) => c.tag.name);
+    expect(names.filter((n) => /^Counter/.test(n))).toEqual(['Counter 1', 'Counter 2', 'Counter 3']);
+    expect(names.indexOf('Counter 1')).toBeGreaterThan(names.indexOf('Manual'));
   });
 });
 

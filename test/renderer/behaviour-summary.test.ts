@@ -103,6 +103,16 @@ describe('the one-line summary of a behaviour', () => {
     expect(kindCounts(plant)).toBe('3 rules, 2 signals, 1 conveyor');
   });
 
+  it("reads the warehouse's stacker crane, and counts it", () => {
+    const plant = builtinBehaviours('Automated Warehouse');
+    const crane = plant.find((b) => 'stackerCrane' in b)!;
+    expect(summarizeBehaviour(crane)).toBe(
+      "'crane' sent by Target Position: 54 cells (9 × 6), X 1.9 m/s, Z 1.7 m/s, Lift lifts in 1.7 s",
+    );
+    expect(kindCounts(plant)).toBe('7 rules, 57 conveyors, 1 crane');
+    expect(duplicateOf(plant, plant.indexOf(crane))).toMatchObject({ stackerCrane: 'crane copy' });
+  });
+
   it('writes durations as people read them', () => {
     expect([250, 1000, 2500, 60_000, 90_000, 120_000].map(formatDuration)).toEqual([
       '250 ms',

@@ -22,6 +22,8 @@ describe("the dashboard's words", () => {
     const base = { id: 'x', name: 'Load', tagKind: 'Output', hidden: false, locked: false } as const;
     expect(describeFault({ ...base, forced: true, failure: 'none' })).toBe('Load: Forced to true');
     expect(describeFault({ ...base, forced: 3, failure: 'alwaysOn' })).toBe('Load: Forced to 3, Always On');
+    // A tag its scene forces (an emitter), released: no longer as its scene has it.
+    expect(describeFault({ ...base, name: 'Emitter', failure: 'none' })).toBe('Emitter: Released');
     expect(describeOutcomes([{ station: 1, ok: true }])).toBe('Done on 1 station.');
     const outcomes = [1, 2, 3, 4, 5].map((station) => ({ station, ok: station === 1, error: 'no tag' }));
     expect(describeOutcomes(outcomes)).toBe(

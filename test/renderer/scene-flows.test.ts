@@ -215,6 +215,13 @@ describe('SceneFlows: files from this computer', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('sends a saved scene of the simulator (.factoryio) to the host, which reads it', async () => {
+    const { flows, calls } = setup({ openScene: [ok()] });
+    const xml = '<FactoryIO Type="MySavedScene"><Description Data="" /></FactoryIO>';
+    await flows.openUpload(file('Line 3.factoryio', xml));
+    expect(calls).toEqual([{ method: 'openScene', args: { text: xml, fileName: 'Line 3.factoryio' } }]);
+  });
+
   it('refuses a file bigger than a scene file can be', async () => {
     const { flows, calls, asked } = setup({}, { error: [undefined] });
     await flows.openUpload(file('huge.tagsim.json', '', MAX_SCENE_FILE_BYTES + 1));

@@ -19,6 +19,22 @@ describe('TagStore', () => {
     expect(store.scene).toEqual(SCENE);
   });
 
+  it('does not count a force the scene keeps (an emitter forced on) as a fault, but one it does not', () => {
+    const store = new TagStore();
+    const emitter = tag('Emitter', { isForced: true, value: true, sceneForced: true });
+    store.reset(SCENE, [emitter, tag('B', { isForced: true })]);
+    expect(store.forcedCount).toBe(1);
+    expect(isFaulted(emitter)).toBe(false);
+    // Forced off by someone: its scene's force no longer, so a fault.
+    store.apply({
+      sceneChanged: false,
+      scene: SCENE,
+      tags: [tag('Emitter', { isForced: true, value: false })],
+    });
+    expect(store.forcedCount).toBe(2);
+    expect(isFaulted(store.get('id-Emitter-Input')!)).toBe(true);
+  });
+
   it('ignores a partial update before the first full state (getState will bring everything)', () => {
     const store = new TagStore();
     expect(store.apply({ sceneChanged: false, scene: SCENE, tags: [tag('A')] })).toBe(false);

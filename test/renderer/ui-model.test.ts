@@ -157,8 +157,8 @@ describe('UiModel', () => {
   it('unsubscribes everything when stopped', () => {
     const { model, listeners } = setup();
     const stop = model.start();
-    // tags, server, modbus, stats, pinned, simulation, clock
-    expect(listeners.size).toBe(7);
+    // tags, server, modbus, driver, stats, pinned, simulation, clock
+    expect(listeners.size).toBe(8);
     stop();
     expect(listeners.size).toBe(0);
   });

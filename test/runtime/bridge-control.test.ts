@@ -4,11 +4,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
-import { MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridge/control-spec.js';
-import { MAX_FILTER_LENGTH } from '../../main/server/request-journal.js';
+import { MAX_TRAFFIC_LISTING, MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridge/control-spec.js';
+import { MAX_FILTER_LENGTH, MAX_PAGE_BYTES } from '../../main/server/request-journal.js';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 
 const open: TagSim[] = [];
@@ -100,6 +101,51 @@ describe('the request journal over the bridge', () => {
     // The oldest entry is found behind 9,999 others.
     const oldest = await client.listRequests({ path: '/api/tag/values-force' });
     expect(oldest.enabled && oldest.entries.map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('answers pages of at most 256 KiB, as the control API pages them, continuing exactly at nextBefore', async () => {
+    const { tagsim, client, http } = await station();
+    const journal = tagsim.control!.journal!;
+    const socket = { remoteAddress: '127.0.0.1', remotePort: 50000 };
+    // Writes with 4 KiB bodies: a listing of 1,000 used to answer about 5 MB in one message.
+    const body = Buffer.from(JSON.stringify([{ name: 'x'.repeat(4000), value: 1 }]));
+    for (let i = 0; i < 1500; i++)
+      journal.record(
+        { method: 'PUT', url: `/api/tag/values?n=${i}`, socket } as never,
+        0,
+        200,
+        body,
+        [],
+        undefined,
+      );
+    const seen: number[] = [];
+    let before: number | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listRequests({ limit: MAX_TRAFFIC_LISTING, ...(before ? { before } : {}) });
+      if (!page.enabled) throw new Error('the journal is on');
+      expect(Buffer.byteLength(JSON.stringify(page.entries))).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      // The control API's page from the same place holds the very same entries.
+      const query = before ? `&before=${before}` : '';
+      const fromHttp = (await http.get(`/tagsim/v1/requests?limit=${MAX_TRAFFIC_LISTING}${query}`)).json as {
+        seq: number;
+      }[];
+      expect(page.entries.map((e) => e.seq)).toEqual(fromHttp.map((e) => e.seq));
+      seen.push(...page.entries.map((e) => e.seq));
+      before = page.nextBefore;
+      pages++;
+    } while (before !== undefined && seen.length < MAX_TRAFFIC_LISTING);
+    expect(pages).toBeGreaterThan(10);
+    // The window's socket sends the JSON the page was measured by: exactly the view's.
+    for (const args of [{}, { limit: 3 }, { before: 40, path: '/api/*' }, { status: '5xx' }]) {
+      const view = await tagsim.bridge.api.listRequests(args);
+      expect(jsonTextOf(view)).toBe(JSON.stringify(view));
+    }
+    // Newest first, no gap, no entry twice: the pages make the listing of 1,000 it was.
+    expect(seen.slice(0, MAX_TRAFFIC_LISTING)).toEqual(
+      Array.from({ length: MAX_TRAFFIC_LISTING }, (_, i) => journal.summary().lastSeq - i),
+    );
+    await expect(client.listRequests({ before: 0 })).rejects.toThrow('listRequests.before');
   });
 
   it('checks every payload in main: limit, path length, status filter, unknown fields', async () => {

@@ -7,6 +7,7 @@ import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-sc
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import { SceneService } from '../../main/runtime/scene-service.js';
 import { memorySettingsStore } from '../../main/settings/settings-store.js';
+import { keyOf, writeFactoryIo } from '../support/factoryio-writer.mjs';
 
 function setup() {
   const engine = new TagEngine(builtinScene(DEFAULT_SCENE_NAME)!);
@@ -25,6 +26,47 @@ describe('SceneService', () => {
     const outcome = await service.open({ builtin: 'Filling Tank' });
     expect(outcome).toMatchObject({ ok: true, document: { origin: 'builtin', dirty: false } });
     expect(engine.scene.name).toBe('Filling Tank');
+  });
+
+  it('reads a saved .factoryio scene and, since it never writes one, saves it as a .tagsim.json', async () => {
+    const { engine, service, dir, settings } = setup();
+    const file = join(dir, 'Cell.factoryio');
+    const key = keyOf('cell belt');
+    const parts = [
+      {
+        prefab: 'Emitter',
+        position: [0, 6, 0] as [number, number, number],
+        groups: [{ tags: [{ element: 'BinaryOutput' as const, name: 'Emit', address: 0, key }] }],
+      },
+    ];
+    writeFileSync(file, writeFactoryIo({ parts }));
+    expect(await service.open({ path: file })).toMatchObject({
+      ok: true,
+      document: { origin: 'import', readFrom: file, dirty: false },
+    });
+    expect(engine.getTag(key)?.name).toBe('Emit');
+    expect(settings.get().recentScenes[0]).toBe(file);
+    expect(await service.save()).toEqual({ ok: false, reason: 'noPath' });
+    expect(await service.save({ path: join(dir, 'Copy.factoryio') })).toMatchObject({
+      ok: false,
+      reason: 'error',
+      message: expect.stringMatching(
+        /^TagSim saves scenes as \.tagsim\.json files; it does not write Copy\.factoryio/,
+      ),
+    });
+    const saved = await service.save({ path: join(dir, 'Cell.tagsim.json') });
+    expect(saved).toMatchObject({
+      ok: true,
+      document: { origin: 'file', path: join(dir, 'Cell.tagsim.json') },
+    });
+    expect(saved.ok && saved.document.readFrom).toBeUndefined();
+    // A dropped file's text is read by its name too.
+    expect(
+      await service.open({ text: writeFactoryIo({ parts }), fileName: 'Dropped.factoryio' }),
+    ).toMatchObject({
+      ok: true,
+      document: { origin: 'import', scene: { name: 'Dropped' } },
+    });
   });
 
   it('serves each edit at once and undoes it', () => {
@@ -66,7 +108,7 @@ describe('SceneService', () => {
       reason: 'invalid',
       problems: [
         'tags[0].address: 600 is outside the Bit range 0-511',
-        'tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description)',
+        'tags[1].colour: unknown field; remove it (known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure)',
       ],
     });
     expect(await service.open({ path: join(dir, 'missing.tagsim.json') })).toMatchObject({

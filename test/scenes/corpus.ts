@@ -73,10 +73,11 @@ export const AT = {
   timeScale: 19, // FACTORY I/O (Time Scale), Input Float 240, initial 1
 } as const;
 
-const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout';
+const KNOWN_ROOT = 'known fields: format, version, name, description, tags, behaviours, layout, drivers';
 const LAYOUT_NOWHERE =
   "layout.conveyors[\"nowhere\"]: no conveyor of this scene's plant is named 'nowhere' (conveyors: 'entry', 'transfer', 'to left', 'to right', 'left', 'right')";
-const KNOWN_TAG = 'known fields: id, name, kind, type, address, initial, min, max, description';
+const KNOWN_TAG =
+  'known fields: id, name, kind, type, address, initial, min, max, description, forced, forcedValue, failure';
 
 /** The default scene with these behaviours in place of its own plant. */
 function plant(...behaviours: unknown[]): string {
@@ -524,7 +525,7 @@ export const BROKEN_FILES: BrokenFile[] = [
     rule: 'neither a rule, a generator nor a conveyor',
     text: plant({ kind: 'conveyor' }),
     problems: [
-      'behaviours[0]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
+      'behaviours[0]: is neither a rule ("when" and "then"), a generator ("generate" and "signal"), a conveyor ("conveyor") nor a stacker crane ("stackerCrane")',
     ],
     schema: true,
   },

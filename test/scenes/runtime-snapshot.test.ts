@@ -169,7 +169,9 @@ describe('restoring a snapshot', () => {
     const { snapshot, hidden } = snapshotFromApiTags(JSON.parse(JSON.stringify(engine.listTags())), {
       sceneName: 'x',
     });
-    expect(hidden).toBe(3); // Pallet sensor (forced), High sensor, Conveyor entry (failed)
+    // Pallet sensor (forced), High sensor, Conveyor entry (failed), and Emitter, which the scene
+    // keeps forced on.
+    expect(hidden).toBe(4);
     const fresh = new TagEngine(scene());
     fresh.restoreStates(planRestore(snapshot, fresh.scene).states);
     expect(fresh.listTags()).toEqual(engine.listTags());

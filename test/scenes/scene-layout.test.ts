@@ -94,6 +94,22 @@ describe("a scene file's layout", () => {
         ["layout.parts[0].tags[0].tag: no tag is named 'Sensr' in this scene (names are case-sensitive)"],
       ],
       [
+        { parts: [{ ...GOOD.parts![0]!, tracks: ['belt', 'shaft'], carries: ['belt'] }] },
+        ["layout.parts[0].tracks[1]: no conveyor of this scene's plant is named 'shaft' (conveyors: 'belt')"],
+      ],
+      [
+        { parts: [{ ...GOOD.parts![0]!, carries: 'belt' }] },
+        ['layout.parts[0].carries: must be an array of at most 500 conveyor names; got string "belt"'],
+      ],
+      [
+        { parts: [{ ...GOOD.parts![0]!, on: 'Gantry' }] },
+        ["layout.parts[0].on: names no other machine of this layout ('Gantry'; machines: 'Operator')"],
+      ],
+      [
+        { parts: [{ ...GOOD.parts![0]!, on: 'Operator' }] },
+        ["layout.parts[0].on: names no other machine of this layout ('Operator'; machines: 'Operator')"],
+      ],
+      [
         { panel: { x: 1e9, y: 0 } },
         ['layout.panel.x: must be a number of metres from -10000 to 10000; got 1000000000'],
       ],

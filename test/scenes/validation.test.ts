@@ -58,7 +58,7 @@ describe('scene file validation', () => {
     }
     expect(error).toBeInstanceOf(ValidationError);
     expect(error!.problems.map(formatProblem)).toEqual([
-      'author: unknown field; remove it (known fields: format, version, name, description, tags, behaviours, layout)',
+      'author: unknown field; remove it (known fields: format, version, name, description, tags, behaviours, layout, drivers)',
       'version: 2 is newer than this TagSim reads (1); update TagSim',
       'tags[0].address: 600 is outside the Bit range 0-511',
       'tags[6].min: 10 is above max 0; swap them',
@@ -89,6 +89,26 @@ describe('scene file validation', () => {
     expect(scene.tags[AT.conveyorEntry]!.initial).toBe(true);
     // Output Bit 0 and Input Bit 0 live in different spaces.
     expect(scene.tags[AT.palletSensor]!.address).toBe(scene.tags[AT.conveyorEntry]!.address);
+  });
+
+  it('keeps a force of the scene (`forced`, `forcedValue`), and says when its value does not suit the tag', () => {
+    const saved = serializeScene(builtinScene('Sorting by Height (Basic)')!);
+    expect(saved).toContain(
+      '"name": "Emitter",\n      "kind": "Output",\n      "type": "Bit",\n      "address": 7,\n      "forced": true,\n      "forcedValue": true',
+    );
+    const emitter = parseSceneFile(saved).tags.find((t) => t.name === 'Emitter')!;
+    expect(emitter.forced).toBe(true);
+    expect(new TagEngine(parseSceneFile(saved)).getTag(emitter.id)).toMatchObject({
+      isForced: true,
+      value: true,
+    });
+    const file = base();
+    file.tags[AT.counter]!['forced'] = true;
+    file.tags[AT.counter]!['forcedValue'] = 1.5;
+    file.tags[AT.conveyorEntry]!['forced'] = 1;
+    expect(() => validateSceneJson(file)).toThrow(
+      /tags\[0\]\.forced: must be true or false; got 1[\s\S]*tags\[6\]\.forcedValue: must be a whole number/,
+    );
   });
 
   it('reads a file saved with a byte order mark (Windows Notepad) and CRLF line ends', () => {

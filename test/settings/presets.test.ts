@@ -144,11 +144,26 @@ describe('parsePresets', () => {
     );
     expect(problems[2]?.message).toBe(
       `presets ${FILE}: scenes: unknown field; did you mean 'scene'? ` +
-        '(known fields: port, host, pinnedTagIds, modbus, simulation, scene, locked, studentMode); ignored',
+        '(known fields: port, host, pinnedTagIds, modbus, modbusClient, simulation, scene, locked, studentMode); ignored',
     );
     expect(problems[3]?.message).toContain(
       'simulation.realTime: unknown field; remove it (known fields: startRunning, seed, timeScale)',
     );
+  });
+
+  it('reports fields named like the members of every object, __proto__ among them, as unknown', () => {
+    const text =
+      '{"__proto__": {"port": 9}, "constructor": 1, "toString": 2, "valueOf": 3, "hasOwnProperty": 4}';
+    const { presets, problems } = parsePresets(JSON.parse(text), FILE);
+    expect(presets.settings).toStrictEqual({});
+    expect(problems.map((p) => p.field)).toStrictEqual([
+      '__proto__',
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+    ]);
+    expect(problems[0]?.message).toContain('__proto__: unknown field; remove it');
   });
 
   it('takes nothing from a file that is not an object', () => {

@@ -86,6 +86,51 @@ describe('the default scene', () => {
   });
 });
 
+describe('forces kept by the saved scenes (docs/fidelity.md, "Emitters")', () => {
+  it('start every emitter and remover forced on, over a raw value the controller has not written', () => {
+    let seen = 0;
+    for (const name of BUILTIN_SCENE_NAMES) {
+      const engine = new TagEngine(scene(name));
+      for (const t of engine.listTags().filter((tag) => /emitter|remover/i.test(tag.name))) {
+        expect([name, t.name, t.kind, t.value, t.isForced, t.forcedValue]).toEqual([
+          name,
+          t.name,
+          'Output',
+          true,
+          true,
+          true,
+        ]);
+        expect(engine.getTagState(t.id)!.raw, `${name}: ${t.name}`).toBe(false);
+        seen++;
+      }
+    }
+    expect(seen).toBe(32); // 14 emitters, 18 removers in the 11 scenes with a saved copy
+  });
+
+  it("keep the sorting station's first pivot arm output forced off, as its three saved copies do", () => {
+    const engine = new TagEngine(scene('Sorting Station'));
+    const forced = engine.listTags().filter((t) => t.isForced && !/emitter|remover/i.test(t.name));
+    expect(forced.map((t) => [t.name, t.kind, t.address, t.value, t.forcedValue])).toEqual([
+      ['-', 'Output', 6, false, false],
+    ]);
+    // Forced off, a write of true leaves it off (the scene's force wins, as on the simulator).
+    expect(engine.write('set', 'id', [{ id: forced[0]!.id, value: true }])).toEqual([]);
+    expect(engine.getTag(forced[0]!.id)!.value).toBe(false);
+  });
+
+  it('a reset of the scene (loading it again) forces them again; a state restore leaves what it restores', () => {
+    const engine = new TagEngine(scene('Automated Warehouse'));
+    const emitter = engine.tagsNamed('Emitter')[0]!;
+    expect(engine.release('id', [emitter.id])).toEqual([]);
+    expect(engine.getTag(emitter.id)!.isForced).toBe(false);
+    engine.loadScene(scene('Automated Warehouse'));
+    expect(engine.getTag(emitter.id)).toMatchObject({ isForced: true, value: true });
+    // A saved state that has nothing for a tag starts it over: forced as its scene says.
+    expect(engine.restoreStates(new Map())).toEqual([]);
+    expect(engine.getTag(emitter.id)).toMatchObject({ isForced: true, forcedValue: true });
+  });
+});
+
 describe("the vendor's own Web API example", () => {
   it("finds the very ids and addresses the vendor's documentation shows for 'Sorting by Weight'", () => {
     const engine = new TagEngine(scene('Sorting by Weight'));

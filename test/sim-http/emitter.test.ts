@@ -1,11 +1,12 @@
 // An emitter obeyed over real HTTP: the real `tagsim serve` runs "Sorting by Weight" at 8x while
 // a controller scanning every 20 ms keeps the line running and counts the boxes arriving at the
-// scale (`At scale entry`, retro-reflective: off while a box is there). A fault-injection tool,
-// as public ones do (docs/fidelity.md, "Emitters"), forces `Emitter` false: no new box comes.
-// Then, with the force released and `Emitter` written off, each short pulse of `Emitter`
-// releases exactly one box.
+// scale (`At scale entry`, retro-reflective: off while a box is there). The scene keeps `Emitter`
+// forced on, so a plain write of false stops nothing (docs/fidelity.md, "Emitters"). A
+// fault-injection tool, as public ones do, forces it false: no new box comes. Then, with the
+// force released and `Emitter` written off, each short pulse of `Emitter` releases exactly one box.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiTag } from '../../shared/core/tag-types.js';
 import { Falling } from '../sim/plc.js';
 import { byNameClient, type ByNameClient } from '../support/by-name.js';
 import { apiClient } from '../support/http-client.js';
@@ -57,13 +58,23 @@ async function put(path: string, body: unknown): Promise<void> {
 
 describe('tagsim serve: Sorting by Weight obeys its Emitter, over HTTP', () => {
   it(
-    'forced false, no new box comes; each pulse of the Emitter releases one',
-    { timeout: 60_000 },
+    'forced on, a plain write stops nothing; forced false, no new box comes; each pulse releases one',
+    { timeout: 90_000 },
     async () => {
       await expect.poll(server.out).toContain(`Simulation: running at ${TIME_SCALE}x`);
       // The line runs: boxes come, one every few seconds.
       await scanFor(plant(20_000));
       expect(line.arrived).toBeGreaterThanOrEqual(2);
+
+      // Forced on by the scene: a plain write of false changes the raw value only.
+      const emitter = async () =>
+        ((await (await fetch(`${server.url}/api/tags?name=Emitter`)).json()) as ApiTag[])[0]!;
+      expect(await emitter()).toMatchObject({ value: true, isForced: true, forcedValue: true });
+      await tags.write({ Emitter: false });
+      expect(await emitter()).toMatchObject({ value: true, isForced: true });
+      const written = line.arrived;
+      await scanFor(plant(20_000));
+      expect(line.arrived).toBeGreaterThanOrEqual(written + 2);
 
       await put('/api/tag/values-force/by-name', [{ name: 'Emitter', value: false }]);
       // Boxes already on the 3 m entry belt still arrive; then none for 30 s of plant time.

@@ -250,4 +250,24 @@ describe('exits', () => {
     expect(b.sim.snapshot().conveyors[1]!.removed).toEqual({ item: 1 });
     expect(fronts(b, 1).length).toBeGreaterThan(0);
   });
+
+  it('a feeder makes no item under one still half on the next conveyor', () => {
+    // A 1 m belt feeding 0.8 m items into a stopped next belt: the first item crosses the end
+    // after 0.2 s and stops there, 0.8 m of it still over this belt. A new item needs 0.9 m free
+    // behind it: none comes until the next belt has carried the first one 0.7 m on.
+    const b = bench([
+      belt({ length: 1, feeder: { itemLength: 0.8, gap: 0.1 }, exits: [{ to: 'next' }] }, true),
+      { conveyor: 'next', length: 2, speed: 1, runs: { tag: 'Next belt', equals: true } },
+    ]);
+    b.sim.advance(300);
+    expect(fronts(b)).toEqual([]);
+    expect(b.sim.snapshot().conveyors[1]!.items).toHaveLength(1);
+    b.sim.advance(2000);
+    expect(fronts(b)).toEqual([]);
+    b.io.set('Next belt', true);
+    b.sim.advance(600);
+    expect(fronts(b)).toEqual([]);
+    b.sim.advance(200);
+    expect(fronts(b)).toHaveLength(1);
+  });
 });

@@ -1,9 +1,11 @@
 // Every built-in plant whose scene has an emitter obeys it, as the real scene's emitter does
-// (docs/fidelity.md, "Emitters"): on (its value at rest) it puts items on its conveyor; off, or
-// forced false, it puts none; switched on for a moment (a pulse) it releases one item.
+// (docs/fidelity.md, "Emitters"): the scene keeps it forced on, so it puts items on its conveyor
+// whatever a controller writes; forced false, or released and off, it puts none; switched on for
+// a moment (a pulse, by force or by writes once released) it releases one item.
 import { describe, expect, it } from 'vitest';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import { Bench, type Io } from './plc.js';
+import { sampleController } from './plants/warehouse-sample.js';
 
 interface EmitterCase {
   readonly scene: string;
@@ -12,14 +14,18 @@ interface EmitterCase {
   readonly run: Readonly<Record<string, TagValue>>;
   /** The conveyors the emitter's items travel on while `run` holds (default: all of them). */
   readonly conveyors?: readonly string[];
+  /** A controller that makes room for the items instead (the warehouse's crane stores them). */
+  readonly controller?: () => (io: Io) => void;
 }
 
 const CASES: readonly EmitterCase[] = [
   { scene: 'Sorting by Height (Basic)', emitter: 'Emitter', run: { 'Conveyor entry': true } },
   {
+    // The load conveyor holds one pallet and the entry one more: the crane must clear them.
     scene: 'Automated Warehouse',
     emitter: 'Emitter',
-    run: { 'Entry Conveyor': true, 'Load Conveyor': true },
+    run: {},
+    controller: () => sampleController().scan,
   },
   {
     scene: 'Buffer Station',
@@ -82,41 +88,80 @@ function emitted(bench: Bench, c: EmitterCase): number {
   return n;
 }
 
-const running = (c: EmitterCase, emitter?: boolean) => (io: Io) => {
+/** One controller per bench, for the cases that need one to make room. */
+const controllers = new WeakMap<Bench, (io: Io) => void>();
+
+const running = (c: EmitterCase, emitter?: boolean, bench?: Bench) => (io: Io) => {
+  if (c.controller && bench) {
+    if (!controllers.has(bench)) controllers.set(bench, c.controller());
+    controllers.get(bench)!(io);
+  }
   for (const [name, value] of Object.entries(c.run)) io.set(name, value);
   if (emitter !== undefined) io.set(c.emitter, emitter);
 };
 
 describe.each(CASES)('$scene: $emitter', (c) => {
-  it('is on at rest and puts items on its conveyor', () => {
+  it('starts forced on, as the saved scene keeps it: a plain write of false changes nothing', () => {
     const bench = Bench.builtin(c.scene);
+    const tag = bench.engine.tagsNamed(c.emitter).find((t) => t.kind === 'Output')!;
+    expect(tag).toMatchObject({ value: true, isForced: true, forcedValue: true });
+    expect(bench.engine.getTagState(tag.id)!.raw).toBe(false);
+    bench.runFor(running(c, false, bench), 30_000);
     expect(bench.io.out(c.emitter)).toBe(true);
-    bench.runFor(running(c), 30_000);
     expect(emitted(bench, c)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('released, shows what the controller wrote: off, until it writes true', () => {
+    const bench = Bench.builtin(c.scene);
+    expect(bench.engine.release('name', [c.emitter])).toEqual([]);
+    const before = emitted(bench, c);
+    bench.runFor(running(c, undefined, bench), 20_000);
+    expect(emitted(bench, c)).toBe(before);
+    bench.runFor(running(c, true, bench), 30_000);
+    expect(emitted(bench, c)).toBeGreaterThan(before);
   });
 
   it('forced false, puts no new item until released', () => {
     const bench = Bench.builtin(c.scene);
     expect(bench.engine.write('force', 'name', [{ name: c.emitter, value: false }])).toEqual([]);
     const before = emitted(bench, c);
-    bench.runFor(running(c, true), 30_000); // a controller writing true changes nothing under the force
+    bench.runFor(running(c, true, bench), 30_000); // a controller writing true changes nothing under the force
     expect(emitted(bench, c)).toBe(before);
     expect(bench.engine.release('name', [c.emitter])).toEqual([]);
-    bench.runFor(running(c, true), 30_000);
+    bench.runFor(running(c, true, bench), 30_000);
     expect(emitted(bench, c)).toBeGreaterThan(before);
   });
 
-  it('written off, puts no new item; each pulse releases exactly one', () => {
+  it('released and written off, puts no new item; each pulse releases exactly one', () => {
     const bench = Bench.builtin(c.scene);
+    expect(bench.engine.release('name', [c.emitter])).toEqual([]);
     bench.io.set(c.emitter, false);
     const before = emitted(bench, c);
-    bench.runFor(running(c, false), 20_000);
+    bench.runFor(running(c, false, bench), 20_000);
     const counts = [emitted(bench, c) - before];
     for (let pulse = 0; pulse < 3; pulse++) {
-      bench.runFor(running(c, true), 100);
-      bench.runFor(running(c, false), 20_000);
+      bench.runFor(running(c, true, bench), 100);
+      bench.runFor(running(c, false, bench), 20_000);
       counts.push(emitted(bench, c) - before);
     }
     expect(counts).toEqual([0, 1, 2, 3]);
+  });
+
+  it('pulsed by force, as a fault-injection tool does (force true, then force false), releases one per pulse', () => {
+    const bench = Bench.builtin(c.scene);
+    const force = (value: boolean) =>
+      expect(bench.engine.write('force', 'name', [{ name: c.emitter, value }])).toEqual([]);
+    force(false);
+    bench.runFor(running(c, undefined, bench), 20_000);
+    const before = emitted(bench, c);
+    const counts: number[] = [];
+    for (let pulse = 0; pulse < 2; pulse++) {
+      force(true);
+      bench.runFor(running(c, undefined, bench), 100);
+      force(false);
+      bench.runFor(running(c, undefined, bench), 20_000);
+      counts.push(emitted(bench, c) - before);
+    }
+    expect(counts).toEqual([1, 2]);
   });
 });

@@ -139,8 +139,8 @@ describe('validateBehaviours', () => {
       'behaviours[0].when.forMs: an edge lasts one moment, so forMs does not apply; remove it',
       'behaviours[0].then[0].extra: unknown field; remove it (known fields here: set, value)',
       'behaviours[1].amplitude: unknown field; remove it (known fields here: name, generate, signal, noise, seed, value)',
-      'behaviours[2]: is neither a rule ("when" and "then"), a generator ("generate" and "signal") nor a conveyor ("conveyor")',
-      'behaviours[3]: must be an object: a rule, a generator or a conveyor; got string "not an object"',
+      'behaviours[2]: is neither a rule ("when" and "then"), a generator ("generate" and "signal"), a conveyor ("conveyor") nor a stacker crane ("stackerCrane")',
+      'behaviours[3]: must be an object: a rule, a generator, a conveyor or a stacker crane; got string "not an object"',
     ]);
   });
 

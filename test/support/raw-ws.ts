@@ -48,20 +48,23 @@ export function openRawWs(port: number, token: string): Promise<RawWs> {
         if (frame.opcode === 0x1) messages.push(frame.payload.toString());
       }
     });
-    socket.write(
-      [
-        `GET /ui/ws?token=${token} HTTP/1.1`,
-        `Host: 127.0.0.1:${port}`,
-        `Origin: http://127.0.0.1:${port}`,
-        'Upgrade: websocket',
-        'Connection: Upgrade',
-        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-        'Sec-WebSocket-Version: 13',
-        '',
-        '',
-      ].join('\r\n'),
-    );
+    socket.write(upgradeRequest(token, `127.0.0.1:${port}`));
   });
+}
+
+/** The window socket's upgrade request, with this Host and the Origin that matches it. */
+export function upgradeRequest(token: string, host: string): string {
+  return [
+    `GET /ui/ws?token=${token} HTTP/1.1`,
+    `Host: ${host}`,
+    `Origin: http://${host}`,
+    'Upgrade: websocket',
+    'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+    'Sec-WebSocket-Version: 13',
+    '',
+    '',
+  ].join('\r\n');
 }
 
 function readFrame(buffer: Buffer): { opcode: number; payload: Buffer; length: number } | undefined {

@@ -15,10 +15,18 @@ export interface TagsimProcess {
   err(): string;
 }
 
-/** Starts `tagsim <args>`; `nodeOptions` go to Node before the script (`--max-old-space-size`). */
-export function spawnTagsim(args: readonly string[], nodeOptions: readonly string[] = []): TagsimProcess {
-  const child = spawn(process.execPath, [...nodeOptions, TAGSIM_BIN, ...args], {
+/**
+ * Starts `tagsim <args>`; `nodeOptions` go to Node before the script (`--max-old-space-size`);
+ * `install` runs another install's `tagsim` (its bin and folder) instead of the checkout's.
+ */
+export function spawnTagsim(
+  args: readonly string[],
+  nodeOptions: readonly string[] = [],
+  install?: { bin: string; cwd: string },
+): TagsimProcess {
+  const child = spawn(process.execPath, [...nodeOptions, install?.bin ?? TAGSIM_BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(install ? { cwd: install.cwd } : {}),
   });
   let stdout = '';
   let stderr = '';

@@ -67,6 +67,29 @@ describe('a window socket that sends a frame breaking the protocol', () => {
     await stillServing();
   });
 
+  it.each([
+    ['1e999', '1e999'],
+    ['-1e999', '-1e999'],
+    ['2^53', String(2 ** 53)],
+    ['1.5', '1.5'],
+    ['"1"', '"1"'],
+    ['null', 'null'],
+  ])('refuses a call whose id is %s (no answer with "id": null), closing with 1007', async (_what, id) => {
+    const ws = await openRawWs(port, TOKEN);
+    ws.socket.write(clientFrame(0x1, `{"id":${id},"method":"getScenes"}`));
+    expect(await ws.closed).toBe(1007);
+    expect(ws.messages.filter((m) => m.startsWith('{"id":'))).toEqual([]);
+    await stillServing();
+  });
+
+  it('answers a call whose id is any safe integer, with that id', async () => {
+    const ws = await openRawWs(port, TOKEN);
+    for (const id of [0, -1, Number.MAX_SAFE_INTEGER]) ws.socket.write(call(id, 'getScenes'));
+    for (const id of [0, -1, Number.MAX_SAFE_INTEGER])
+      await expect.poll(() => ws.messages.some((m) => m.startsWith(`{"id":${id},"result"`))).toBe(true);
+    ws.socket.destroy();
+  });
+
   it('closes a socket that asks for too many calls at once (1008)', async () => {
     const ws = await openRawWs(port, TOKEN);
     ws.socket.write(Buffer.concat(Array.from({ length: 200 }, (_, i) => call(i, 'getScenes'))));

@@ -1,10 +1,15 @@
-import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
-import { axisHint, type HintsByScene, input, output, partHint } from './part-hints.js';
+import type { TagRef } from '../../sim/behaviour-types.js';
+import { RACK } from '../../sim/plants/automated-warehouse.js';
+import { craneColumnX, craneLevelY } from '../machine-motion.js';
+import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types.js';
+import { type HintsByScene, input, output, partHint } from './part-hints.js';
 
 // Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Pick & Place
-// (Basic)" and "(XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". The
-// model's conveyors that stand for a motion (a gripper carrying a part, a crane's forks) are drawn
-// as paths, so their items travel where the machine carries them.
+// (Basic)" and "(XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". Each
+// machine is drawn over what it serves: a gantry's bridge over the belts it picks from and places
+// on, the crane before its rack, the pallet elevator under its platform. The model's conveyors
+// that stand for a motion (a gripper carrying a part, a crane's forks) are paths, drawn where the
+// machine carries them, so their items travel with it.
 
 const path = (x: number, y: number, angle: number, drawnLength: number): ConveyorPlacement => ({
   x,
@@ -15,153 +20,279 @@ const path = (x: number, y: number, angle: number, drawnLength: number): Conveyo
   look: 'path',
 });
 
-/** A two-end axis: a Bit command sends it to its far end, a lamp says it is on its way. */
-const twoEndAxis = (label: string, x: number, y: number, axis: 'x' | 'z', move: string, moving: string) =>
-  axisHint(label, x, y, axis, [
+/** A machine's place: its corner and size, metres. */
+type At = { x: number; y: number; width: number; height: number };
+
+/**
+ * A gantry's axis over the belts it serves: two rails along its box's long sides, and a bridge
+ * across them that travels between its ends. A two-end axis has a Bit command and a `moving`
+ * lamp; an analog one a position (0 to 10 along its box) and a target.
+ */
+const gantry = (label: string, at: At, axis: 'x' | 'y', tags: readonly (readonly [TagRef, PartRole])[]) =>
+  partHint('axis', label, at, tags, axis);
+const twoEnd = (move: string, moving: string) =>
+  [
     [output(move), 'command'],
     [input(moving), 'moving'],
-  ]);
-
-/** An analog axis: where it is (a Float Input) and where it is sent (a Float Output). */
-const analogAxis = (label: string, x: number, y: number, axis: 'x' | 'y' | 'z', at: string, to: string) =>
-  axisHint(label, x, y, axis, [
+  ] as const;
+const analog = (at: string, to: string) =>
+  [
     [input(at), 'position'],
     [output(to), 'target'],
-  ]);
+  ] as const;
 
-const gripperLamps = (x: number, y: number) =>
-  partHint('station', 'Gripper', { x, y, width: 3.6, height: 0.75 }, [
-    [output('Grab'), 'grab'],
-    [input('Item detected'), 'detected'],
-  ]);
+/** What rides a gantry's bridge: its Z axis (an upright gauge) and the gripper under it, 0.3 m square at `x`, `y`. */
+function head(
+  host: string,
+  x: number,
+  y: number,
+  z: readonly (readonly [TagRef, PartRole])[],
+  gripper: readonly (readonly [TagRef, PartRole])[],
+  carries: readonly string[] = [],
+) {
+  const at = { x, y, width: 0.3, height: 0.3 };
+  return [
+    { ...partHint('axis', `${host} Z`, at, z, 'z'), on: host, carries },
+    { ...partHint('station', `${host} gripper`, at, gripper), on: `${host} Z` },
+  ];
+}
 
 const PICK_AND_PLACE_BASIC: PlacementHints = {
   conveyors: { entry: { x: 0.8, y: 3.2 }, gripper: path(3.8, 3.2, 0, 1.5), exit: { x: 5.3, y: 3.2 } },
   parts: [
-    twoEndAxis('Gantry X', 2.8, 0.6, 'x', 'Move X', 'Moving X'),
-    twoEndAxis('Gantry Z', 9.0, 0.6, 'z', 'Move Z', 'Moving Z'),
-    gripperLamps(5.9, 1.45),
+    // The bridge over the entry's end at home, over the exit's start at the far end.
+    gantry('Gantry X', { x: 3.35, y: 2.35, width: 2.5, height: 1.7 }, 'x', twoEnd('Move X', 'Moving X')),
+    ...head('Gantry X', 3.35, 3.05, twoEnd('Move Z', 'Moving Z'), [
+      [output('Grab'), 'grab'],
+      [input('Item detected'), 'detected'],
+    ]),
   ],
 };
 
+// Pick & Place (XYZ): the X axis runs across the belts (X 3.1 over the box, 8.3 over the part's
+// place), the Y axis along its bridge (Y 5.3 over the box, 5.5 over the part), Z lowers the
+// gripper. Drawn 0.46 m a unit of X, 0.28 m a unit of Y.
+const XYZ = { x0: 0.6, perX: 0.4615, y0: 2.83, perY: 0.278 };
+const xyzY = (x: number) => XYZ.x0 + XYZ.perX * x;
+const xyzX = (y: number) => XYZ.y0 + XYZ.perY * y;
+
 const PICK_AND_PLACE_XYZ: PlacementHints = {
   conveyors: {
-    part: { x: 0.8, y: 1.4 },
-    gripper: path(4.8, 1.4, 90, 2.4),
-    'in box': path(4.4, 3.8, 0, 0.4),
-    box: { x: 0.8, y: 3.8 },
-    exit: { x: 4.8, y: 3.8 },
+    part: { x: xyzX(5.5) - 3.8, y: xyzY(8.3) },
+    // The part in the gripper, carried with the Z axis.
+    gripper: path(xyzX(0) - 0.05, xyzY(0), 0, 0.1),
+    'in box': path(xyzX(5.3) - 0.2, xyzY(3.1), 0, 0.4),
+    box: { x: xyzX(5.3) - 3.5, y: xyzY(3.1) },
+    exit: { x: xyzX(5.3) + 0.5, y: xyzY(3.1) },
   },
   parts: [
-    analogAxis('X axis', 9.6, 0.6, 'x', 'X', 'SP X'),
-    analogAxis('Y axis', 9.6, 2.0, 'y', 'Y', 'SP Y'),
-    analogAxis('Z axis', 14.6, 0.6, 'z', 'Z', 'SP Z'),
+    gantry(
+      'X axis',
+      {
+        x: xyzX(0) - 0.5,
+        y: xyzY(0) - 0.15,
+        width: xyzX(10) - xyzX(0) + 1,
+        height: xyzY(10) - xyzY(0) + 0.3,
+      },
+      'y',
+      analog('X', 'SP X'),
+    ),
+    {
+      ...gantry(
+        'Y axis',
+        { x: xyzX(0) - 0.15, y: xyzY(0) - 0.15, width: xyzX(10) - xyzX(0) + 0.3, height: 0.3 },
+        'x',
+        analog('Y', 'SP Y'),
+      ),
+      on: 'X axis',
+    },
+    ...head(
+      'Y axis',
+      xyzX(0) - 0.15,
+      xyzY(0) - 0.15,
+      analog('Z', 'SP Z'),
+      [
+        [output('Grab'), 'grab'],
+        [input('Detected'), 'detected'],
+      ],
+      ['gripper'],
+    ),
   ],
 };
 
 // A row of 0.3 m per chip under the title: four chips.
 const positioner = (label: string, y: number, side: 'lids' | 'bases', clamped: string, clamp: string) =>
-  partHint('station', label, { x: 6.4, y, width: 3.6, height: 1.65 }, [
+  partHint('station', label, { x: 7.4, y, width: 3.6, height: 1.65 }, [
     [`Pos. at limit (${side})`, 'lamp'],
     [output(`Pos. raise (${side})`), 'switch'],
     [clamped, 'lamp'],
     [output(clamp), 'switch'],
   ]);
 
+// The Assemblers: the lid waits at the end of the lids belt, the base at the end of the bases
+// belt, both 4.55 m across; the gantry's bridge travels between them.
+const PLACE_X = 4.55;
+
 const ASSEMBLER: PlacementHints = {
   conveyors: {
     lids: { x: 0.8, y: 1.3 },
-    gripper: path(4.8, 1.3, 112.6, 2.6),
-    assembly: path(3.8, 3.7, 0, 0.1),
-    bases: { x: 0.8, y: 3.7 },
-    exit: { x: 3.8, y: 3.7 },
+    gripper: path(PLACE_X, 1.3, 90, 2.4),
+    assembly: path(PLACE_X - 0.05, 3.7, 0, 0.1),
+    bases: { x: 1.8, y: 3.7 },
+    exit: { x: 4.8, y: 3.7 },
   },
   parts: [
-    twoEndAxis('Gantry X', 6.4, 0.4, 'x', 'Move X', 'Moving X'),
-    twoEndAxis('Gantry Z', 11.0, 0.4, 'z', 'Move Z', 'Moving Z'),
+    gantry(
+      'Gantry X',
+      { x: PLACE_X - 0.75, y: 1.15, width: 1.5, height: 2.7 },
+      'y',
+      twoEnd('Move X', 'Moving X'),
+    ),
+    ...head('Gantry X', PLACE_X - 0.15, 1.15, twoEnd('Move Z', 'Moving Z'), [
+      [output('Grab'), 'grab'],
+      [input('Item detected'), 'detected'],
+    ]),
     positioner('Lid positioner', 2.4, 'lids', 'Lid clamped', 'Clamp lid'),
     positioner('Base positioner', 4.25, 'bases', 'Base clamped', 'Clamp base'),
   ],
 };
 
+// Assembler (Analog): X 1.1 over the lid at place, 8.85 over the base; 0.31 m a unit of X.
+const analogY = (x: number) => 1.3 + (x - 1.1) * (2.4 / 7.75);
+
 const ASSEMBLER_ANALOG: PlacementHints = {
   conveyors: {
     'lids 1': { x: 0.8, y: 1.3 },
     'lids 2': { x: 4.8, y: 1.3 },
-    gripper: path(4.4, 1.3, 90, 2.4),
-    assembly: path(3.6, 3.7, 0, 0.1),
-    'bases 1': { x: 0.8, y: 3.7 },
-    'bases 2': { x: 3.8, y: 3.7 },
+    // The lid in the gripper, carried with the Z axis.
+    gripper: path(PLACE_X - 0.05, analogY(0), 0, 0.1),
+    assembly: path(PLACE_X - 0.05, 3.7, 0, 0.1),
+    'bases 1': { x: 1.8, y: 3.7 },
+    'bases 2': { x: 4.8, y: 3.7 },
   },
   parts: [
-    analogAxis('X axis', 7.6, 0.6, 'x', 'X', 'Set X'),
-    analogAxis('Z axis', 11.8, 0.6, 'z', 'Z', 'Set Z'),
+    gantry(
+      'X axis',
+      { x: PLACE_X - 0.75, y: analogY(0) - 0.15, width: 1.5, height: analogY(10) - analogY(0) + 0.3 },
+      'y',
+      analog('X', 'Set X'),
+    ),
+    ...head(
+      'X axis',
+      PLACE_X - 0.15,
+      analogY(0) - 0.15,
+      analog('Z', 'Set Z'),
+      [
+        [output('Grab'), 'grab'],
+        [input('Item detected'), 'detected'],
+      ],
+      ['gripper'],
+    ),
   ],
 };
 
-/** The infeed along the bottom, the rack of 54 cells (9 columns, 6 levels), the stacker crane. */
+/**
+ * The Automated Warehouse seen from the aisle: the infeed along the floor, the rack of 54 cells
+ * (9 columns, 6 levels, cell 1 at the bottom nearest the load), the stacker crane on its floor
+ * rail, its carriage at the column and level the plant has it (the snapshot's `cranes`), the
+ * forks carrying their pallet with it.
+ */
+const PITCH = 0.75;
+const FLOOR = 6.0;
+const CRANE = {
+  x: 6.8,
+  y: FLOOR + 0.35 - ((RACK.levels - 1) * PITCH + 0.7),
+  width: (RACK.columns + 1) * PITCH,
+  height: (RACK.levels - 1) * PITCH + 0.7,
+};
+const craneAt = {
+  ...CRANE,
+  part: 'crane',
+  label: 'Stacker crane',
+  axis: 'x',
+  tags: [],
+  simulated: true,
+  tracks: [],
+  carries: [],
+} as const;
 const AUTOMATED_WAREHOUSE: PlacementHints = {
   conveyors: {
-    entry: { x: 0.8, y: 7.2 },
-    load: { x: 6.8, y: 7.2, look: 'rollers' },
-    forks: path(9.2, 7.2, -90, 1.0),
+    // Drawn at the lengths the drawing was made for (the plant's are the saved scene's 2 m and
+    // 1.125 m): the entry shorter than a long belt, the rack keeps its room.
+    entry: { x: 0.8, y: FLOOR, drawnLength: 4 },
+    load: { x: 4.8, y: FLOOR, drawnLength: 2, look: 'rollers' },
+    forks: path(craneColumnX(craneAt, 0) - 0.4, craneLevelY(craneAt, 0), 0, 0.8),
     ...Object.fromEntries(
-      Array.from({ length: 54 }, (_, i) => [
+      Array.from({ length: RACK.columns * RACK.levels }, (_, i) => [
         `cell ${i + 1}`,
         {
-          x: 9.9 + (i % 9) * 0.9,
-          y: 5.4 - Math.floor(i / 9) * 0.9,
-          width: 0.5,
-          drawnLength: 0.6,
+          x: craneColumnX(craneAt, (i % RACK.columns) + 1) - 0.25,
+          y: craneLevelY(craneAt, Math.floor(i / RACK.columns)),
+          width: 0.45,
+          drawnLength: 0.5,
           look: 'rollers',
         },
       ]),
     ),
   },
   parts: [
-    partHint(
-      'crane',
-      'Stacker crane',
-      { x: 9.8, y: 6.4, width: 8.0, height: 0.5 },
-      [
-        ['Target Position', 'target'],
-        ['Moving X', 'moving'],
-        ['Moving Z', 'lamp'],
-        ['At Left', 'lamp'],
-        ['At Middle', 'lamp'],
-        ['At Right', 'lamp'],
-        ['Forks Left', 'switch'],
-        ['Forks Right', 'switch'],
-      ],
-      'x',
-    ),
+    {
+      ...partHint(
+        'crane',
+        'Stacker crane',
+        CRANE,
+        [
+          ['Target Position', 'target'],
+          ['Moving X', 'moving'],
+          ['Moving Z', 'lamp'],
+          ['At Left', 'lamp'],
+          ['At Middle', 'lamp'],
+          ['At Right', 'lamp'],
+          ['Forks Left', 'switch'],
+          ['Forks Right', 'switch'],
+          [output('Lift'), 'drive'],
+        ],
+        'x',
+      ),
+      carries: ['forks'],
+    },
   ],
 };
+
+/** The pallet elevator's stops, 1.1 m apart from the pallet line up to the plate; its mast amid its platform. */
+const STOP = 1.1;
+const stopY = (k: number) => 5.4 - STOP * k;
+const PALLET_MAST = 7.05;
+/** The elevator's travels between stops (from, to), as the plant names them. */
+const LIFTS: readonly (readonly [number, number])[] = [
+  [0, 3],
+  [0, 1],
+  [1, 3],
+  [1, 2],
+  [1, 0],
+  [2, 3],
+  [2, 0],
+  [2, 1],
+  [3, 0],
+  [3, 2],
+];
 
 /** Pallets come in along the bottom to the elevator; boxes along the top onto the plate. */
 const PALLETIZER: PlacementHints = {
   conveyors: {
-    'pallet entry': { x: 0.8, y: 5.4 },
-    // Drawn longer than it is: its two motors (Load pallet, Elevator up) and their names fit on it.
-    'elevator at 0': { x: 3.8, y: 5.4, look: 'rollers', drawnLength: 3.2 },
-    'elevator back at 0': path(3.8, 5.4, 0, 1.4),
-    exit: { x: 7.0, y: 5.4 },
-    ...Object.fromEntries([1, 2, 3].map((k) => [`elevator at ${k}`, path(4.2, 5.4 - 1.1 * k, 0, 0.6)])),
+    // The elevator's platform under the plate, where the layers drop onto its pallet.
+    'pallet entry': { x: 2.8, y: 5.4 },
+    'elevator at 0': { x: 5.8, y: 5.4, look: 'rollers', drawnLength: 2.5 },
+    // The lift's shaft: where the pallet aboard is at each stop and on each travel (not drawn).
+    'elevator back at 0': path(PALLET_MAST - 0.7, stopY(0), 0, 1.4),
+    exit: { x: 8.3, y: 5.4 },
     ...Object.fromEntries(
-      [
-        [0, 3],
-        [0, 1],
-        [1, 3],
-        [1, 2],
-        [1, 0],
-        [2, 3],
-        [2, 0],
-        [2, 1],
-        [3, 0],
-        [3, 2],
-      ].map(([a, b], i) => [
+      [1, 2, 3].map((k) => [`elevator at ${k}`, path(PALLET_MAST - 0.3, stopY(k), 0, 0.6)]),
+    ),
+    ...Object.fromEntries(
+      LIFTS.map(([a, b]) => [
         `elevator ${a} to ${b}`,
-        path(4.35 + (i % 5) * 0.06, 5.4 - 1.1 * a!, b! > a! ? -90 : 90, 1.1 * Math.abs(b! - a!)),
+        path(PALLET_MAST, stopY(a), b > a ? -90 : 90, STOP * Math.abs(b - a)),
       ]),
     ),
     'box feeder': { x: 0.8, y: 1.0 },
@@ -178,10 +309,25 @@ const PALLETIZER: PlacementHints = {
       ['Turn', 'switch'],
       ['Clamp', 'switch'],
     ]),
-    partHint('station', 'Pallet elevator', { x: 9.6, y: 3.0, width: 3.6, height: 1.1 }, [
-      ['Elevator moving', 'moving'],
-      ['Move to limit', 'switch'],
-    ]),
+    {
+      ...partHint(
+        'elevator',
+        'Pallet elevator',
+        { x: PALLET_MAST - 1.7, y: stopY(3) - 0.7, width: 3.4, height: 3 * STOP + 1.15 },
+        [
+          [output('Elevator up'), 'drive'],
+          [output('Elevator down'), 'drive'],
+          ['Move to limit', 'switch'],
+          ['Elevator moving', 'moving'],
+        ],
+      ),
+      tracks: [
+        'elevator back at 0',
+        ...[1, 2, 3].map((k) => `elevator at ${k}`),
+        ...LIFTS.map(([a, b]) => `elevator ${a} to ${b}`),
+      ],
+      carries: ['elevator at 0'],
+    },
   ],
 };
 

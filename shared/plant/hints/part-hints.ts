@@ -18,26 +18,5 @@ export function partHint(
   return { part, label, ...at, ...(axis ? { axis } : {}), tags: tags.map(([tag, role]) => ({ tag, role })) };
 }
 
-/**
- * An axis: a rail 2.6 m long across the page (x, y) or 2.2 m up it (z, drawn as a lift). A
- * two-end axis has a Bit `command` and a `moving` lamp; an analog one a `position` and a `target`.
- */
-export function axisHint(
-  label: string,
-  x: number,
-  y: number,
-  axis: 'x' | 'y' | 'z',
-  tags: readonly (readonly [TagRef, PartRole])[],
-): PartHint {
-  const upright = axis === 'z';
-  return partHint(
-    'axis',
-    label,
-    { x, y, width: upright ? 0.6 : 2.6, height: upright ? 2.2 : 0.6 },
-    tags,
-    axis,
-  );
-}
-
 export const output = (name: string): TagRef => ({ name, kind: 'Output' });
 export const input = (name: string): TagRef => ({ name, kind: 'Input' });

@@ -1,5 +1,5 @@
 import type { PlacementHints } from '../plant-types.js';
-import { type HintsByScene, partHint } from './part-hints.js';
+import { type HintsByScene, output, partHint } from './part-hints.js';
 
 // Placement hints of the built-in sorting scenes: "Sorting by Height (Basic)" and "(Advanced)",
 // "Sorting Station", "Sorting by Weight", "Separating Station". Metres, y down, angles clockwise.
@@ -16,8 +16,24 @@ const SORTING_BY_HEIGHT_BASIC: PlacementHints = {
   },
 };
 
-/** A feeder and an entry belt, a turntable, then belts to the left (up) and the right (down). */
+/**
+ * A feeder and an entry belt, a turntable, then belts to the left (up) and the right (down). The
+ * turntable is one machine: its rollers (the model's 'table back' and 'table front') turn with it,
+ * its motors and position sensors in its block beside it.
+ */
 const SORTING_BY_HEIGHT_ADVANCED: PlacementHints = {
+  parts: [
+    {
+      ...partHint('turntable', 'Turntable', { x: 7.75, y: 3.85, width: 1.3, height: 1.1 }, [
+        [output('Load'), 'drive'],
+        [output('Unload'), 'drive'],
+        [output('Turn'), 'switch'],
+        ['At load position', 'lamp'],
+        ['At unload position', 'lamp'],
+      ]),
+      carries: ['table back', 'table front', 'back to right', 'front to right'],
+    },
+  ],
   conveyors: {
     feeder: { x: 0.8, y: 4.4 },
     entry: { x: 3.8, y: 4.4 },
@@ -50,11 +66,12 @@ const SORTING_BY_WEIGHT: PlacementHints = {
   conveyors: {
     entry: { x: 0.8, y: 3.4 },
     scale: { x: 3.8, y: 3.4, look: 'rollers' },
-    // Drawn longer than it is, so "Send forward" ends before the front conveyor's motor.
-    sorter: { x: 5.8, y: 3.4, look: 'rollers', drawnLength: 1.6 },
-    left: { x: 6.6, y: 3.0, angle: -90 },
-    forward: { x: 7.4, y: 3.4 },
-    right: { x: 6.6, y: 3.8, angle: 90 },
+    // Drawn longer than it is, so its motor and its gates fit beside it either side of the
+    // belts it sends boxes to.
+    sorter: { x: 5.8, y: 3.4, look: 'rollers', drawnLength: 3 },
+    left: { x: 7.3, y: 3.0, angle: -90 },
+    forward: { x: 8.8, y: 3.4 },
+    right: { x: 7.3, y: 3.8, angle: 90 },
   },
 };
 

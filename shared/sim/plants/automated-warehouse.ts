@@ -1,25 +1,42 @@
 // The plant of the built-in scene "Automated Warehouse" (see ../builtin-behaviours.ts).
-import type { Behaviour, Condition, Conveyor } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
+import type { Behaviour, Condition, Conveyor, StackerCrane, TagRef } from '../behaviour-types.js';
+import { input, output, isOn, isOff, emitterOn } from './plant-parts.js';
 
-/** The rack's cells are numbered 1 to CELLS; LOAD_POSITION is the crane's place at the load conveyor. */
-const CELLS = 54;
-const COLUMNS = 9;
-export const LOAD_POSITION = 55;
+/** The rack: 9 columns of 6 levels, cell 1 nearest the rest position, bottom level first. */
+export const RACK = { columns: 9, levels: 6 } as const;
+const COLUMNS = RACK.columns;
+const LEVELS = RACK.levels;
+const CELLS = COLUMNS * LEVELS;
+/** The rest position, at the load conveyor: any target above the cells sends the crane there. */
+export const LOAD_POSITION = CELLS + 1;
 
-/** Travel times (assumed): the forks and the lift each way, the axes to a cell and back to the load. */
-const FORKS_MS = 1500;
-const LIFT_MS = 1000;
-const X_BASE_MS = 500;
-const X_PER_COLUMN_MS = 500;
-const Z_BASE_MS = 500;
-const Z_PER_LEVEL_MS = 800;
-const X_TO_LOAD_MS = 3000;
-const Z_TO_LOAD_MS = 2000;
+/**
+ * The crane's axes and lift, fitted to a real installation's logs (docs/fidelity.md, "The stacker
+ * crane"): a move of each axis takes its start-stop time plus the distance at its speed.
+ */
+export const CRANE_TIMING = {
+  x: { first: 1.5, pitch: 1.125, speed: 1.9, startStopMs: 1750 },
+  z: { first: 0, pitch: 1.15, speed: 1.7, startStopMs: 1450 },
+  liftMs: 1700,
+  /** From a command to the limit switch of the side (or the middle) it sends the forks to. */
+  forksMs: 2200,
+  /** From a command to the limit switch the forks leave going off. */
+  forksLeaveMs: 100,
+} as const;
 
-/** A pallet with its box, 1.2 m long; the forks carry it faster than a belt would. */
+/** The pallets (1.2 m, with a box) and the roller conveyors' speed, fitted to the same logs. */
 const PALLET_LENGTH = 1.2;
+const BELT_SPEED = 0.85;
+/** The forks draw a pallet aboard (or into a cell) faster than a belt would. */
 const FORKS_SPEED = 4;
+/** The emitter's `MinTimeToEmit` in the saved scene: at least this long between two pallets. */
+const EMIT_INTERVAL_MS = 4000;
+/**
+ * Room the emitter wants behind the pallet before: the whole entry conveyor. Every feed of the
+ * real installation took the full 2.6 s (docs/fidelity.md), so no pallet comes while the one
+ * before is still on the entry conveyor, even with the belts running.
+ */
+const EMIT_GAP = 2 - PALLET_LENGTH;
 
 const TARGET = output('Target Position');
 const MOVING_X = input('Moving X');
@@ -31,38 +48,53 @@ const AT_LEFT = input('At Left');
 const AT_MIDDLE = input('At Middle');
 const AT_RIGHT = input('At Right');
 
-/** Column (1 to 9, from the load side) and level (0 at the bottom) of a cell. */
-const column = (cell: number) => ((cell - 1) % COLUMNS) + 1;
-const level = (cell: number) => Math.floor((cell - 1) / COLUMNS);
-
-/** The crane has arrived at `position`: it is the target and the X axis no longer travels. */
-const craneAt = (position: number): Condition => ({
-  all: [{ tag: TARGET, equals: position }, isOff(MOVING_X)],
-});
-
-/**
- * The crane is at the load conveyor: sent there and arrived, or never sent anywhere. The vendor's
- * documentation has the crane start at the load position, and a `Target Position` of 0 (its
- * value at start) sends it nowhere (docs/fidelity.md).
- */
-const craneAtLoad: Condition = {
-  any: [craneAt(LOAD_POSITION), { all: [{ tag: TARGET, equals: 0 }, isOff(MOVING_X)] }],
+const STACKER_CRANE: StackerCrane = {
+  stackerCrane: 'crane',
+  target: TARGET,
+  movingX: MOVING_X,
+  movingZ: MOVING_Z,
+  lift: LIFT,
+  liftMs: CRANE_TIMING.liftMs,
+  columns: COLUMNS,
+  levels: LEVELS,
+  x: CRANE_TIMING.x,
+  z: CRANE_TIMING.z,
 };
 
-/** A new target sets both axes travelling; each stops after its travel time to that target. */
-function travelTo(position: number, xMs: number, zMs: number): Behaviour[] {
+/**
+ * The crane stands at `at` (a target condition) with both axes and the lift still, for two steps
+ * (at the step of a new target its Moving tags still show the step before).
+ */
+const settledAt = (at: Condition): Condition => ({
+  all: [at, isOff(MOVING_X), isOff(MOVING_Z)],
+  forMs: 20,
+});
+const atCell = (cell: number) => settledAt({ tag: TARGET, equals: cell });
+const atLoad = settledAt({ tag: TARGET, gt: CELLS });
+
+/** The forks are sent left, right, or to the middle (both commands or neither, as on the real crane). */
+const leftOnly: Condition = { all: [isOn(FORKS_LEFT), isOff(FORKS_RIGHT)] };
+const rightOnly: Condition = { all: [isOn(FORKS_RIGHT), isOff(FORKS_LEFT)] };
+const middle: Condition = { not: { any: [leftOnly, rightOnly] } };
+
+/** A fork limit switch: on once the forks have been sent there for forksMs, off as they leave. */
+function forkLimit(name: string, limit: TagRef, sent: Condition): Behaviour[] {
   return [
     {
-      name: `Crane sets off to ${position}`,
-      when: { tag: TARGET, equals: position },
-      then: [
-        { set: MOVING_X, value: true },
-        { set: MOVING_Z, value: true },
-      ],
+      name: `Forks reach ${name}`,
+      when: { ...withFor(sent, CRANE_TIMING.forksMs) },
+      then: [{ set: limit, value: true }],
     },
-    { when: { tag: TARGET, equals: position, forMs: xMs }, then: [{ set: MOVING_X, value: false }] },
-    { when: { tag: TARGET, equals: position, forMs: zMs }, then: [{ set: MOVING_Z, value: false }] },
+    {
+      name: `Forks leave ${name}`,
+      when: withFor({ not: sent }, CRANE_TIMING.forksLeaveMs),
+      then: [{ set: limit, value: false }],
+    },
   ];
+}
+
+function withFor(c: Condition, forMs: number): Condition {
+  return 'all' in c || 'any' in c || 'not' in c ? { ...c, forMs } : { all: [c], forMs };
 }
 
 const cells = Array.from({ length: CELLS }, (_, i) => i + 1);
@@ -76,28 +108,32 @@ const cellConveyor = (cell: number): Conveyor => ({
 
 /**
  * Automated Warehouse: a stacker crane stores pallets, which come down the entry and load
- * conveyors, in a rack of 54 cells, as in the vendor's sample controller.
+ * conveyors, in a rack of 54 cells, as in the vendor's sample controller and a real installation's
+ * controller (docs/fidelity.md, "The stacker crane").
  *
- * - Pallets (1.2 m, carrying a box) come down the 6 m entry belt while `Entry Conveyor` runs, 1 m
- *   apart, onto the 2 m load conveyor (`Load Conveyor`); `At Load` (normally closed: on while it
- *   sees nothing, as the sample reads it) sees the pallet at its end, beside the crane.
- * - `Target Position` sends the crane: 1 to 54 a cell, 55 the load position. `Moving X` and
- *   `Moving Z` are on from the step after the target changes until each axis has had its travel
- *   time: to a cell, X 0.5 s plus 0.5 s per column (9 columns, cell 1 nearest the load) and Z 0.5 s
- *   plus 0.8 s per level (6 levels, cells 1-9 at the bottom); back to the load position, X 3 s and
- *   Z 2 s wherever it comes from (the model does not know where the crane is, only where it was
- *   sent). Other targets (0, the initial value) do not move it; it starts at the load position.
- * - `Forks Left` / `Forks Right` extend the forks towards the load conveyor / the rack in 1.5 s;
- *   `At Left` / `At Right` turn on when they get there, `At Middle` when they are back (and at the
- *   start); each goes off as the forks leave. `Lift` raises the forks (off: lowers them);
- *   `Moving Z` is on for the 1 s the lift takes either way.
- * - With the crane at the load position and the forks at the left, `Lift` takes the pallet at the
- *   end of the load conveyor onto the forks. With the crane at a cell and the forks at the right,
- *   lowering the lift puts the pallet into that cell (unless it is full: it then stays on the
- *   forks).
+ * - The emitter (kept forced on by the scene) puts a pallet (1.2 m, carrying a box) at the start of
+ *   the 2 m entry conveyor at once, and another at least 4 s later once the one before is off the
+ *   entry conveyor, so the scene starts with a pallet at `At Entry` (0.5 m). `Entry Conveyor` and `Load Conveyor` run the entry
+ *   and the 1.125 m load conveyor at 0.85 m/s; `At Load` sees the pallet at the load conveyor's end,
+ *   beside the crane: 2.3 s after the belts start for the pallet at `At Entry`. Both sensors are
+ *   retro-reflective (on while they see nothing).
+ * - The stacker crane (see StackerCrane): `Target Position` 1 to 54 a cell, 55 (or more) the rest
+ *   position at the load conveyor, where it starts, 0 stops it where it is and holds its platform
+ *   still, the lift too. Re-sending where it stands moves nothing. The cart (X) takes 1.75 s plus
+ *   its distance at 1.9 m/s (cell 1 is 1.5 m from the rest position, the columns 1.125 m apart),
+ *   the platform (Z) 1.45 s plus 1.15 m a level at 1.7 m/s; `Moving X` and `Moving Z` show them.
+ *   `Lift` raises the platform in 1.7 s (`Moving Z` meanwhile).
+ * - `Forks Left` alone sends the forks to the load conveyor's side, `Forks Right` alone to the
+ *   rack's, both or neither to the middle: `At Left`, `At Right`, `At Middle` come on 2.2 s after
+ *   the command and go off 0.1 s after the forks leave.
+ * - With the crane at the rest position, the forks left and the lift raised, the pallet at the
+ *   end of the load conveyor goes onto the forks. With the crane at a cell, the forks right and the
+ *   lift lowered, it goes into that cell (unless it is full: it then stays on the forks).
  *
- * Assumptions (the tags do not say): the rack's layout and numbering, every travel time, that the
- * crane's position is only where it was last sent, and that a pallet is put down only in a cell.
+ * Assumptions (neither the tags nor the evidence say): that the rest position is at the bottom
+ * level's height, that a target that changes mid-way turns the crane round at once, that the forks
+ * take 2.2 s from anywhere, that a pallet is put down only in a cell, and the unload side (`Unload
+ * Conveyor`, `Exit Conveyor`, `At Unload`, `At Exit`, `Remover`), which is not modelled.
  */
 export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
   {
@@ -105,62 +141,32 @@ export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
     when: { always: true },
     then: [{ set: AT_MIDDLE, value: true }],
   },
-  {
-    name: 'Forks leave the middle',
-    when: { any: [{ rising: FORKS_LEFT }, { rising: FORKS_RIGHT }] },
-    then: [{ set: AT_MIDDLE, value: false }],
-  },
-  {
-    name: 'Forks reach the left',
-    when: { all: [isOn(FORKS_LEFT), isOff(FORKS_RIGHT)], forMs: FORKS_MS },
-    then: [{ set: AT_LEFT, value: true }],
-  },
-  { name: 'Forks leave the left', when: { falling: FORKS_LEFT }, then: [{ set: AT_LEFT, value: false }] },
-  {
-    name: 'Forks reach the right',
-    when: { all: [isOn(FORKS_RIGHT), isOff(FORKS_LEFT)], forMs: FORKS_MS },
-    then: [{ set: AT_RIGHT, value: true }],
-  },
-  { name: 'Forks leave the right', when: { falling: FORKS_RIGHT }, then: [{ set: AT_RIGHT, value: false }] },
-  {
-    name: 'Forks are back in the middle',
-    when: { all: [isOff(FORKS_LEFT), isOff(FORKS_RIGHT)], forMs: FORKS_MS },
-    then: [{ set: AT_MIDDLE, value: true }],
-  },
-  {
-    name: 'Lift starts moving',
-    when: { any: [{ rising: LIFT }, { falling: LIFT }] },
-    then: [{ set: MOVING_Z, value: true }],
-  },
-  {
-    name: 'Lift reaches the end it was sent to',
-    when: {
-      any: [
-        { tag: LIFT, equals: true, forMs: LIFT_MS },
-        { tag: LIFT, equals: false, forMs: LIFT_MS },
-      ],
-    },
-    then: [{ set: MOVING_Z, value: false }],
-  },
-  ...travelTo(LOAD_POSITION, X_TO_LOAD_MS, Z_TO_LOAD_MS),
-  ...cells.flatMap((cell) =>
-    travelTo(cell, X_BASE_MS + X_PER_COLUMN_MS * column(cell), Z_BASE_MS + Z_PER_LEVEL_MS * level(cell)),
-  ),
+  ...forkLimit('the left', AT_LEFT, leftOnly),
+  ...forkLimit('the right', AT_RIGHT, rightOnly),
+  ...forkLimit('the middle', AT_MIDDLE, middle),
+  STACKER_CRANE,
   {
     conveyor: 'entry',
-    length: 6,
-    speed: SPEED,
+    length: 2,
+    speed: BELT_SPEED,
     runs: isOn(output('Entry Conveyor')),
-    feeder: { items: ['pallet'], itemLength: PALLET_LENGTH, gap: 1, when: emitterOn('Emitter') },
+    feeder: {
+      items: ['pallet'],
+      itemLength: PALLET_LENGTH,
+      gap: EMIT_GAP,
+      intervalMs: EMIT_INTERVAL_MS,
+      when: emitterOn('Emitter'),
+    },
+    sensors: [{ tag: input('At Entry'), from: 0.5, to: 0.5, normallyClosed: true }],
     exits: [{ to: 'load' }],
   },
   {
     conveyor: 'load',
-    length: 2,
-    speed: SPEED,
+    length: 1.125,
+    speed: BELT_SPEED,
     runs: isOn(output('Load Conveyor')),
-    sensors: [{ tag: input('At Load'), from: 2, to: 2, normallyClosed: true }],
-    exits: [{ to: 'forks', when: { all: [craneAtLoad, isOn(AT_LEFT), isOn(LIFT)] } }],
+    sensors: [{ tag: input('At Load'), from: 1.125, to: 1.125, normallyClosed: true }],
+    exits: [{ to: 'forks', when: { all: [atLoad, isOn(AT_LEFT), isOn(LIFT)] } }],
   },
   {
     // The pallet on the raised forks, travelling with the crane.
@@ -170,7 +176,7 @@ export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
     runs: isOn(LIFT),
     exits: cells.map((cell) => ({
       to: `cell ${cell}`,
-      when: { all: [craneAt(cell), isOn(AT_RIGHT), isOff(LIFT)] },
+      when: { all: [atCell(cell), isOn(AT_RIGHT), isOff(LIFT)] },
     })),
   },
   ...cells.map(cellConveyor),

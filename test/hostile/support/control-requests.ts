@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { BUILTIN_SCENE_NAMES } from '../../../shared/scenes/builtin-scenes.js';
 import { httpRequestBytes } from '../../support/raw-http.js';
 import { hostileMethod, jsonBody } from './http-requests.js';
+import { objectKeyName } from './object-key-names.js';
 
 /** Routes that change the station (the soak leaves them out: they would look like lost writes). */
 const MUTATING = ['reset', 'scene', 'state', 'chaos', 'clock'];
@@ -121,6 +122,7 @@ const routeBody = fc.oneof(
         '',
         'a'.repeat(5000),
       ),
+      objectKeyName,
       fc.string({ maxLength: 40 }),
     ),
   }),

@@ -3,6 +3,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { routedPath } from '../../../shared/api/routes.js';
+import { objectKeyName } from './object-key-names.js';
 
 /** The real paths of the API and of the window, to build on. */
 export const PATHS = [
@@ -79,7 +80,8 @@ export const hostileMethod = fc.oneof(
 /** Tags of the synthetic scene the fuzz server runs (`Tag 0` ... ), real and not. */
 const ref = fc.oneof(
   fc.integer({ min: 0, max: 70 }).map((i) => `Tag ${i}`),
-  fc.constantFrom('__proto__', 'constructor', '', 'FACTORY I/O (Run)'),
+  objectKeyName,
+  fc.constantFrom('', 'FACTORY I/O (Run)'),
   fc.string({ maxLength: 12 }),
 );
 const value = fc.oneof(

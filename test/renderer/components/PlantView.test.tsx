@@ -1,85 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
 import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
-import { layoutPlant } from '../../../shared/plant/layout.js';
 import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
-import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { PlantView, type PlantViewProps } from '../../../renderer/plant/PlantView.js';
+import { PlantView } from '../../../renderer/plant/PlantView.js';
 import { PULSE_MS } from '../../../renderer/plant/plant-actions.js';
-import { TagStore } from '../../../renderer/state/tag-store.js';
 import { testScene } from '../../sim/plc.js';
-import { tag } from '../fixtures.js';
-import {
-  type Answers,
-  byRole,
-  click,
-  fakeClient,
-  mount,
-  nameOf,
-  press as keyDown,
-  settle,
-} from './harness.js';
+import { byRole, click, mount, nameOf, press as keyDown, settle } from './harness.js';
+import { press, SCENE, setup, spot, uiTags } from './plant-harness.js';
 import { createBridgeClient } from '../../../shared/bridge/bridge-client.js';
 import type { BridgeEventMessage } from '../../../shared/bridge/bridge-spec.js';
 import { usePlantOpen } from '../../../renderer/plant/use-plant-view.js';
 import { act } from 'preact/test-utils';
-
-const SCENE = builtinScene('Sorting by Height (Basic)')!;
-
-/** The scene's tags as the bridge sends them, with some values changed. */
-function uiTags(scene: SceneDefinition, over: Record<string, Partial<UiTag>> = {}): UiTag[] {
-  return scene.tags.map((d) => {
-    const value = d.initial ?? (d.type === 'Bit' ? false : 0);
-    return tag(d.name, {
-      id: d.id,
-      kind: d.kind,
-      type: d.type,
-      address: d.address,
-      value,
-      raw: value,
-      ...over[`${d.kind} ${d.name}`],
-    });
-  });
-}
-
-function setup(over: Partial<PlantViewProps> = {}, tags = uiTags(SCENE), scene = SCENE, answers?: Answers) {
-  const store = new TagStore();
-  store.reset({ name: scene.name, tagCount: tags.length }, tags);
-  const { client, calls } = fakeClient(answers);
-  const onSelect = vi.fn();
-  const props: PlantViewProps = {
-    layout: layoutPlant(scene),
-    snapshot: undefined,
-    receivedAt: 0,
-    store,
-    version: store.version,
-    client,
-    selectedId: undefined,
-    onSelect,
-    disabled: false,
-    simulation: { state: 'running', timeScale: 1, timeMs: 0 },
-    ...over,
-  };
-  const { root, rerender } = mount(<PlantView {...props} />);
-  return { root, calls, onSelect, props, rerender, store };
-}
-
-/** The one drawn part (an SVG element with role button) or panel button with this accessible name. */
-function spot(root: HTMLElement, name: RegExp): HTMLElement {
-  const all = [...root.querySelectorAll<HTMLElement>('[role="button"], button')].filter((e) =>
-    name.test(nameOf(e)),
-  );
-  if (all.length !== 1) throw new Error(`Expected one control named ${String(name)}, found ${all.length}.`);
-  return all[0]!;
-}
-
-/** A click as a pointer makes it (SVG elements have no click() in happy-dom). */
-function press(element: Element): void {
-  act(() => {
-    element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-  });
-}
 
 afterEach(() => vi.useRealTimers());
 
@@ -275,6 +206,49 @@ describe('the Plant view', () => {
     expect(calls).toEqual([
       { method: 'force', args: { id: scene.tags.find((t) => t.name === 'Motor')!.id, value: true } },
     ]);
+  });
+
+  it("lists, and draws dashed, a saved scene's parts that nothing moves, with their tags", () => {
+    const base = testScene([
+      ['Belt', 'Bit', 'Output'],
+      ['Turn', 'Bit', 'Output'],
+      ['At 90', 'Bit', 'Input'],
+    ]);
+    const scene: SceneDefinition = {
+      ...base,
+      behaviours: [{ conveyor: 'Belt', length: 2, speed: 0.5, runs: { tag: 'Belt', equals: true } }],
+      layout: {
+        conveyors: { Belt: { x: 1, y: 1 } },
+        parts: [
+          {
+            part: 'turntable',
+            label: 'Turntable 1',
+            x: 4,
+            y: 0.5,
+            width: 1.25,
+            height: 1.25,
+            simulated: false,
+            tags: [
+              { tag: 'Turn', role: 'switch' },
+              { tag: 'At 90', role: 'lamp' },
+            ],
+          },
+        ],
+      },
+    };
+    const { root } = setup({}, uiTags(scene), scene);
+    const still = root.querySelector('.plant-unsimulated')!;
+    expect(still.querySelector('summary')!.textContent).toBe(
+      'Not simulated: 1 part (dashed); their tags are yours to set',
+    );
+    expect(still.querySelector('li')!.textContent).toBe('Turntable 1: Turn, At 90');
+    const drawn = root.querySelector('[data-part="Turntable 1"]')!;
+    expect(drawn.getAttribute('class')).toContain('part-unsimulated');
+    expect(drawn.querySelector('title')!.textContent).toBe(
+      'Turntable 1 (not simulated: its tags are yours to set)',
+    );
+    // A scene whose plant moves everything it draws lists nothing.
+    expect(setup().root.querySelector('.plant-unsimulated')).toBeNull();
   });
 });
 

@@ -65,6 +65,12 @@ describe('the scene bar', () => {
     const fresh = setup({ document: { ...DOCUMENT, origin: 'new', path: undefined, dirty: true } });
     expect(fresh.root.querySelector('.scene-where')!.textContent).toBe('New scene, not saved yet');
     expect(nameOf(fresh.root.querySelector('.dirty-mark')!)).toBe('Unsaved');
+    const read = setup({
+      document: { ...DOCUMENT, origin: 'import', path: undefined, readFrom: '/plants/Line 3.factoryio' },
+    });
+    expect(read.root.querySelector('.scene-where')!.textContent).toBe(
+      'Read from /plants/Line 3.factoryio; Save writes a .tagsim.json',
+    );
   });
 
   it('says it is loading before the scene arrives, with nothing to click but the menu', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/bridge/bridge-spec.js';
+import type { ClientDriverStatus } from '../../../shared/bridge/driver-status.js';
 import { StatusBar, type StatusBarProps } from '../../../renderer/components/StatusBar.js';
 import { SimulationClock } from '../../../renderer/state/simulation-model.js';
 import {
@@ -125,5 +126,54 @@ describe('the status bar', () => {
     clock.set({ state: 'paused', timeScale: 2, timeMs: 83_450 });
     const { root } = setup({ simulation: clock });
     expect(root.querySelector('.sim-status')!.textContent).toBe('Paused 2x · 00:01:23.4');
+  });
+
+  it("shows the Modbus client's connection, and disconnects and connects it", async () => {
+    const connected: ClientDriverStatus = {
+      driver: 'modbusClient',
+      state: 'connected',
+      target: '192.168.0.10:502',
+      detail: 'unit 1, every 10 ms',
+    };
+    const { root, calls } = setup({ drivers: [connected] });
+    expect(byRole(root, 'status', /^Modbus client/).textContent).toBe(
+      'Modbus client: connected to 192.168.0.10:502 (unit 1, every 10 ms)',
+    );
+    click(button(root, 'Disconnect the Modbus client'));
+    await settle();
+    expect(calls).toEqual([{ method: 'disconnectDriver', args: { driver: 'modbusClient' } }]);
+
+    const lost = setup({
+      drivers: [{ ...connected, state: 'disconnected', error: 'connection refused', retryInMs: 2000 }],
+    });
+    const line = byRole(lost.root, 'status', /^Modbus client/);
+    expect(line.textContent).toBe(
+      'Modbus client: disconnected from 192.168.0.10:502 (connection refused); retrying in 2 s',
+    );
+    expect(line.className).toContain('failed');
+
+    const stopped = setup({ drivers: [{ ...connected, state: 'stopped' }] });
+    click(button(stopped.root, 'Connect the Modbus client'));
+    await settle();
+    expect(stopped.calls).toEqual([{ method: 'connectDriver', args: { driver: 'modbusClient' } }]);
+  });
+
+  it('says why a connect or disconnect failed, beside its button', async () => {
+    const { root, text } = setup(
+      {
+        drivers: [
+          { driver: 'modbusClient', state: 'stopped', target: 'plc:502', detail: 'unit 1, every 10 ms' },
+        ],
+      },
+      {
+        connectDriver: () => {
+          throw new Error('this TagSim has no Modbus client');
+        },
+      },
+    );
+    click(button(root, 'Connect the Modbus client'));
+    await settle();
+    expect(byRole(root, 'alert').textContent).toBe('this TagSim has no Modbus client');
+    expect(text()).toContain('Modbus client: not connected (plc:502)');
   });
 });

@@ -55,6 +55,30 @@ describe('TrafficPanel', () => {
     expect(root.textContent).toContain('4 matching · 4 of 10,000 kept');
   });
 
+  it("follows the host's pages (256 KiB each) until it has the window's entries", async () => {
+    // A journal of 500 entries the host answers 60 at a time, as long bodies fill a page.
+    const all = Array.from({ length: 500 }, (_, i) =>
+      entry({ seq: 500 - i, method: 'PUT', path: '/api/tag/values' }),
+    );
+    const { root, calls } = await open((args) => {
+      const { limit, before } = args as { limit: number; before?: number };
+      const from = before === undefined ? 0 : all.findIndex((e) => e.seq < before);
+      const entries = all.slice(from, from + Math.min(limit, 60));
+      const last = entries.at(-1)!.seq;
+      return { enabled: true, entries, size: all.length, capacity: 10_000, nextBefore: last };
+    });
+    expect(calls.map((c) => c.args)).toEqual([
+      { limit: TRAFFIC_WINDOW },
+      { limit: TRAFFIC_WINDOW - 60, before: 441 },
+      { limit: TRAFFIC_WINDOW - 120, before: 381 },
+      { limit: TRAFFIC_WINDOW - 180, before: 321 },
+    ]);
+    expect(rows(root).map((row) => row.querySelector('button')!.getAttribute('aria-label'))).toEqual(
+      all.slice(0, TRAFFIC_WINDOW).map((e) => `Request ${e.seq}: PUT /api/tag/values`),
+    );
+    expect(root.textContent).toContain(`Newest ${TRAFFIC_WINDOW} matching · 500 of 10,000 kept`);
+  });
+
   it('sends the path and status filters to the host, and shows its refusal of a bad one', async () => {
     const { root, calls } = await open((args) => {
       if ((args as { status?: string }).status === '6xx')

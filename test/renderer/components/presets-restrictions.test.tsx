@@ -54,6 +54,32 @@ describe('the window in student mode', () => {
     expect(normal.querySelector('.quick-faults')).not.toBeNull();
   });
 
+  it("without the simulation's controls, offers no value or fault control on the tags that run, pause or reset it", () => {
+    const pause = tag('FACTORY I/O (Pause)', { kind: 'Output', address: 497 });
+    const noSimulation: UiRestrictions = {
+      locked: [],
+      hideFaultControls: false,
+      station: { name: 'Lab station 1', allowed: ['faults'] },
+    };
+    const { root } = details(noSimulation, pause);
+    expect(
+      buttonNames(root.querySelector('.tag-details')!).filter((name) =>
+        /^(On|Off|Set|Force|Release)\b/.test(name),
+      ),
+    ).toEqual([]);
+    expect(root.querySelector('#force-heading')).toBeNull();
+    expect(root.querySelector('[role="note"]')!.textContent).toBe(
+      "FACTORY I/O (Pause) runs, pauses or resets the simulation. The simulation's controls: not at this lab station; the instructor sets its controls.",
+    );
+    // Another tag keeps its controls, and so does this one where the simulation is the student's.
+    expect(buttonNames(details(noSimulation, SENSOR).root).some((name) => /^On\b/.test(name))).toBe(true);
+    const allowed = details(
+      { ...noSimulation, station: { name: 'Lab station 1', allowed: ['faults', 'simulation'] } },
+      pause,
+    );
+    expect(buttonNames(allowed.root).some((name) => /^On\b/.test(name))).toBe(true);
+  });
+
   it('has no Release forces or Clear failures in the toolbar', () => {
     const props = {
       options: DEFAULT_VIEW_OPTIONS,
