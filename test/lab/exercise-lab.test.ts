@@ -13,6 +13,7 @@ import { parseCli } from '../../main/cli/parse-cli.js';
 import { loadExercise } from '../../main/exercise/exercise-setup.js';
 import { LabStartError, type Lab } from '../../main/lab/start-lab.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
+import { apiClient } from '../support/http-client.js';
 import { dashboardRequest, RENDERER_DIR, startTestLab } from './support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-exercise-lab-'));
@@ -125,6 +126,21 @@ describe('tagsim lab --exercise', () => {
       atMs: 1000,
       reason: "not within 1 s of the fault 'Ghost at B' (at 0 ms): Conveyor = true; then Conveyor = false",
     });
+  });
+
+  it("logs the student's client taking the exercise's fault off, as an instructor's fault", async () => {
+    const { lab } = await gradedLab('Cleared');
+    const [one] = lab.stations;
+    await expect.poll(() => one!.hidden.size).toBe(1);
+    await apiClient(one!.tagsim.url!).put('/api/tag/values-alwaysoff/by-name', [
+      { name: 'Sensor B', value: false },
+    ]);
+    expect(lab.log.entries.filter((e) => e.station === 1).map((e) => [e.action, e.tag, e.by])).toEqual([
+      ['applied', 'Sensor B', 'Ghost at B'],
+      ['cleared', 'Sensor B', "the station's client"],
+    ]);
+    // It is no longer hidden from the student.
+    expect(one!.hidden.size).toBe(0);
   });
 
   it('lets the instructor stop, start and restart it for one station or all', async () => {
