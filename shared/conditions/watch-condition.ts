@@ -26,8 +26,13 @@ export interface PlantReader {
  */
 export interface ConditionWatch {
   update(t: number): boolean;
+  /**
+   * After an update: the earliest time at which a `forMs` inside completes if nothing the
+   * condition reads changes meanwhile (Infinity when no timer runs). Until then, or until a value
+   * it reads changes, an update cannot come out otherwise: a host may skip those moments.
+   */
+  readonly dueAt: number;
 }
-
 /** Starts watching a condition, reading tags by id. */
 export function watchCondition(condition: BoundCondition, read: ReadTag): ConditionWatch {
   return compileCondition(condition, (def) => () => read(def.id));
@@ -47,13 +52,27 @@ export function compileCondition(
   access: TagAccess,
   plant?: PlantReader,
 ): ConditionWatch {
-  const node = build(condition, access, plant);
-  return { update: (t) => node(t) };
+  const timers: Timers = { due: Infinity };
+  const node = build(condition, access, plant, timers);
+  return {
+    update: (t) => {
+      timers.due = Infinity;
+      return node(t);
+    },
+    get dueAt() {
+      return timers.due;
+    },
+  };
 }
 
 type Node = (t: number) => boolean;
 
-function build(c: BoundCondition, access: TagAccess, plant: PlantReader | undefined): Node {
+/** What the timers of one watch found at its last update: the earliest that completes. */
+interface Timers {
+  due: number;
+}
+
+function build(c: BoundCondition, access: TagAccess, plant: PlantReader | undefined, timers: Timers): Node {
   const reader = () => {
     if (!plant) throw new Error('A condition on the plant needs a PlantReader');
     return plant;
@@ -73,37 +92,44 @@ function build(c: BoundCondition, access: TagAccess, plant: PlantReader | undefi
     }
     case 'compare': {
       const read = access(c.tag.def);
-      return sustained(() => compare(c, read()), c.forMs);
+      return sustained(() => compare(c, read()), c.forMs, timers);
     }
     case 'items': {
       const count = reader().items(c.conveyor, c.count, c.label);
-      return sustained(() => compare(c, count()), c.forMs);
+      return sustained(() => compare(c, count()), c.forMs, timers);
     }
     case 'conveyor': {
       const running = reader().running(c.conveyor);
-      return sustained(() => running() === c.running, c.forMs);
+      return sustained(() => running() === c.running, c.forMs, timers);
     }
     case 'all':
     case 'any': {
-      const parts = c.parts.map((p) => build(p, access, plant));
+      const parts = c.parts.map((p) => build(p, access, plant, timers));
       const all = c.type === 'all';
       // Every part, every time (an edge or a timer inside must see each moment), and no array
       // made per evaluation: a plant's conditions run at every step of every station.
-      return sustained((t) => {
-        let holds = all;
-        for (const part of parts) holds = all ? part(t) && holds : part(t) || holds;
-        return holds;
-      }, c.forMs);
+      return sustained(
+        (t) => {
+          let holds = all;
+          for (const part of parts) holds = all ? part(t) && holds : part(t) || holds;
+          return holds;
+        },
+        c.forMs,
+        timers,
+      );
     }
     case 'not': {
-      const inner = build(c.inner, access, plant);
-      return sustained((t) => !inner(t), c.forMs);
+      const inner = build(c.inner, access, plant, timers);
+      return sustained((t) => !inner(t), c.forMs, timers);
     }
   }
 }
 
-/** Holds once `inner` has held at every update for `forMs` (at once when forMs is 0). */
-function sustained(inner: Node, forMs: number): Node {
+/**
+ * Holds once `inner` has held at every update for `forMs` (at once when forMs is 0); while it
+ * waits, tells `timers` when it will hold.
+ */
+function sustained(inner: Node, forMs: number, timers: Timers): Node {
   if (forMs <= 0) return inner;
   let since: number | undefined;
   return (t) => {
@@ -113,7 +139,9 @@ function sustained(inner: Node, forMs: number): Node {
     }
     since ??= t;
     // A hair of tolerance, so that sums of step times (0.1 + 0.2) do not cost a whole step.
-    return t - since >= forMs - 1e-6;
+    if (t - since >= forMs - 1e-6) return true;
+    timers.due = Math.min(timers.due, since + forMs - 1e-6);
+    return false;
   };
 }
 

@@ -14,13 +14,6 @@ import {
 } from '../conditions/watch-condition.js';
 import type { BoundCriterion, BoundExercise } from './exercise-types.js';
 
-/**
- * How often a run looks at a station where nothing changes while a condition with a timer
- * (`forMs`) is watched: such a decision comes at most this late. A change of a tag or of the
- * plant's items or belts is looked at on the very tick it happens.
- */
-export const QUIET_GRADE_MS = 50;
-
 /** Where one criterion stands: not decided yet, met, or failed. */
 export type CriterionState = 'pending' | 'met' | 'failed';
 
@@ -131,35 +124,29 @@ export class ExerciseRun {
     }
     if (t >= this.exercise.timeLimitMs) this.finish('time limit');
     else if (this.decisive && open === 0) this.finish('completed');
-    this.due = this.nextDue(t);
+    this.due = this.nextDue();
     return changed || this.state !== 'running';
   }
 
   /**
    * The exercise time by which the run must look at the station again though nothing on it
-   * changes: the time limit, a reach's deadline, a started reaction's window, and while a
-   * condition with a timer (`forMs`) is watched, QUIET_GRADE_MS from now. Until then a tick at
-   * which no tag, item or belt changed cannot decide anything, and its host may skip it.
+   * changes: the time limit, a reach's deadline, a started reaction's window, and the moment a
+   * timer (`forMs`) of a watched condition completes. Until then a tick at which no tag, item or
+   * belt changed cannot decide anything, and its host may skip it.
    */
   get dueAt(): number {
     return this.due;
   }
 
-  private nextDue(t: number): number {
+  private nextDue(): number {
     let due = this.exercise.timeLimitMs;
     for (const judge of this.judges) {
       if (judge.grade.state !== 'pending') continue;
-      const { criterion } = judge;
+      const { criterion, started } = judge;
       if (criterion.kind === 'reach' && criterion.byMs !== undefined) due = Math.min(due, criterion.byMs);
-      if (criterion.kind === 'react' && judge.started)
-        due = Math.min(due, judge.started.atMs + criterion.withinMs);
-      const timed =
-        criterion.kind !== 'react'
-          ? hasTimer(criterion.condition)
-          : judge.started
-            ? hasTimer(criterion.condition)
-            : 'when' in criterion.after && hasTimer(criterion.after.when);
-      if (timed) due = Math.min(due, t + QUIET_GRADE_MS);
+      if (criterion.kind !== 'react') due = Math.min(due, judge.watch.dueAt);
+      else if (started) due = Math.min(due, started.atMs + criterion.withinMs, started.expect.dueAt);
+      else if (judge.event) due = Math.min(due, judge.event.dueAt);
     }
     return due;
   }
@@ -304,13 +291,6 @@ export class ExerciseRun {
     this.state = 'ended';
     this.endReason = reason;
   }
-}
-
-/** Whether a condition holds only after a while somewhere in it (a `forMs`). */
-function hasTimer(c: BoundCondition): boolean {
-  if (c.type === 'all' || c.type === 'any') return c.forMs > 0 || c.parts.some(hasTimer);
-  if (c.type === 'not') return c.forMs > 0 || hasTimer(c.inner);
-  return 'forMs' in c && c.forMs > 0;
 }
 
 /** Decides a criterion for good; returns true (it changed). */

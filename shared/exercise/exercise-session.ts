@@ -46,6 +46,8 @@ export class ExerciseSession {
   private nowMs = 0;
   /** What the last look saw: the engine's version and the plant's changes. */
   private seen = { version: -1, tallies: undefined as unknown, changes: -1 };
+  /** Whether one of the exercise's faults went on or off since the last look. */
+  private faultsMoved = false;
 
   constructor(
     readonly exercise: BoundExercise,
@@ -64,6 +66,7 @@ export class ExerciseSession {
         now: options.now,
         onChange: (task, t) => {
           if (task.state === 'on') this.run.faultOn(task.name, t);
+          this.faultsMoved = true;
         },
       });
       // bindExercise checked every fault against this scene: a problem here is a changed scene.
@@ -87,6 +90,7 @@ export class ExerciseSession {
     const { tallies, changes } = simulation.plantNow;
     const seen = this.seen;
     const quiet =
+      !this.faultsMoved &&
       engine.version === seen.version &&
       tallies === seen.tallies &&
       changes === seen.changes &&
@@ -95,6 +99,7 @@ export class ExerciseSession {
     seen.version = engine.version;
     seen.tallies = tallies;
     seen.changes = changes;
+    this.faultsMoved = false;
     const changed = this.run.update(t);
     if (this.run.status !== 'running') this.end(t);
     return changed;

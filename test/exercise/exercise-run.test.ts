@@ -3,78 +3,8 @@
 // what it reads (the plant's own state, not what the student's program says), and what the
 // student's window is shown of it.
 import { describe, expect, it } from 'vitest';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
-import { bindExercise } from '../../shared/exercise/bind-exercise.js';
-import { validateExercise } from '../../shared/exercise/exercise-file.js';
-import { ExerciseSession } from '../../shared/exercise/exercise-session.js';
 import { studentView } from '../../shared/exercise/student-view.js';
-import { FaultLog } from '../../shared/lab/fault-log.js';
-import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
-import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { Bench, testScene } from '../sim/plc.js';
-
-const PLANT: Behaviour[] = [
-  {
-    conveyor: 'belt',
-    length: 1,
-    speed: 1,
-    runs: { tag: { name: 'Run', kind: 'Output' }, equals: true },
-    feeder: { items: ['a', 'b'], itemLength: 0.2, gap: 0.3 },
-    sensors: [{ tag: { name: 'At end', kind: 'Input' }, from: 0.8, to: 1 }],
-    exits: [{ to: 'side', when: { tag: { name: 'Divert', kind: 'Output' }, equals: true } }],
-    end: 'remove',
-  },
-  { conveyor: 'side', length: 1, speed: 1, end: 'remove' },
-];
-const SCENE = {
-  ...testScene([
-    ['Run', 'Bit', 'Output'],
-    ['Divert', 'Bit', 'Output'],
-    ['Lamp', 'Bit', 'Output'],
-    ['At end', 'Bit', 'Input'],
-    ['Emergency stop', 'Bit', 'Input'],
-  ]),
-  behaviours: PLANT,
-};
-
-/** An exercise of this plant with these criteria (and faults), 10 s long. */
-function exerciseOf(criteria: unknown[], more: Record<string, unknown> = {}) {
-  return bindExercise(
-    validateExercise({
-      format: 'tagsim-exercise',
-      version: 1,
-      name: 'Test',
-      task: 'Do it.',
-      scene: SCENE.name,
-      timeLimitMs: 10_000,
-      passMark: 1,
-      criteria,
-      ...more,
-    }),
-    SCENE,
-  );
-}
-
-/** The exercise running on a fresh bench; `step(ms)` runs the plant and grades each 10 ms. */
-function session(criteria: unknown[], more: Record<string, unknown> = {}) {
-  const bench = new Bench(SCENE, PLANT);
-  const hidden = new HiddenFaults();
-  const log = new FaultLog();
-  const exercise = exerciseOf(criteria, more);
-  const running = new ExerciseSession(
-    exercise,
-    { number: 1, engine: bench.engine, hidden, instructor: new InstructorFaults(), simulation: bench.sim },
-    { log, now: () => 1_000_000 + bench.timeMs, seed: 1 },
-  );
-  const step = (ms: number) => {
-    for (let t = 0; t < ms && running.run.status === 'running'; t += 10) {
-      bench.sim.advance(10);
-      bench.timeMs += 10;
-      running.tick();
-    }
-  };
-  return { bench, hidden, log, exercise, running, step };
-}
+import { session } from './run-bench.js';
 
 describe('a run', () => {
   it('meets a reach when it holds, and fails one at its deadline, saying what the plant showed', () => {
@@ -280,31 +210,6 @@ describe('a run', () => {
     bench.io.set('Run', true);
     step(2000);
     expect(running.grade.criteria[1]).toMatchObject({ state: 'met' });
-  });
-});
-
-describe('an idle station', () => {
-  it('is looked at only when a tag or the plant changes, or when a timer or a deadline is due', () => {
-    const { bench, running, step } = session([
-      { name: 'one out', points: 1, reach: { items: { exit: 'belt' }, ge: 1 }, byMs: 5000 },
-      { name: 'stood still', points: 1, reach: { conveyor: 'belt', running: false, forMs: 1000 } },
-    ]);
-    step(10);
-    // A timer is watched: the run is due again 50 ms on, at the latest.
-    expect(running.run.dueAt).toBe(60);
-    step(1000);
-    // Decided within 50 ms of the second it needed, though nothing changed on the station.
-    expect(running.grade.criteria[1]).toMatchObject({ state: 'met' });
-    expect(running.grade.criteria[1]!.atMs).toBeGreaterThanOrEqual(1000);
-    expect(running.grade.criteria[1]!.atMs).toBeLessThanOrEqual(1050);
-    // Its clock runs on, though the run did not look at every tick.
-    expect(running.grade.timeMs).toBe(1010);
-    // No timer left: due at the reach's deadline only; a change is still seen on its tick.
-    expect(running.run.dueAt).toBe(5000);
-    bench.io.set('Run', true);
-    step(900);
-    expect(running.grade.criteria[0]).toMatchObject({ state: 'met', atMs: 1810 });
-    expect(running.grade).toMatchObject({ status: 'ended', timeMs: 1810 });
   });
 });
 
