@@ -35,13 +35,25 @@ describe('docs/lab.md', () => {
     expect(bindExercise(file, builtinScene(file.scene)!).totalPoints).toBe(100);
   });
 
-  it('grades as it says: the model answer 100, doing nothing and ignoring the stuck sensor less', async () => {
+  it('grades as it says: the model answer 100 at the moments shown, doing nothing and ignoring the fault less', async () => {
     const path = join(folder, 'sort.tagsim-exercise.json');
     writeFileSync(path, example!);
     const setup = await loadExercise(path);
     const points = async (controller: Parameters<typeof gradeController>[1]) =>
       (await gradeController(setup, controller)).grade.points;
-    expect(await points(sortingByHeight(true))).toBe(100);
+    const model = (await gradeController(setup, sortingByHeight(true))).grade;
+    expect(model.points).toBe(100);
+    // The doc's `tagsim grade` sample prints the model answer's decisions, as they come.
+    const printed = [...doc.matchAll(/^# \[ *([\d.]+) s\] met +"([^"]+)": (.*)$/gm)].map((m) => [
+      m[2],
+      Number(m[1]) * 1000,
+      m[3],
+    ]);
+    expect(printed.sort()).toEqual(
+      setup.exercise.criteria
+        .map((c, i) => [c.name, model.criteria[i]!.atMs, model.criteria[i]!.reason])
+        .sort(),
+    );
     expect(await points(doNothing)).toBe(scoreInDoc('A controller that does nothing'));
     expect(await points(sortingByHeight(false))).toBe(scoreInDoc('ignores the stuck sensor'));
   });
