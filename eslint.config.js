@@ -13,6 +13,7 @@ const electron = { name: 'electron', message: 'Only main/electron and main/prelo
 const MAIN_FLOORS = [
   ['cli'],
   ['electron', 'lab', 'scenario'],
+  ['exercise'],
   ['app'],
   ['control'],
   ['ui-host'],

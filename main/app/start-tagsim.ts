@@ -63,7 +63,7 @@ export interface TagSimOptions extends ClientDriverOptions {
    */
   notices?: StartupNotice[];
   /** Timers of the bridge's events (for tests, or a lab's shared timers). */
-  bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every' | 'hideFaultControls' | 'station'>;
+  bridge?: Pick<BridgeHostDeps, 'now' | 'schedule' | 'every' | 'hideFaultControls' | 'station' | 'exercise'>;
   /** Faults the windows must not show (a lab's hidden faults, docs/lab.md). */
   hiddenFaults?: HiddenFaults;
   /** Hears every error from the very start (the same ones `errors` carries). */

@@ -2,6 +2,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/create-api-server.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { MAX_TIME_SCALE, MIN_TIME_SCALE } from '../../shared/sim/sim-lifecycle.js';
 import { CONTROL_OPTION_SPECS } from './control-options.js';
+import { EXERCISE_OPTION_SPECS } from './exercise-options.js';
 import { CLASS_OPTION_SPECS, DEFAULT_CLASS_PORT } from './class-command.js';
 import { LAB_OPTION_SPECS } from './lab-command.js';
 import { MODBUS_CLIENT_OPTION_SPECS } from './modbus-client-options.js';
@@ -63,6 +64,14 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       'exit 0 when every check passed, 1 when one failed (see docs/simulation.md)',
     ],
   },
+  {
+    name: 'grade',
+    args: '<exercise>',
+    summary: [
+      'Grade one controller against an exercise headless: serve its scene, run the controller',
+      '(--controller-cmd) or wait for one, write JUnit and the report; exit 0 when passed (docs/lab.md)',
+    ],
+  },
   { name: 'help', args: '[command]', summary: ['Show this help, or the help of one command'] },
 ];
 
@@ -86,6 +95,7 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
       serve: PORT_HELP,
       run: PORT_HELP,
       lab: ['Station k listens on port n + k - 1 (default 7410; 0 picks free ports)'],
+      grade: PORT_HELP,
       class: [`Port to listen on (default ${DEFAULT_CLASS_PORT}; 0 picks a free one)`],
     },
   },
@@ -93,7 +103,7 @@ const SERVING_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'host',
     type: 'string',
     value: '<address>',
-    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP, class: HOST_HELP },
+    help: { serve: HOST_HELP, run: HOST_HELP, lab: HOST_HELP, grade: HOST_HELP, class: HOST_HELP },
   },
   {
     name: 'scene',
@@ -158,6 +168,7 @@ const SIMULATION_OPTION_SPECS: readonly OptionSpec[] = [
       serve: ["Seed of the simulation's random streams (default 1): the same seed, the same run"],
       run: ["The simulation's seed (default: the scenario's seed, else 1)"],
       lab: ["Seed of every station's simulation (default 1): every student, the same plant"],
+      grade: ["The simulation's seed (default: the exercise's seed, else 1)"],
     },
   },
   {
@@ -184,6 +195,10 @@ const SIMULATION_OPTION_SPECS: readonly OptionSpec[] = [
         'stays real time',
       ],
       lab: [`Every station's time scale: ${TIME_SCALE_RANGE} (default 1)`],
+      grade: [
+        `Run the simulation x times as fast as real time: ${TIME_SCALE_RANGE} (default 1);`,
+        "the exercise's times are simulation time",
+      ],
     },
   },
 ];
@@ -194,7 +209,10 @@ const FILE_OPTION_SPECS: readonly OptionSpec[] = [
     name: 'report',
     type: 'string',
     value: '<file>',
-    help: { run: ["Write a JUnit XML report of the run's checks"] },
+    help: {
+      run: ["Write a JUnit XML report of the run's checks"],
+      grade: ['Write a JUnit XML report: a test case per criterion, and one for the pass mark'],
+    },
   },
   {
     name: 'from',
@@ -252,6 +270,7 @@ const FILE_OPTION_SPECS: readonly OptionSpec[] = [
 export const OPTION_SPECS: readonly OptionSpec[] = [
   ...SERVING_OPTION_SPECS,
   ...LAB_OPTION_SPECS,
+  ...EXERCISE_OPTION_SPECS,
   ...CLASS_OPTION_SPECS,
   ...SERVE_OPTION_SPECS,
   ...MODBUS_OPTION_SPECS,

@@ -29,6 +29,11 @@ export const CONTROL_OPTION_SPECS: readonly OptionSpec[] = [
     help: {
       serve: [CLOCK_MODES, CLOCK_ADVANCE],
       run: [CLOCK_MODES, `${CLOCK_ADVANCE};`, "the scenario's step times follow it"],
+      grade: [
+        CLOCK_MODES,
+        `${CLOCK_ADVANCE};`,
+        "the exercise's times follow it (the controller advances it)",
+      ],
     },
   },
   { name: 'no-control', type: 'boolean', help: { serve: CONTROL_HELP, run: CONTROL_HELP } },

@@ -1,6 +1,7 @@
 import { DEFAULT_LAB_MODBUS_PORT, MAX_STATIONS, planLabPorts } from '../../shared/lab/lab-plan.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { OptionSpec } from './option-spec.js';
+import type { ExerciseValues } from './exercise-options.js';
 import { modbusOptions, type ModbusCommandOptions, type ModbusValues } from './modbus-options.js';
 import {
   MODBUS_CLIENT_OPTION_SPECS,
@@ -79,7 +80,7 @@ export interface LabValues {
 
 /** What `tagsim lab` reads of the parsed values: its own, the Modbus and simulation ones, and where it listens. */
 export interface LabCommandValues
-  extends LabValues, ModbusValues, ModbusClientValues, OpcuaClientValues, SimulationValues {
+  extends LabValues, ModbusValues, ModbusClientValues, OpcuaClientValues, SimulationValues, ExerciseValues {
   port?: string;
   host?: string;
   ui?: boolean;
@@ -108,6 +109,8 @@ export interface LabCommand {
   opcuaClient: { first?: string; settings: OpcuaClientTemplate } | undefined;
   /** A fault schedule file to run. */
   schedule: string | undefined;
+  /** An exercise every station runs (a file or a built-in exercise's name), and where its report goes. */
+  exercise: { choice: string; results: string | undefined } | undefined;
   /** The file holding the instructor's token (dashboard and control APIs); a new one when absent. */
   tokenFile: string | undefined;
   ui: boolean;
@@ -121,6 +124,12 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
   const labFile = nonBlank(values['lab-file'], '--lab-file needs a file name');
   if (labFile && (values.stations !== undefined || scenes.length > 0))
     throw new UsageError('--lab-file names the stations and their scenes: leave out --stations and --scene');
+  const exercise = nonBlank(values.exercise, '--exercise needs an exercise file or a built-in exercise');
+  if (exercise && scenes.length > 0)
+    throw new UsageError("--exercise sets every station's scene: leave out --scene");
+  const results = nonBlank(values.results, '--results needs a folder');
+  if (results && !exercise)
+    throw new UsageError('--results is where an exercise keeps its report: give --exercise too');
   if (!labFile && values.stations === undefined)
     throw new UsageError(`tagsim lab needs --stations <n> (1 to ${MAX_STATIONS}) or --lab-file <file>`);
   const port = parsePort(values.port);
@@ -167,6 +176,7 @@ export function labCommand(values: LabCommandValues, scenes: readonly string[]):
     modbusClient,
     opcuaClient,
     schedule: nonBlank(values.schedule, '--schedule needs a file name'),
+    exercise: exercise ? { choice: exercise, results } : undefined,
     tokenFile: nonBlank(values['token-file'], '--token-file needs a file name'),
     ui: values.ui === true,
     ...simulationOptions(values),

@@ -15,6 +15,7 @@ export type CommandName =
   | 'snapshot'
   | 'schema'
   | 'run'
+  | 'grade'
   | 'help';
 
 export interface CommandSpec {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { closest } from '../../shared/problems/json-words.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { GradeCommand } from '../exercise/run-grade.js';
 import type { RunScenarioCommand } from '../scenario/run-scenario.js';
 import { generalHelp } from './cli-help.js';
 import {
@@ -9,6 +10,7 @@ import {
   type ControlValues,
   givenControlOptions,
 } from './control-options.js';
+import { gradeCommand, type ExerciseValues } from './exercise-options.js';
 import { labCommand, type LabCommand, type LabValues } from './lab-command.js';
 import { classCommand, type ClassCommand, type ClassCommandValues } from './class-command.js';
 import type { ModbusMapFormat } from './modbus-map-print.js';
@@ -80,6 +82,7 @@ export type CliCommand =
   | { command: 'snapshot'; from: string; out: string; force: boolean }
   | { command: 'schema'; out: string | undefined; force: boolean }
   | ({ command: 'run' } & RunScenarioCommand)
+  | ({ command: 'grade' } & GradeCommand)
   | LabCommand
   | ClassCommand;
 
@@ -122,8 +125,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
     return { command: 'help', topic };
   }
   if (values['help']) return { command: 'help', topic: command };
-  // `run` takes the scenario file, `import` a file to import; no other command takes an argument.
-  const taken = command === 'run' || command === 'import' ? 1 : 0;
+  // `run` takes the scenario file, `grade` the exercise, `import` a file to import; no other
+  // command takes an argument.
+  const taken = command === 'run' || command === 'grade' || command === 'import' ? 1 : 0;
   if (extra.length > taken) throw new UsageError(`unexpected argument '${extra[taken]}'`);
   for (const option of OPTION_SPECS) {
     const commands = commandsOf(option);
@@ -133,13 +137,21 @@ export function parseCli(argv: readonly string[]): CliCommand {
     );
   }
   if (command === 'lab') return labCommand(values as ParsedValues, scenes);
+  if (command === 'grade') return gradeCommand(values as ParsedValues, extra);
   if (command === 'class') return classCommand(values as ParsedValues);
   return commandFrom(command, extra, values as ParsedValues);
 }
 
 /** The option values as parseArgs gives them, by their names in OPTION_SPECS. */
 export interface ParsedValues
-  extends ControlValues, ModbusValues, ModbusClientValues, OpcuaClientValues, LabValues, ClassCommandValues {
+  extends
+    ControlValues,
+    ModbusValues,
+    ModbusClientValues,
+    OpcuaClientValues,
+    LabValues,
+    ClassCommandValues,
+    ExerciseValues {
   port?: string;
   host?: string;
   scene?: string;
@@ -160,7 +172,7 @@ export interface ParsedValues
 }
 
 function commandFrom(
-  command: Exclude<CommandName, 'help' | 'lab' | 'class'>,
+  command: Exclude<CommandName, 'help' | 'lab' | 'grade' | 'class'>,
   extra: string[],
   values: ParsedValues,
 ): CliCommand {

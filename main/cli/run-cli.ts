@@ -14,6 +14,7 @@ import type { SimulationHost } from '../runtime/simulation-host.js';
 import { runLab } from './run-lab.js';
 import { runClass } from './run-class.js';
 import { runScenario } from '../scenario/run-scenario.js';
+import { runGrade } from '../exercise/run-grade.js';
 import { loadOrCreateUiToken, uiTokenFile } from '../ui-host/ui-token.js';
 import { WsClientError } from '../ui-host/ws-bridge-host.js';
 import {
@@ -73,6 +74,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runScenario(command, io);
     case 'lab':
       return runLab(command, io);
+    case 'grade':
+      return runGrade(command, io);
     case 'class':
       return runClass(command, io);
     default:

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { loadExercise, type ExerciseSetup } from '../exercise/exercise-setup.js';
 import { withBindingsFile } from '../opcua/bindings-file.js';
 import { parseFaultSchedule, type FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
@@ -21,7 +22,11 @@ import { clientDriverLabel } from '../../shared/bridge/driver-status.js';
  */
 export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
   let lab: Lab;
+  let exercise: { setup: ExerciseSetup; folder: string } | undefined;
   try {
+    if (command.exercise)
+      exercise = { setup: await loadExercise(command.exercise.choice), folder: resultsFolder(command) };
+    const seed = command.seed ?? exercise?.setup.exercise.seed;
     lab = await startLab({
       stations: await stationsOf(command),
       host: command.host,
@@ -37,13 +42,14 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
           : {}),
       },
       simulation: {
-        ...(command.seed !== undefined ? { seed: command.seed } : {}),
+        ...(seed !== undefined ? { seed } : {}),
         startRunning: !command.paused,
         ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
       },
       ...(command.schedule !== undefined
         ? { schedule: { schedule: await readSchedule(command.schedule), source: command.schedule } }
         : {}),
+      ...(exercise ? { exercise } : {}),
       reportError: (error, station) => io.err(`tagsim: ${describeStationError(error, station)}`),
     });
   } catch (error) {
@@ -69,6 +75,12 @@ export async function runLab(command: LabCommand, io: CliIo): Promise<number> {
   }
   const [schedule] = lab.schedules;
   if (schedule) io.out(`Schedule: ${command.schedule} (${schedule.tasks.length} faults to inject)`);
+  if (exercise) {
+    const { exercise: ex } = exercise.setup;
+    io.out(
+      `Exercise: "${ex.name}" on every station (${ex.criteria.length} criteria, ${ex.passMark} of ${ex.totalPoints} points to pass); class report in ${exercise.folder}`,
+    );
+  }
   io.out(`Dashboard: ${lab.dashboard!.openUrl}`);
   const signal = await io.stopRequested;
   await lab.close();
@@ -100,6 +112,12 @@ async function stationsOf(command: LabCommand): Promise<LabOptions['stations']> 
     ...(s.modbusClient !== undefined ? { modbusClient: s.modbusClient } : {}),
     ...opcuaClientOf(s.opcuaClient, i),
   }));
+}
+
+/** Where the class report is kept: --results, else the lab file's folder, else the current one. */
+function resultsFolder(command: LabCommand): string {
+  if (command.exercise?.results !== undefined) return command.exercise.results;
+  return 'labFile' in command.stations ? dirname(resolve(command.stations.labFile)) : '.';
 }
 
 async function readSchedule(path: string): Promise<FaultSchedule> {

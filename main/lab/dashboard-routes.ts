@@ -8,6 +8,7 @@ import { ApiError } from '../server/api-error.js';
 import { hasBody, jsonBodyReader } from '../server/json-body.js';
 import type { DashboardRoute } from './dashboard-route.js';
 import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
+import { exerciseRoutes } from './exercise-routes.js';
 import { plantRoutes } from './plant-routes.js';
 import { writesAround } from './write-journal.js';
 import type { Lab } from './lab-types.js';
@@ -45,8 +46,12 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
       handle: () =>
         jsonAnswer({
           now: now(),
-          stations: lab.stations.map(stationOverview),
+          stations: lab.stations.map((station, i) => {
+            const grade = lab.exercise?.stations[i]?.grade;
+            return { ...stationOverview(station), ...(grade ? { grade } : {}) };
+          }),
           ...(lab.schedules.length > 0 ? { schedule: lab.schedules.flatMap((s) => s.tasks) } : {}),
+          ...(lab.exercise ? { exercise: lab.exercise.overview() } : {}),
         }),
     },
     {
@@ -55,6 +60,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
       handle: (_req, params) => jsonAnswer(instructorTags(stationOf(params['station']))),
     },
     ...plantRoutes(stationOf),
+    ...exerciseRoutes(() => lab.exercise, readJson),
     {
       method: 'POST',
       path: '/api/actions',

@@ -6,6 +6,7 @@ import type { ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import type { PlacedProblem } from '../../shared/problems/problem-list.js';
 import type { TagSim } from '../app/start-tagsim.js';
 import type { StationMonitor } from './station-monitor.js';
+import type { LabExercise } from './lab-exercise.js';
 
 // What a running lab is, apart from how it starts (start-lab.ts): the dashboard's routes, the
 // lab's actions and its journals work on these, and nothing here imports them back.
@@ -48,6 +49,8 @@ export interface Lab {
    * the runner, or every problem and nothing started.
    */
   startSchedule(schedule: FaultSchedule): { runner: ScheduleRunner } | { problems: PlacedProblem[] };
+  /** The exercise every station runs, graded live, when the lab was started with one. */
+  readonly exercise: LabExercise | undefined;
   /** Stops the dashboard, every station and their shared timers. */
   close(): Promise<void>;
 }

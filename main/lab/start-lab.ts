@@ -31,6 +31,8 @@ import type { Dashboard, Lab, LabStation } from './lab-types.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
+import type { ExerciseSetup } from '../exercise/exercise-setup.js';
+import { exerciseStations, startLabExercise, type LabExercise } from './lab-exercise.js';
 import { ListingTurns } from '../server/listing-turns.js';
 import { SendBudget } from '../ui-host/send-budget.js';
 import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
@@ -82,6 +84,12 @@ export interface LabOptions {
   simulation?: Pick<SimulationHostOptions, 'seed' | 'startRunning' | 'timeScale'>;
   /** Faults to put on and take off by time or condition (docs/lab.md); `source` names its file. */
   schedule?: { schedule: FaultSchedule; source?: string };
+  /**
+   * An exercise every station runs, graded live (docs/lab.md, "Exercises and grading"): it sets
+   * every station's scene (a station may not name another), and its class report is kept in
+   * `folder`.
+   */
+  exercise?: { setup: ExerciseSetup; folder: string };
   /** Hears every error of every station, with the station's number. */
   reportError?: (error: unknown, station: number) => void;
 }
@@ -116,7 +124,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     options.modbus?.port,
   );
   if (typeof plan === 'string') throw new LabStartError(plan);
-  const scenes = await loadStationScenes(options.stations.map((s) => s.scene));
+  const { exercise } = options;
+  const onExercise = exercise && exerciseStations(exercise.setup, options.stations);
+  if (onExercise && 'error' in onExercise) throw new LabStartError(onExercise.error, onExercise.station);
+  const scenes = onExercise
+    ? onExercise.scenes
+    : await loadStationScenes(options.stations.map((s) => s.scene));
+  // Each window reads its station's exercise; the exercise is made once the station runs.
+  const feeds = onExercise ? onExercise.feeds : [];
   const reportError = options.reportError ?? (() => undefined);
   const ticker = createSharedTicker((error) => reportError(error, 0));
   // One time budget for every station's journal listings (docs/reliability.md): windows listing
@@ -126,11 +141,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const sendBudget = new SendBudget();
   const stations: LabStation[] = [];
   let dashboard: Dashboard | undefined;
+  let graded: LabExercise | undefined;
   const stopWatching: (() => void)[] = [];
   // The instructor's one token: the dashboard's, and each station's control API's unless the lab file says otherwise.
   const instructorToken = options.dashboard?.token ?? newAccessToken();
   const close = async () => {
     await dashboard?.close();
+    await graded?.close();
     for (const station of stations) station.monitor.dispose();
     for (const stop of stopWatching) stop();
     await Promise.all(stations.map((s) => s.tagsim.close()));
@@ -152,6 +169,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
             name: `Lab station ${number}${choice.label ? ` (${choice.label})` : ''}`,
             allowed: [...(choice.studentMode ?? DEFAULT_STUDENT_MODE).allow],
           },
+          ...(feeds[i] ? { exercise: feeds[i].feed } : {}),
         },
         hiddenFaults: hidden,
         ...(options.modbus ? { modbus: { ...options.modbus, port: plan.modbus![i]! } } : {}),
@@ -182,6 +200,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   }
   const log = new FaultLog();
   stopWatching.push(...stations.map((station) => watchClearedFaults(station, log)));
+  if (exercise)
+    graded = startLabExercise(stations, feeds, exercise.setup, {
+      log,
+      folder: exercise.folder,
+      every: ticker.every,
+      reportError: (error) => reportError(error, 0),
+    });
   const schedules: ScheduleRunner[] = [];
   const startSchedule = (schedule: FaultSchedule) => {
     const bound = bindSchedule(schedule, stations.map(scheduleStation), {
@@ -211,6 +236,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     log,
     schedules,
     startSchedule,
+    exercise: graded,
     get dashboard() {
       return dashboard;
     },

@@ -7,6 +7,7 @@ import type {
   TagsEvent,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
+import type { ExerciseFeed } from '../../shared/bridge/exercise-spec.js';
 import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
 import {
@@ -82,6 +83,8 @@ export interface BridgeHostDeps {
   hideFaultControls?: boolean;
   /** A lab station's window (docs/lab.md): its student has only the controls it allows. */
   station?: StationRestrictions;
+  /** A graded lab station's exercise (docs/lab.md), which its window reads and cannot change. */
+  exercise?: ExerciseFeed;
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
   now?: () => number;
@@ -205,6 +208,8 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       (() => undefined),
     // A tag hidden or shown again is sent anew, as it now looks.
     hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
+    deps.exercise?.onChange(() => events.emit({ event: 'exercise', payload: deps.exercise!.view() })) ??
+      (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
@@ -328,6 +333,8 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     pauseSimulation: async () => sim().pause(),
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
+    getExercise: async () => deps.exercise?.view() ?? null,
+    exerciseReport: async ({ format }) => deps.exercise?.report(format) ?? null,
     ...control.api,
     ...drivers.api,
     ...SESSION_ONLY_METHODS,

@@ -14,7 +14,8 @@ import {
   type ScenarioTarget,
 } from '../../shared/scenario/scenario-run.js';
 import type { BoundScenario, Scenario } from '../../shared/scenario/scenario-types.js';
-import { firstProblemLines, formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
+import { errorLines } from '../../shared/problems/error-lines.js';
+import { ValidationError } from '../../shared/problems/problem-list.js';
 import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
@@ -24,8 +25,8 @@ import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '..
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
-import { writeFileAtomic } from '../storage/write-file-atomic.js';
-import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
+import { writeReportFile } from '../storage/write-report.js';
+import { errorStack } from '../../shared/problems/message-text.js';
 
 /** What `tagsim run` was asked to do. */
 export interface RunScenarioCommand {
@@ -94,7 +95,7 @@ export async function runScenario(
       const xml = renderJunitError(name ?? source, title, lines.join('\n'), {
         timestamp: startedAt.toISOString(),
       });
-      if (!(await writeReport(command.report, xml, io))) return 1;
+      if (!(await writeReportFile(command.report, xml, io.err))) return 1;
     }
     return 1;
   };
@@ -205,7 +206,7 @@ export async function runScenario(
         ['end', result.endReason],
       ],
     });
-    if (!(await writeReport(command.report, xml, io))) return 1;
+    if (!(await writeReportFile(command.report, xml, io.err))) return 1;
     io.out(`Report: ${command.report}`);
   }
   return result.passed ? 0 : 1;
@@ -302,24 +303,7 @@ function sceneOfScenario(scenario: Scenario, scenarioPath: string): SceneChoice 
 /** Most problems printed; a file that is not a scenario at all would otherwise flood the terminal. */
 const MAX_PRINTED_PROBLEMS = 50;
 
-/** The one-line title and the problem lines of an error. */
-function describeError(error: unknown): [string, string[]] {
-  if (error instanceof ValidationError) {
-    const [head] = error.message.split('\n', 1);
-    return [head!, firstProblemLines(error.problems.map(formatProblem), MAX_PRINTED_PROBLEMS)];
-  }
-  return [errorMessage(error), []];
-}
-
-async function writeReport(path: string, xml: string, io: RunScenarioIo): Promise<boolean> {
-  try {
-    await writeFileAtomic(path, xml);
-    return true;
-  } catch (error) {
-    io.err(`tagsim: cannot write the report ${path}: ${errorMessage(error)}`);
-    return false;
-  }
-}
+const describeError = (error: unknown) => errorLines(error, MAX_PRINTED_PROBLEMS);
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

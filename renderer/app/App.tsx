@@ -9,6 +9,7 @@ import { moveSelection } from '../state/virtual-range.js';
 import { runAction } from '../components/actions.js';
 import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { NoticeBanner } from '../components/NoticeBanner.js';
+import { ExercisePanel } from '../components/ExercisePanel.js';
 import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
 import { isLocked, mayUse, stationBar } from '../../shared/bridge/restrictions.js';
 import { DetailsPanel } from '../components/DetailsPanel.js';
@@ -213,6 +214,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
           ) : undefined
         }
       />
+      <ExercisePanel client={client} connected={connected} />
       {/* The tag filters have nothing to act on while Traffic replaces the table. */}
       {trafficOpen ? null : (
         <Toolbar

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import type { LabAction } from '../../shared/lab/lab-actions.js';
 import { downloadText } from '../components/download.js';
+import { ExerciseBoard } from './ExerciseBoard.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
@@ -127,6 +128,18 @@ export function LabDashboard({ client }: { client: LabClient }) {
           <p class="lab-message" role="status">
             {message}
           </p>
+        ) : null}
+        {overview?.exercise !== undefined ? (
+          <ExerciseBoard
+            client={client}
+            exercise={overview.exercise}
+            stations={stations}
+            selection={selection}
+            onDone={(text) => {
+              setMessage(text);
+              setPoll((n) => n + 1);
+            }}
+          />
         ) : null}
         <section aria-labelledby="lab-stations-heading">
           <h2 id="lab-stations-heading" class="visually-hidden">

@@ -1,5 +1,7 @@
+import type { ExerciseAction } from '../../shared/exercise/exercise-actions.js';
+import type { GradedLabOverview } from '../../shared/exercise/exercise-overview.js';
 import type { LabAction } from '../../shared/lab/lab-actions.js';
-import type { InstructorTag, LabOverview, StationOutcome } from '../../shared/lab/lab-views.js';
+import type { InstructorTag, StationOutcome } from '../../shared/lab/lab-views.js';
 import type { ScheduleTaskStatus } from '../../shared/lab/schedule-runner.js';
 import type { PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
@@ -29,7 +31,8 @@ export class LabRequestError extends Error {
 
 /** The dashboard's JSON API, as the page calls it: every call carries the token. */
 export interface LabClient {
-  overview(): Promise<LabOverview>;
+  /** Every station at a glance, with its grade when the lab runs an exercise. */
+  overview(): Promise<GradedLabOverview>;
   tags(station: number): Promise<InstructorTag[]>;
   act(action: LabAction): Promise<StationOutcome[]>;
   /** The fault report, as a file's text: `csv` or `html`. */
@@ -39,6 +42,10 @@ export interface LabClient {
   /** A station's Plant view: its drawing, and its plant now (docs/lab.md). */
   plantLayout(station: number): Promise<StationDrawing>;
   plantState(station: number): Promise<StationPlantState>;
+  /** Starts, stops or restarts the lab's exercise on some stations (docs/lab.md). */
+  exerciseAction(action: ExerciseAction): Promise<StationOutcome[]>;
+  /** The class report, as a file's text: `csv` or `html`. */
+  classReport(format: 'csv' | 'html'): Promise<string>;
 }
 
 export function createLabClient(token: string, fetchImpl: typeof fetch = fetch): LabClient {
@@ -59,7 +66,7 @@ export function createLabClient(token: string, fetchImpl: typeof fetch = fetch):
     return response;
   };
   return {
-    overview: async () => (await (await call('/api/stations')).json()) as LabOverview,
+    overview: async () => (await (await call('/api/stations')).json()) as GradedLabOverview,
     tags: async (station) => (await (await call(`/api/stations/${station}/tags`)).json()) as InstructorTag[],
     act: async (action) => {
       const response = await call('/api/actions', { method: 'POST', body: JSON.stringify(action) });
@@ -74,5 +81,10 @@ export function createLabClient(token: string, fetchImpl: typeof fetch = fetch):
       (await (await call(`/api/stations/${station}/plant/layout`)).json()) as StationDrawing,
     plantState: async (station) =>
       (await (await call(`/api/stations/${station}/plant/state`)).json()) as StationPlantState,
+    exerciseAction: async (action) => {
+      const response = await call('/api/exercise/actions', { method: 'POST', body: JSON.stringify(action) });
+      return ((await response.json()) as { results: StationOutcome[] }).results;
+    },
+    classReport: async (format) => (await call(`/api/exercise/report.${format}`)).text(),
   };
 }

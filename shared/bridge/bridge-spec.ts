@@ -10,6 +10,7 @@ import type { SimulationStatus } from '../sim/simulation.js';
 import type { UiRestrictions } from './restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
+import { EXERCISE_EVENTS, EXERCISE_METHODS } from './exercise-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { DRIVER_EVENTS, DRIVER_METHODS } from './driver-spec.js';
 import type { ClientDriverStatus } from './driver-status.js';
@@ -207,6 +208,8 @@ export const BRIDGE_SPEC = {
     ...CONTROL_METHODS,
     /** The Plant view's state, to the windows that show it (plant-spec.ts). */
     ...PLANT_METHODS,
+    /** A graded lab station's exercise, read only (exercise-spec.ts). */
+    ...EXERCISE_METHODS,
     /** Connecting and disconnecting the Modbus client and OPC UA client (driver-spec.ts). */
     ...DRIVER_METHODS,
   },
@@ -223,6 +226,7 @@ export const BRIDGE_SPEC = {
     simulation: event<SimulationStatus>(),
     ...CONTROL_EVENTS,
     ...PLANT_EVENTS,
+    ...EXERCISE_EVENTS,
     ...DRIVER_EVENTS,
   },
 } as const;

@@ -5,7 +5,9 @@ import { fits, shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import type { Problem } from '../schema/shape-paths.js';
 import { COMPARISONS, CONDITION_SHAPE, conditionKey, nestingProblem } from './condition-schema.js';
-import type { BoundCondition, BoundTag, Condition } from './condition-types.js';
+import type { BoundCondition, BoundTag, Condition, PlantCondition, PlantIndex } from './condition-types.js';
+import { bindPlantPart, itemQueryProblem } from './bind-plant.js';
+import { PLANT_CONDITION_SHAPE } from './plant-condition-schema.js';
 import { aType, findTag, type TagIndex } from './tag-refs.js';
 
 /**
@@ -32,6 +34,18 @@ export function checkCondition(
   return { condition: problems.length === 0 ? (raw as Condition) : undefined, problems };
 }
 
+/** As checkCondition, for a condition that may also read the plant (`items`, `conveyor`). */
+export function checkPlantCondition(
+  raw: unknown,
+  limits: ConditionLimits = {},
+): { condition: PlantCondition | undefined; problems: Problem[] } {
+  const deep = nestingProblem(raw);
+  if (deep) return { condition: undefined, problems: [deep] };
+  const problems = shapeProblems(PLANT_CONDITION_SHAPE, raw);
+  if (problems.length === 0) problems.push(...conditionProblems(raw as PlantCondition, limits));
+  return { condition: problems.length === 0 ? (raw as PlantCondition) : undefined, problems };
+}
+
 /** Whether a value has the shape of a condition (its nesting already bounded). */
 export function isCondition(raw: unknown): raw is Condition {
   return fits(CONDITION_SHAPE, raw);
@@ -41,16 +55,20 @@ export function isCondition(raw: unknown): raw is Condition {
  * The problems of a well-shaped condition that its schema cannot say: a comparison that compares
  * nothing, and what `limits` does not allow.
  */
-export function conditionProblems(c: Condition, limits: ConditionLimits = {}): Problem[] {
+export function conditionProblems(c: Condition | PlantCondition, limits: ConditionLimits = {}): Problem[] {
   const problems: Problem[] = [];
-  const visit = (x: Condition, at: Segment[]) => {
+  const visit = (x: PlantCondition, at: Segment[]) => {
     if (limits.forMs && 'forMs' in x) problems.push({ at: [...at, 'forMs'], message: limits.forMs });
     const key = conditionKey(x);
-    if ('tag' in x && !COMPARISONS.some((op) => op in x)) {
+    if (('tag' in x || 'items' in x) && !COMPARISONS.some((op) => op in x)) {
+      const what = 'tag' in x ? 'the tag' : 'the count';
       problems.push({
         at,
-        message: `compares the tag with nothing; add one of ${COMPARISONS.join(', ')} (e.g. "equals": true)`,
+        message: `compares ${what} with nothing; add one of ${COMPARISONS.join(', ')} (e.g. "equals": ${'tag' in x ? 'true' : '0'})`,
       });
+    } else if ('items' in x) {
+      const problem = itemQueryProblem(x.items);
+      if (problem) problems.push({ at: [...at, 'items'], message: problem });
     } else if ((key === 'rising' || key === 'falling') && limits.edge) {
       problems.push({ at, message: limits.edge(key) });
     } else if ('all' in x) x.all.forEach((p, i) => visit(p, [...at, 'all', i]));
@@ -67,8 +85,10 @@ export function conditionProblems(c: Condition, limits: ConditionLimits = {}): P
  * when it has no problem.
  */
 export function bindCondition(
-  c: Condition,
+  c: Condition | PlantCondition,
   tags: TagIndex,
+  /** The plant's conveyors and labels, where the condition may read the plant. */
+  plant?: PlantIndex,
 ): { bound: BoundCondition | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
   const report = (at: Segment[], message: string) => void problems.push({ at, message });
@@ -78,9 +98,10 @@ export function bindCondition(
     report(at, found.message);
     return undefined;
   };
-  const bind = (x: Condition, at: Segment[]): BoundCondition | undefined => {
+  const bind = (x: PlantCondition, at: Segment[]): BoundCondition | undefined => {
     const forMs = 'forMs' in x ? (x.forMs ?? 0) : 0;
     if ('always' in x) return { type: 'always' };
+    if ('items' in x || 'conveyor' in x) return bindPlantPart(x, at, plant, report);
     if ('rising' in x || 'falling' in x) {
       const key = 'rising' in x ? 'rising' : 'falling';
       const tag = tagAt('rising' in x ? x.rising : x.falling, [...at, key]);

@@ -1,6 +1,6 @@
 import type { TagValue } from '../core/tag-types.js';
 import type { BoundCondition, BoundTag } from './condition-types.js';
-import type { ReadTag } from './watch-condition.js';
+import type { PlantReader, ReadTag } from './watch-condition.js';
 
 /** The condition in words: `Counter >= 10`, `all of (Loaded = true, Counter > 3 for 2 s)`. */
 export function describeCondition(c: BoundCondition): string {
@@ -9,22 +9,29 @@ export function describeCondition(c: BoundCondition): string {
       return 'always';
     case 'edge':
       return `${c.rising ? 'rising' : 'falling'} edge of ${c.tag.label}`;
-    case 'compare': {
-      const parts: string[] = [];
-      if (c.equals !== undefined) parts.push(`= ${formatValue(c.equals)}`);
-      if (c.notEquals !== undefined) parts.push(`!= ${formatValue(c.notEquals)}`);
-      if (c.gt !== undefined) parts.push(`> ${formatValue(c.gt)}`);
-      if (c.ge !== undefined) parts.push(`>= ${formatValue(c.ge)}`);
-      if (c.lt !== undefined) parts.push(`< ${formatValue(c.lt)}`);
-      if (c.le !== undefined) parts.push(`<= ${formatValue(c.le)}`);
-      return withFor(`${c.tag.label} ${parts.join(' and ')}`, c.forMs);
-    }
+    case 'compare':
+      return withFor(`${c.tag.label} ${comparisons(c)}`, c.forMs);
+    case 'items':
+      return withFor(`${c.text} ${comparisons(c)}`, c.forMs);
+    case 'conveyor':
+      return withFor(`'${c.name}' ${c.running ? 'running' : 'stopped'}`, c.forMs);
     case 'all':
     case 'any':
       return withFor(`${c.type} of (${c.parts.map(describeCondition).join(', ')})`, c.forMs);
     case 'not':
       return withFor(`not (${describeCondition(c.inner)})`, c.forMs);
   }
+}
+
+function comparisons(c: Extract<BoundCondition, { type: 'compare' | 'items' }>): string {
+  const parts: string[] = [];
+  if (c.equals !== undefined) parts.push(`= ${formatValue(c.equals)}`);
+  if (c.notEquals !== undefined) parts.push(`!= ${formatValue(c.notEquals)}`);
+  if (c.gt !== undefined) parts.push(`> ${formatValue(c.gt)}`);
+  if (c.ge !== undefined) parts.push(`>= ${formatValue(c.ge)}`);
+  if (c.lt !== undefined) parts.push(`< ${formatValue(c.lt)}`);
+  if (c.le !== undefined) parts.push(`<= ${formatValue(c.le)}`);
+  return parts.join(' and ');
 }
 
 function withFor(text: string, forMs: number): string {
@@ -48,16 +55,41 @@ export function conditionTags(c: BoundCondition): BoundTag[] {
   return out;
 }
 
-/** What the condition's tags show now: `Counter = 7, Loaded = false`. */
-export function describeActual(c: BoundCondition, read: ReadTag): string {
-  const tags = conditionTags(c);
-  if (tags.length === 0) return '(no tags)';
-  return tags
-    .map((tag) => {
-      const value = read(tag.def.id);
-      return `${tag.label} = ${value === undefined ? '(no such tag now)' : formatValue(value)}`;
-    })
-    .join(', ');
+/** The plant's counts and belts a condition reads, each once, in the order they appear. */
+export function conditionPlantParts(
+  c: BoundCondition,
+): Extract<BoundCondition, { type: 'items' | 'conveyor' }>[] {
+  const out: Extract<BoundCondition, { type: 'items' | 'conveyor' }>[] = [];
+  const seen = new Set<string>();
+  const visit = (x: BoundCondition) => {
+    if (x.type === 'items' || x.type === 'conveyor') {
+      const key = x.type === 'items' ? x.text : `'${x.name}'`;
+      if (!seen.has(key)) out.push(x);
+      seen.add(key);
+    } else if (x.type === 'all' || x.type === 'any') x.parts.forEach(visit);
+    else if (x.type === 'not') visit(x.inner);
+  };
+  visit(c);
+  return out;
+}
+
+/**
+ * What the condition's tags (and, given `plant`, the plant's counts and belts) show now:
+ * `Counter = 7, Loaded = false`, `low items out at 'left' = 3, 'entry' running`.
+ */
+export function describeActual(c: BoundCondition, read: ReadTag, plant?: PlantReader): string {
+  const shown = conditionTags(c).map((tag) => {
+    const value = read(tag.def.id);
+    return `${tag.label} = ${value === undefined ? '(no such tag now)' : formatValue(value)}`;
+  });
+  if (plant)
+    for (const part of conditionPlantParts(c))
+      shown.push(
+        part.type === 'items'
+          ? `${part.text} = ${plant.items(part.conveyor, part.count, part.label)()}`
+          : `'${part.name}' ${plant.running(part.conveyor)() ? 'running' : 'stopped'}`,
+      );
+  return shown.length > 0 ? shown.join(', ') : '(no tags)';
 }
 
 /** A value as messages show it: `true`, `7`, `3.25`. */

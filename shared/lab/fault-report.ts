@@ -24,7 +24,8 @@ function writeCells(write: ClientWrite): Record<(typeof WRITE_COLUMNS)[number], 
 const leftOutText = (n: number) =>
   `${n} more write${n === 1 ? '' : 's'} in this fault's window left out of the report`;
 
-function cells(entry: FaultLogEntry): Record<(typeof COLUMNS)[number], string> {
+/** A fault's row as the report writes it, column by column (the class report lists them too). */
+export function faultLogCells(entry: FaultLogEntry): Record<(typeof COLUMNS)[number], string> {
   return {
     time: new Date(entry.at).toISOString(),
     station: String(entry.station),
@@ -49,17 +50,13 @@ function byStation(entries: readonly FaultLogEntry[]): FaultLogEntry[] {
  * prefixed with a quote mark, so a tag's name cannot become one.
  */
 export function faultLogCsv(entries: readonly FaultLogEntry[], writes?: WritesByFault): string {
-  const field = (text: string) => {
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
   const line = (row: Record<string, string>) =>
-    [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].map((c) => field(row[c] ?? '')).join(',');
+    [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].map((c) => csvField(row[c] ?? '')).join(',');
   const rows = byStation(entries).flatMap((e) => {
     const around = writes?.get(e);
     const fault = { station: String(e.station), tag: e.tag, kind: faultKindLabel(e.kind, e.value) };
     return [
-      line(cells(e)),
+      line(faultLogCells(e)),
       ...(around?.writes ?? []).map((w) =>
         line({ ...fault, time: new Date(w.at).toISOString(), action: 'client write', ...writeCells(w) }),
       ),
@@ -70,6 +67,15 @@ export function faultLogCsv(entries: readonly FaultLogEntry[], writes?: WritesBy
   });
   const header = [...COLUMNS, ...(writes ? WRITE_COLUMNS : [])].join(',');
   return [header, ...rows].map((row) => `${row}\r\n`).join('');
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; prefixed with a
+ * quote mark when a spreadsheet would run it as a formula (=, +, -, @, tab, CR first).
+ */
+export function csvField(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** Text for HTML: every character with a meaning in markup escaped. */
@@ -102,7 +108,7 @@ export function faultLogHtml(
     const rows = sorted
       .filter((e) => e.station === station)
       .map((e) => {
-        const row = cells(e);
+        const row = faultLogCells(e);
         const cls = e.error ? ' class="refused"' : e.hidden ? ' class="hidden"' : '';
         const tds = COLUMNS.filter((c) => c !== 'station')
           .map((c) => `<td>${escapeHtml(row[c])}</td>`)

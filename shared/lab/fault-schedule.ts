@@ -44,7 +44,8 @@ export interface FaultSchedule {
 const closed = { additionalProperties: false } as const;
 const condition = Type.Unknown();
 
-const EntrySchema = Type.Object(
+/** One scheduled fault (the exercise file's JSON Schema lists it too). */
+export const EntrySchema = Type.Object(
   {
     name: Type.Optional(
       says(Type.String({ pattern: '\\S', maxLength: 200 }), {

@@ -33,6 +33,8 @@ export interface ScheduleRunner {
   readonly tasks: readonly ScheduleTaskStatus[];
   /** Whether every fault has gone on and come off (or can never go on). */
   readonly finished: boolean;
+  /** Ends the schedule at `t`: takes off every fault of it that is on; none goes on after. */
+  stop(t: number): void;
 }
 
 interface Task extends ScheduleTaskStatus {
@@ -54,7 +56,13 @@ interface Task extends ScheduleTaskStatus {
 export function bindSchedule(
   schedule: FaultSchedule,
   stations: readonly ScheduleStation[],
-  options: { seed: number; log: FaultLog; now: () => number },
+  options: {
+    seed: number;
+    log: FaultLog;
+    now: () => number;
+    /** Hears each fault go on or come off, at the schedule's time `t` (an exercise's reactions). */
+    onChange?: (task: ScheduleTaskStatus, t: number) => void;
+  },
 ): { runner: ScheduleRunner } | { problems: PlacedProblem[] } {
   const problems: PlacedProblem[] = [];
   const tasks: Task[] = [];
@@ -89,7 +97,8 @@ export function bindSchedule(
       const read = (id: string) => target.engine.getTag(id)?.value;
       tasks.push({
         name: entry.name,
-        station: number,
+        // Its own number: a station graded alone is the one station of its schedule.
+        station: target.number,
         state: 'waiting',
         entry,
         target,
@@ -121,17 +130,19 @@ export function bindSchedule(
     if (error !== undefined) return void (task.state = 'done');
     task.state = 'on';
     task.onAt = t;
+    options.onChange?.({ name: task.name, station: task.station, state: 'on' }, t);
     // Watched from the moment the fault is on: what the student's program does after it.
     if (task.clearWhen)
       task.clearWatch = watchCondition(task.clearWhen, (id) => task.target.engine.getTag(id)?.value);
   };
-  const takeOff = (task: Task) => {
+  const takeOff = (task: Task, t: number) => {
     record(
       task,
       'cleared',
       clearFault(task.target.engine, task.target, task.entry.fault.tag, task.entry.fault.kind),
     );
     task.state = 'done';
+    options.onChange?.({ name: task.name, station: task.station, state: 'done' }, t);
   };
 
   return {
@@ -145,12 +156,18 @@ export function bindSchedule(
             const { clearAfter } = task.entry;
             const over =
               clearAfter !== undefined ? t >= task.onAt! + clearAfter : (task.clearWatch?.update(t) ?? false);
-            if (over) takeOff(task);
+            if (over) takeOff(task, t);
           }
         }
       },
       get tasks() {
         return tasks.map(({ name, station, state }) => ({ name, station, state }));
+      },
+      stop(t) {
+        for (const task of tasks) {
+          if (task.state === 'on') takeOff(task, t);
+          task.state = 'done';
+        }
       },
       get finished() {
         return tasks.every(

@@ -1,4 +1,17 @@
-import { countChecks, type CheckResult, type ScenarioResult } from './scenario-results.js';
+import { countChecks, type CheckResult } from './scenario-results.js';
+
+/** One test case: a scenario's check, an exercise's criterion; `kind` is its failure's type. */
+export type JunitCase = Omit<CheckResult, 'kind' | 'path'> & { readonly kind: string };
+
+/** What a report is made of: a scenario's run, an exercise's grade (docs/lab.md). */
+export interface JunitSuite {
+  readonly name: string;
+  readonly checks: readonly JunitCase[];
+  /** The time of the whole suite, in ms. */
+  readonly wallMs: number;
+  /** The progress lines: the suite's `<system-out>`. */
+  readonly log: readonly string[];
+}
 
 export interface JunitOptions {
   /** When the run started, ISO 8601 (`2025-05-01T12:00:00.000Z`); the report keeps seconds, UTC. */
@@ -15,7 +28,7 @@ export interface JunitOptions {
  * details as its text; a check that never ran is `<skipped>`. Times are real seconds; the
  * progress lines are the suite's `<system-out>`.
  */
-export function renderJunit(result: ScenarioResult, options: JunitOptions): string {
+export function renderJunit(result: JunitSuite, options: JunitOptions): string {
   const counts = countChecks(result.checks);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(
@@ -48,7 +61,7 @@ export function renderJunit(result: ScenarioResult, options: JunitOptions): stri
   return `${out.join('\n')}\n`;
 }
 
-function testcase(check: CheckResult, classname: string): string[] {
+function testcase(check: JunitCase, classname: string): string[] {
   const open = `  <testcase${attributes([
     ['name', check.name],
     ['classname', classname],

@@ -41,7 +41,7 @@ export type RunEvent =
   | { readonly type: 'finished'; readonly result: ScenarioResult };
 
 /** Test cases by status. */
-export function countChecks(checks: readonly CheckResult[]): {
+export function countChecks(checks: readonly Pick<CheckResult, 'status'>[]): {
   passed: number;
   failed: number;
   errors: number;

@@ -8,6 +8,7 @@ import {
   isStackerCrane,
 } from './behaviour-types.js';
 import { ConditionSet } from './conditions.js';
+import type { ConveyorTally } from './conveyor-tally.js';
 import { ConveyorLine, type ConveyorSnapshot } from './conveyors.js';
 import { deriveSeed } from './random.js';
 import { RuleSet } from './rules.js';
@@ -101,5 +102,15 @@ export class Plant {
       conveyors: this.line.snapshot(),
       cranes: this.cranes.map((c) => c.snapshot(this.timeMs)),
     };
+  }
+
+  /** The conveyors' counts, read in place, in the order of the behaviours. */
+  get tallies(): readonly ConveyorTally[] {
+    return this.line.tallies;
+  }
+
+  /** Grows whenever an item comes or goes on a conveyor or a belt starts or stops. */
+  get changes(): number {
+    return this.line.changes;
   }
 }

@@ -3,6 +3,7 @@ import { FeederRuntime } from './conveyor-feeder.js';
 import type { ConditionNode, ConditionSet, NumberSource } from './conditions.js';
 import { mulberry32 } from './random.js';
 import type { TagMirror } from './tag-mirror.js';
+import { counted, tally, type ConveyorTally } from './conveyor-tally.js';
 
 /** Positions closer than this (metres) count as equal: sums of step movements are not exact. */
 const EPS = 1e-9;
@@ -67,12 +68,13 @@ interface SensorRuntime {
 export class ConveyorLine {
   private readonly conveyors: ConveyorRuntime[] = [];
   private readonly sensors: SensorRuntime[] = [];
-  private nextId = 1;
+  /** The items' ids, and every item come or gone and belt started or stopped (`changes`). */
+  private readonly counters = { nextId: 1, moves: 0 };
 
   constructor(private readonly mirror: TagMirror) {}
 
   add(c: Conveyor, conditions: ConditionSet, seed: number): void {
-    const conveyor = new ConveyorRuntime(c, conditions, seed, () => this.nextId++, this.conveyors.length);
+    const conveyor = new ConveyorRuntime(c, conditions, seed, this.counters, this.conveyors.length);
     this.conveyors.push(conveyor);
     for (const s of c.sensors ?? []) {
       this.sensors.push({
@@ -112,6 +114,16 @@ export class ConveyorLine {
     return this.conveyors.map((c) => c.snapshot());
   }
 
+  /** The conveyors' counts, read in place (the same array for the life of this line). */
+  get tallies(): readonly ConveyorTally[] {
+    return this.conveyors;
+  }
+
+  /** Grows when an item comes or goes or a belt starts or stops: unchanged, nothing counted changed. */
+  get changes(): number {
+    return this.counters.moves;
+  }
+
   private updateSensors(): void {
     const seen = new Map<number, { detected: boolean; normallyClosed: boolean }>();
     for (const s of this.sensors) {
@@ -131,12 +143,14 @@ export class ConveyorLine {
   }
 }
 
-class ConveyorRuntime {
+class ConveyorRuntime implements ConveyorTally {
   readonly name: string;
   exits: { target: ConveyorRuntime; when: ConditionNode | undefined }[] = [];
   private items: Item[] = []; // front first
   private outgoing: Item[] = [];
   private readonly removed = new Map<string, number>();
+  private readonly arrived = new Map<string, number>();
+  private ranLast: boolean | undefined;
   private readonly length: number;
   private readonly speed: NumberSource;
   private readonly runs: ConditionNode | undefined;
@@ -149,13 +163,15 @@ class ConveyorRuntime {
     c: Conveyor,
     conditions: ConditionSet,
     seed: number,
-    newId: () => number,
+    /** The line's, shared by its conveyors: the next item's id, the changes (ConveyorLine.changes). */
+    private readonly counters: { nextId: number; moves: number },
     readonly order: number,
   ) {
     this.name = c.conveyor;
     this.length = c.length;
     this.speed = conditions.expression(c.speed);
     this.runs = c.runs ? conditions.condition(c.runs) : undefined;
+    const newId = () => counters.nextId++;
     this.reverse = c.reverse ? conditions.condition(c.reverse) : undefined;
     this.feeder = c.feeder ? new FeederRuntime(c.feeder, conditions, mulberry32(seed), newId) : undefined;
     this.removesAtEnd = c.end === 'remove';
@@ -169,6 +185,10 @@ class ConveyorRuntime {
 
   move(t: number, dtMs: number): void {
     const running = this.runs?.holds ?? true;
+    if (running !== this.ranLast) {
+      this.ranLast = running;
+      this.counters.moves++;
+    }
     const distance = running ? (Math.max(0, this.speed()) * dtMs) / 1000 : 0;
     if (distance > 0 && this.reverse?.holds) {
       this.moveBack(t, distance);
@@ -237,6 +257,26 @@ class ConveyorRuntime {
     const fed = this.feeder?.next(t, this.items.length, rear);
     if (!fed) return;
     this.items.push({ ...fed, x: fed.length, on: this, from: undefined, arrivedAt: t, inZoneSince: [] });
+    tally(this.arrived, fed.label);
+    this.counters.moves++;
+  }
+
+  get running(): boolean {
+    return this.runs?.holds ?? true;
+  }
+
+  entered(label?: string): number {
+    return counted(this.arrived, label);
+  }
+
+  exited(label?: string): number {
+    return counted(this.removed, label);
+  }
+
+  on(label?: string): number {
+    let n = 0;
+    for (const item of this.items) if (label === undefined || item.label === label) n++;
+    return n;
   }
 
   /** Whether an item entering with its front at `front` fits behind the last one. */
@@ -272,7 +312,7 @@ class ConveyorRuntime {
       name: this.name,
       items: this.items.map((i) => ({ id: i.id, label: i.label, front: i.x, length: i.length })),
       removed: Object.fromEntries(this.removed),
-      running: this.runs?.holds ?? true,
+      running: this.running,
       speed: Math.max(0, this.speed()) * (this.reverse?.holds ? -1 : 1),
     };
   }
@@ -285,12 +325,15 @@ class ConveyorRuntime {
     // A conveyor earlier in the list has already moved this step: the item waits for the next.
     item.arrivedAt = target.order > this.order ? t : item.arrivedAt;
     target.items.push(item);
+    tally(target.arrived, item.label);
+    this.counters.moves++;
     this.outgoing.push(item);
   }
 
   /** An item leaves the plant here. */
   private count(item: Item): void {
     item.on = undefined;
-    this.removed.set(item.label, (this.removed.get(item.label) ?? 0) + 1);
+    tally(this.removed, item.label);
+    this.counters.moves++;
   }
 }

@@ -124,6 +124,11 @@ export class Simulation {
     return this.plant.snapshot();
   }
 
+  /** The plant now, read in place at every tick by a grader: a new one each time it starts over. */
+  get plantNow(): Pick<Plant, 'tallies' | 'timeMs' | 'changes'> {
+    return this.plant;
+  }
+
   /**
    * Subscribes to changes of state and time scale, and to every reset (from the methods or the
    * controller's `FACTORY I/O (Reset)`); returns the unsubscribe function.

@@ -113,7 +113,7 @@ describe('runCli', () => {
     [['serve', 'extra'], "tagsim: unexpected argument 'extra' (see 'tagsim --help')"],
     [
       ['scenes', '--port', '1'],
-      "tagsim: --port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim class' (see 'tagsim --help')",
+      "tagsim: --port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade' and 'tagsim class' (see 'tagsim --help')",
     ],
     [
       ['serve', '--scene', 'A', '--synthetic', '5'],

@@ -83,7 +83,7 @@ describe('the command line of the scene commands', () => {
     [['serve', '--csv', 'a.csv'], "--csv is an option of 'tagsim import'"],
     [
       ['export', '--port', '1'],
-      "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim class'",
+      "--port is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade' and 'tagsim class'",
     ],
     [
       ['serve', '--out', 'x.json'],

@@ -43,7 +43,7 @@ describe('the simulation options of tagsim serve', () => {
     [['scenes', '--paused'], "--paused is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
     [
       ['export', '--time-scale', '2'],
-      "--time-scale is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'",
+      "--time-scale is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade'",
     ],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(message);

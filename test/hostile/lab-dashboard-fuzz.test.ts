@@ -79,6 +79,10 @@ const PATHS = [
   '/api/schedules',
   '/api/faults/report.csv',
   '/api/faults/report.html',
+  // A lab without an exercise: 404 (test/hostile/exercise-fuzz.test.ts runs one with it).
+  '/api/exercise',
+  '/api/exercise/actions',
+  '/api/exercise/report.html',
 ];
 const target = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...PATHS) },

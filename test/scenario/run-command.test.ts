@@ -83,8 +83,11 @@ describe('tagsim run: the command line', () => {
   it.each([
     [['run'], 'tagsim run needs a scenario file: tagsim run <scenario.json>'],
     [['run', 'a.json', 'b.json'], "unexpected argument 'b.json'"],
-    [['serve', '--report', 'r.xml'], "--report is an option of 'tagsim run'"],
-    [['scenes', '--seed', '1'], "--seed is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab'"],
+    [['serve', '--report', 'r.xml'], "--report is an option of 'tagsim run' and 'tagsim grade'"],
+    [
+      ['scenes', '--seed', '1'],
+      "--seed is an option of 'tagsim serve' and 'tagsim run' and 'tagsim lab' and 'tagsim grade'",
+    ],
     [['run', 's.json', '--ui'], "--ui is an option of 'tagsim serve' and 'tagsim lab'"],
     [['run', 's.json', '--seed', 'x'], "--seed must be a whole number; got 'x'"],
     [['run', 's.json', '--seed', '4294967296'], "--seed must be from 0 to 4294967295; got '4294967296'"],

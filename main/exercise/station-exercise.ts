@@ -1,0 +1,152 @@
+import type { ExerciseFeed, ExerciseReportFile } from '../../shared/bridge/exercise-spec.js';
+import { Emitter } from '../../shared/core/emitter.js';
+import { classReportCsv, classReportHtml, studentReportRow } from '../../shared/exercise/class-report.js';
+import { ExerciseSession, type StationGrade } from '../../shared/exercise/exercise-session.js';
+import { studentView, type StudentExercise } from '../../shared/exercise/student-view.js';
+import type { FaultLog } from '../../shared/lab/fault-log.js';
+import { activeFaults, clearAllFaults, type StationFaults } from '../../shared/lab/lab-fault.js';
+import { fileNameBase } from '../../shared/scenes/file-names.js';
+import type { TagSim } from '../app/start-tagsim.js';
+import type { ExerciseSetup } from './exercise-setup.js';
+
+/** Who the fault log names when an exercise's start cleared a station's faults. */
+export const BY_EXERCISE_START = 'the exercise starting';
+
+/** One station of a lab (or `tagsim grade`'s one TagSim) and what grading it needs. */
+export interface ExerciseStation extends StationFaults {
+  readonly number: number;
+  readonly label: string | undefined;
+  readonly tagsim: TagSim;
+}
+
+/** An exercise on one station: started, stopped and restarted by the instructor, graded live. */
+export interface StationExercise {
+  readonly setup: ExerciseSetup;
+  /** The grade now, or undefined before the first start. */
+  readonly grade: StationGrade | undefined;
+  /** Its status alone, without making the grade: undefined before the first start. */
+  readonly status: StationGrade['status'] | undefined;
+  /** Starts it afresh: the station back to its start, every fault off, the start state, time 0. */
+  start(): void;
+  /** Ends it now, ungraded where undecided; its faults come off. */
+  stop(reason?: string): void;
+  /** Hears every change a view shows: a start, a stop, a decision, each second of exercise time. */
+  readonly changes: Emitter<void>;
+  /** What the student's window reads (shared/bridge/exercise-spec.ts). */
+  readonly feed: ExerciseFeed;
+  /** Stops listening to the station; the grade stays readable. */
+  dispose(): void;
+}
+
+/** Why a run stopped when the instructor stopped it. */
+export const STOPPED_BY_INSTRUCTOR = 'stopped by the instructor';
+const SCENE_CHANGED = "stopped: the station's scene changed";
+
+/**
+ * Grades one station against an exercise (docs/lab.md, "Exercises and grading"). Each start puts
+ * the station back to the scene's start (as the control API's reset does, every fault off and
+ * logged), applies the exercise's start state, and begins a session that the simulation's every
+ * tick advances. Another scene at the station (where the lab lets the student open one) stops it.
+ */
+export function stationExercise(
+  station: ExerciseStation,
+  setup: ExerciseSetup,
+  options: {
+    log: FaultLog;
+    now?: () => number;
+    reportError?: (error: unknown) => void;
+    /**
+     * Calls `tick` after each tick of the station's simulation; returns the function that stops.
+     * Default: the simulation's own tick events (either clock). A lab ticks all its stations'
+     * exercises from one timer of its own, after all their simulations (lab-exercise.ts).
+     */
+    tickedBy?: (tick: () => void) => () => void;
+  },
+): StationExercise {
+  const now = options.now ?? Date.now;
+  const changes = new Emitter<void>(options.reportError ?? (() => undefined));
+  const { tagsim } = station;
+  let session: ExerciseSession | undefined;
+  let shownSecond = -1;
+  const tick = () => {
+    if (!session) return;
+    const changed = session.tick();
+    // The window shows the time by the second: one event a second, and one at each decision.
+    const second = Math.floor(session.timeMs / 1000);
+    if (changed || second !== shownSecond) {
+      shownSecond = second;
+      changes.emit();
+    }
+  };
+  const stop = (reason: string) => {
+    if (session?.run.status !== 'running') return;
+    session.stop(reason);
+    changes.emit();
+  };
+  const unsubscribers = [
+    (options.tickedBy ?? ((listener) => tagsim.simulation.onTick(listener)))(tick),
+    tagsim.engine.subscribe((change) => {
+      if (change.sceneChanged && !change.keptState) stop(SCENE_CHANGED);
+    }),
+  ];
+  const start = () => {
+    stop('restarted');
+    if (activeFaults(tagsim.engine, station.hidden).length > 0) {
+      clearAllFaults(tagsim.engine, station);
+      options.log.add({
+        at: now(),
+        station: station.number,
+        action: 'cleared',
+        tag: '',
+        kind: 'all',
+        hidden: false,
+        by: BY_EXERCISE_START,
+      });
+    }
+    tagsim.simulation.restart();
+    if (setup.state) tagsim.scenes.applySnapshot(setup.state.snapshot, setup.state.name);
+    session = new ExerciseSession(
+      setup.exercise,
+      {
+        number: station.number,
+        engine: tagsim.engine,
+        hidden: station.hidden,
+        instructor: station.instructor,
+        simulation: tagsim.simulation.simulation,
+      },
+      { log: options.log, now, seed: tagsim.simulation.seed },
+    );
+    // Time 0 is graded too: a fault at 0 goes on now, a criterion that holds from the start is met.
+    session.tick();
+    shownSecond = 0;
+    changes.emit();
+  };
+  const view = (): StudentExercise => studentView(setup.exercise, session?.grade);
+  const report = (format: 'html' | 'csv'): ExerciseReportFile => {
+    const classReport = {
+      exercise: setup.exercise,
+      rows: [studentReportRow(station, view(), session?.grade)],
+      generatedAt: now(),
+      forStudent: true,
+      title: `${setup.exercise.name}: station ${station.number}${station.label ? ` (${station.label})` : ''}`,
+    };
+    const base = fileNameBase(`${setup.exercise.name} station ${station.number}`, 'exercise');
+    return format === 'html'
+      ? { fileName: `${base}.html`, text: classReportHtml(classReport) }
+      : { fileName: `${base}.csv`, text: classReportCsv(classReport) };
+  };
+  return {
+    setup,
+    get grade() {
+      return session?.grade;
+    },
+    get status() {
+      return session?.run.status;
+    },
+    start,
+    stop: (reason = STOPPED_BY_INSTRUCTOR) => stop(reason),
+    changes,
+    feed: { view, report, onChange: (listener) => changes.on(listener) },
+    dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
+  };
+}
