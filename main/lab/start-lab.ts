@@ -21,7 +21,7 @@ import {
 } from '../../shared/drivers/modbus-client-settings.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
-import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
+import type { SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
@@ -31,12 +31,12 @@ import type { Dashboard, Lab, LabStation } from './lab-types.js';
 import { createSharedTicker, type Every } from './shared-ticker.js';
 import { monitorStation } from './station-monitor.js';
 import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
+import { LabStartError, loadStationScenes } from './station-scenes.js';
 import type { ExerciseSetup } from '../exercise/exercise-setup.js';
 import { exerciseStations, startLabExercise, type LabExercise } from './lab-exercise.js';
 import { ListingTurns } from '../server/listing-turns.js';
 import { SendBudget } from '../ui-host/send-budget.js';
 import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
-import { errorMessage } from '../../shared/problems/message-text.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {
@@ -95,18 +95,6 @@ export interface LabOptions {
 }
 
 export type { Lab, LabStation } from './lab-types.js';
-
-/** A lab that could not start; `station` says which one when it was one station's problem. */
-export class LabStartError extends Error {
-  constructor(
-    message: string,
-    readonly station?: number,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'LabStartError';
-  }
-}
 
 /**
  * Starts N stations in this process, each one startTagSim with nothing shared but the scene
@@ -325,32 +313,4 @@ function runSchedule(runner: ScheduleRunner, every: Every): void {
 function scheduleStation(station: LabStation) {
   const { number, hidden, instructor } = station;
   return { number, engine: station.tagsim.engine, hidden, instructor };
-}
-
-/**
- * Each station's scene, every distinct choice read once. Served without its file: thirty
- * students saving their windows' scenes must not all write back to one file.
- */
-async function loadStationScenes(choices: readonly (SceneChoice | undefined)[]): Promise<LoadedScene[]> {
-  const loaded = new Map<string, Promise<LoadedScene>>();
-  const scenes: LoadedScene[] = [];
-  for (const [i, choice] of choices.entries()) {
-    const key = JSON.stringify(choice ?? null);
-    let scene = loaded.get(key);
-    if (!scene) {
-      scene = loadScene(choice).then((l) => ({ scene: l.scene }));
-      loaded.set(key, scene);
-    }
-    try {
-      scenes.push(await scene);
-    } catch (error) {
-      const message = error instanceof ValidationError ? error.message.split('\n', 1)[0]! : errorText(error);
-      throw new LabStartError(`station ${i + 1}: ${message}`, i + 1, { cause: error });
-    }
-  }
-  return scenes;
-}
-
-function errorText(error: unknown): string {
-  return errorMessage(error);
 }

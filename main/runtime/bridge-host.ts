@@ -27,18 +27,14 @@ import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { lockedChanges, SettingsLockedError } from '../settings/locked-settings.js';
 import type { Settings } from '../settings/settings.js';
-import {
-  FAULT_CONTROLS_REFUSED,
-  studentRefusal,
-  type StationRestrictions,
-  type UiRestrictions,
-} from '../../shared/bridge/restrictions.js';
-import { withStudentControls } from './student-controls.js';
+import type { StationRestrictions } from '../../shared/bridge/restrictions.js';
+import { windowRestrictions, withStudentControls } from './student-controls.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import type { ClientDriver } from '../drivers/client-driver.js';
 import { createBridgeDrivers } from './bridge-drivers.js';
+import { createBridgeExercise } from './bridge-exercise.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
 import { lazyPlantStream } from './plant-source.js';
@@ -145,25 +141,12 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
   // Another scene or an edit must not take the instructor's hidden faults off (docs/lab.md).
   const keepHidden = <T>(action: () => Promise<T> | T): Promise<T> =>
     hidden ? carryHiddenFaults(hidden, engine, BY_WINDOW, action) : Promise.resolve(action());
-  const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
-  const faultsOff = deps.hideFaultControls === true || stationFaultsOff;
-  const refuseFaultControls = () => {
-    if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults', station.setBy));
-    if (deps.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
-  };
+  const { faultsOff, refuseFaultControls, restrictions } = windowRestrictions(settings, deps);
   // The settings store refuses too; asked first, so nothing (the server's port) changes before.
   const refuseLocked = (change: Partial<Settings>) => {
     const refused = lockedChanges(change, settings.get(), settings.locked ?? []);
     if (refused.length > 0) throw new BridgeArgumentError(new SettingsLockedError(refused).message);
   };
-  const restrictions = (): UiRestrictions | undefined =>
-    (settings.locked?.length ?? 0) > 0 || faultsOff || station
-      ? {
-          locked: [...(settings.locked ?? [])],
-          hideFaultControls: faultsOff,
-          ...(station ? { station: { ...station, allowed: [...station.allowed] } } : {}),
-        }
-      : undefined;
 
   let sceneChanged = false;
   const tagUpdates = new Coalescer<string>(
@@ -193,9 +176,11 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     every,
   });
   const drivers = createBridgeDrivers(deps, (message) => events.emit(message));
+  const exercise = createBridgeExercise(deps.exercise, (message) => events.emit(message));
   const unsubscribers = [
     control.dispose,
     drivers.dispose,
+    exercise.dispose,
     engine.subscribe((change) => {
       if (change.sceneChanged) sceneChanged = true;
       tagUpdates.add(change.tagIds);
@@ -208,8 +193,6 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
       (() => undefined),
     // A tag hidden or shown again is sent anew, as it now looks.
     hidden?.changes.on((ids) => tagUpdates.add(ids)) ?? (() => undefined),
-    deps.exercise?.onChange(() => events.emit({ event: 'exercise', payload: deps.exercise!.view() })) ??
-      (() => undefined),
   ];
   const scenesState = (): ScenesState => ({
     builtins: [...BUILTIN_SCENE_NAMES],
@@ -333,8 +316,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     pauseSimulation: async () => sim().pause(),
     resetSimulation: async () => sim().reset(),
     setTimeScale: async ({ scale }) => sim().setTimeScale(scale),
-    getExercise: async () => deps.exercise?.view() ?? null,
-    exerciseReport: async ({ format }) => deps.exercise?.report(format) ?? null,
+    ...exercise.api,
     ...control.api,
     ...drivers.api,
     ...SESSION_ONLY_METHODS,

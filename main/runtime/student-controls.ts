@@ -2,10 +2,12 @@ import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
 import { isSimulationControlTag } from '../../shared/core/system-tags.js';
 import type { TagKind } from '../../shared/core/tag-types.js';
 import {
+  FAULT_CONTROLS_REFUSED,
   simulationTagRefusal,
   studentRefusal,
   type StationRestrictions,
   type StudentControl,
+  type UiRestrictions,
 } from '../../shared/bridge/restrictions.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 
@@ -56,4 +58,32 @@ export function withStudentControls(
       };
     }
   return gated as unknown as BridgeApi;
+}
+
+/**
+ * What a window may not do: the settings its presets lock, and the fault controls that a lab
+ * station without `faults` or presets that hide them take away (refused in words of their own).
+ */
+export function windowRestrictions(
+  settings: { readonly locked?: readonly string[] },
+  window: { readonly station?: StationRestrictions; readonly hideFaultControls?: boolean },
+): { faultsOff: boolean; refuseFaultControls: () => void; restrictions: () => UiRestrictions | undefined } {
+  const { station } = window;
+  const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
+  const faultsOff = window.hideFaultControls === true || stationFaultsOff;
+  return {
+    faultsOff,
+    refuseFaultControls: () => {
+      if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults', station.setBy));
+      if (window.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
+    },
+    restrictions: () =>
+      (settings.locked?.length ?? 0) > 0 || faultsOff || station
+        ? {
+            locked: [...(settings.locked ?? [])],
+            hideFaultControls: faultsOff,
+            ...(station ? { station: { ...station, allowed: [...station.allowed] } } : {}),
+          }
+        : undefined,
+  };
 }

@@ -4,13 +4,13 @@ import { isSystemTag } from '../core/system-tags.js';
 import type { TagEngine } from '../core/tag-engine.js';
 import { initialValue } from '../core/tag-record.js';
 import type { TagDefinition } from '../core/tag-types.js';
-import { formatProblem, type PlacedProblem } from '../problems/problem-list.js';
+import type { PlacedProblem } from '../problems/problem-list.js';
 import type { Behaviour } from './behaviour-types.js';
 import { Plant, type PlantSnapshot } from './behaviours.js';
 import { LifecycleTags } from './lifecycle-tags.js';
 import { type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
 import { TagMirror } from './tag-mirror.js';
-import { validateBehaviours } from './validate-behaviours.js';
+import { strictBehaviours, validateBehaviours } from './validate-behaviours.js';
 
 export interface SimulationOptions {
   /** Seed of every random stream of the plant (default 1): the same seed, the same run. */
@@ -37,14 +37,6 @@ export interface SimulationStatus {
    * Absent from statuses made by hand (tests, older hosts): nothing is said then.
    */
   readonly clientWritten?: boolean;
-}
-
-/** Behaviours that do not fit the scene they were given with; carries every problem. */
-export class BehaviourError extends Error {
-  constructor(readonly problems: readonly PlacedProblem[]) {
-    super(`The behaviours do not fit the scene:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
-    this.name = 'BehaviourError';
-  }
 }
 
 /**
@@ -92,7 +84,7 @@ export class Simulation {
       resetPulseMs: options.resetPulseMs ?? 100,
       maxAdvanceMs: options.maxAdvanceMs ?? 1000,
     });
-    this.behaviours = strict(behaviours, engine.scene.tags);
+    this.behaviours = strictBehaviours(behaviours, engine.scene.tags);
     this.clientWritesAtStart = engine.clientWriteCount;
     this.bind();
     this.finish();
@@ -199,7 +191,7 @@ export class Simulation {
 
   /** Replaces the behaviours (they must fit the scene); the plant restarts from time 0. */
   setBehaviours(behaviours: readonly Behaviour[]): void {
-    this.behaviours = strict(behaviours, this.engine.scene.tags);
+    this.behaviours = strictBehaviours(behaviours, this.engine.scene.tags);
     this.bind();
     this.finish();
   }
@@ -293,12 +285,6 @@ export class Simulation {
       this.statusEvents.emit(this.status);
     }
   }
-}
-
-function strict(behaviours: readonly Behaviour[], tags: readonly TagDefinition[]): readonly Behaviour[] {
-  const { problems } = validateBehaviours(behaviours, tags);
-  if (problems.length > 0) throw new BehaviourError(problems);
-  return behaviours;
 }
 
 /**

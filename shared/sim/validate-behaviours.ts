@@ -2,7 +2,7 @@ import { CONDITION_NESTING, nestingProblem, type NestingRules } from '../conditi
 import { TagIndex } from '../conditions/tag-refs.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import { isRecord, kindOf } from '../problems/json-words.js';
-import type { PlacedProblem } from '../problems/problem-list.js';
+import { formatProblem, type PlacedProblem } from '../problems/problem-list.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { placeProblems, type Problem } from '../schema/shape-paths.js';
@@ -131,4 +131,22 @@ function acrossProblems({
     }
   }
   return problems;
+}
+
+/** Behaviours that do not fit the scene they were given with; carries every problem. */
+export class BehaviourError extends Error {
+  constructor(readonly problems: readonly PlacedProblem[]) {
+    super(`The behaviours do not fit the scene:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    this.name = 'BehaviourError';
+  }
+}
+
+/** The behaviours, when they all fit these tags; else a BehaviourError with every problem. */
+export function strictBehaviours(
+  behaviours: readonly Behaviour[],
+  tags: readonly TagDefinition[],
+): readonly Behaviour[] {
+  const { problems } = validateBehaviours(behaviours, tags);
+  if (problems.length > 0) throw new BehaviourError(problems);
+  return behaviours;
 }

@@ -11,7 +11,8 @@ import type { GradedLabOverview } from '../../shared/exercise/exercise-overview.
 import type { StudentExercise } from '../../shared/exercise/student-view.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { loadExercise } from '../../main/exercise/exercise-setup.js';
-import { LabStartError, type Lab } from '../../main/lab/start-lab.js';
+import type { Lab } from '../../main/lab/start-lab.js';
+import { LabStartError } from '../../main/lab/station-scenes.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
 import { apiClient } from '../support/http-client.js';
 import { dashboardRequest, RENDERER_DIR, startTestLab } from './support.js';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { TagChangeEvent } from '../../shared/core/tag-engine.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { BehaviourError, Simulation, type SimulationStatus } from '../../shared/sim/simulation.js';
+import { Simulation, type SimulationStatus } from '../../shared/sim/simulation.js';
+import { BehaviourError } from '../../shared/sim/validate-behaviours.js';
 import { Bench, testScene } from './plc.js';
 
 const TAGS = [
