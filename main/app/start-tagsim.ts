@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { StartupNotice, UiFileAccess } from '../../shared/bridge/bridge-spec.js';
-import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
-import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
+import type { HiddenFaults } from '../../shared/lab/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/lab/hidden-carry.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { createControlApi, type ControlApi, type ControlOptions } from '../control/control-api.js';
 import type { ControlDeps } from '../control/control-deps.js';

@@ -1,4 +1,4 @@
-import { clientDriverLine, type ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import { clientDriverLine, type ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 import type { ModbusRange } from '../../shared/modbus/client-plan.js';
 import type { ClientDriver } from '../drivers/client-driver.js';
 import type { ModbusClient } from '../modbus/modbus-client.js';

@@ -15,7 +15,7 @@ import { startLab, type Lab, type LabOptions } from '../lab/start-lab.js';
 import { LabStartError } from '../lab/station-scenes.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 import { readToken } from './token-file.js';
-import { clientDriverLabel } from '../../shared/bridge/driver-status.js';
+import { clientDriverLabel } from '../../shared/drivers/driver-status.js';
 
 /**
  * `tagsim lab`: starts the stations (from the command line or a lab file), prints where each

@@ -1,6 +1,6 @@
 import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 import type { ClientDriver } from '../drivers/client-driver.js';
 import type { SceneService } from '../runtime/scene-service.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';

@@ -1,4 +1,4 @@
-import { CLIENT_DRIVERS, clientDriverLabel } from '../../shared/bridge/driver-status.js';
+import { CLIENT_DRIVERS, clientDriverLabel } from '../../shared/drivers/driver-status.js';
 import { jsonAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { CONTROL_PREFIX, type ControlRoute } from '../server/control-surface.js';

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CHAOS_RULES_SHAPE } from '../../shared/api/chaos-rules.js';
 import { TAG_KINDS, TAG_TYPES } from '../../shared/core/tag-types.js';
-import { CLIENT_DRIVERS } from '../../shared/bridge/driver-status.js';
+import { CLIENT_DRIVERS } from '../../shared/drivers/driver-status.js';
 import { ADVANCE_BODY, CLOCK_BODY } from './clock-routes.js';
 import { SCENE_BODY } from './station-routes.js';
 

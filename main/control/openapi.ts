@@ -1,6 +1,6 @@
 import { API_PATHS, READ_ROUTES, RELEASE_ROUTES, WRITE_ROUTES } from '../../shared/api/routes.js';
 import { MAX_CHAOS_RULES } from '../../shared/api/chaos-rules.js';
-import { CLIENT_DRIVERS, clientDriverLabel } from '../../shared/bridge/driver-status.js';
+import { CLIENT_DRIVERS, clientDriverLabel } from '../../shared/drivers/driver-status.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { MAX_LIST_LIMIT } from './journal-routes.js';
 import { COMPONENT_SCHEMAS } from './openapi-schemas.js';

@@ -1,4 +1,4 @@
-import type { ClientDriverName, ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import type { ClientDriverName, ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 

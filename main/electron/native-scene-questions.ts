@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExplainedRefusal, FlowAction, SceneQuestions } from '../../shared/bridge/scene-flow.js';
+import type { ExplainedRefusal, FlowAction, SceneQuestions } from '../../shared/window/scene-flow.js';
 import { sceneFileName } from '../../shared/scenes/file-names.js';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { problemList, sceneFileFilters, type SceneDialogs, withSceneExtension } from './native-dialogs.js';

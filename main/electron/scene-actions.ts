@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BridgeApi } from '../../shared/bridge/bridge-spec.js';
-import { SceneFlow, type SceneFlowResult } from '../../shared/bridge/scene-flow.js';
+import { SceneFlow, type SceneFlowResult } from '../../shared/window/scene-flow.js';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { sceneFileFilters, type SceneDialogs } from './native-dialogs.js';
 import { nativeSceneQuestions } from './native-scene-questions.js';

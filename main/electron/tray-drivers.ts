@@ -4,8 +4,8 @@ import {
   clientDriverLine,
   type ClientDriverName,
   type ClientDriverStatus,
-} from '../../shared/bridge/driver-status.js';
-import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+} from '../../shared/drivers/driver-status.js';
+import { modbusStatusLine } from '../../shared/window/modbus-status-line.js';
 import { escapeLabel, type MenuModelItem } from './menu-model.js';
 
 /**

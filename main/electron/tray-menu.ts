@@ -1,7 +1,7 @@
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
 export { countFaults } from '../../shared/core/fault-count.js';
-import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
+import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
 import type { ApiTag, TagFailure, TagState, TagValue } from '../../shared/core/tag-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { TIME_SCALES } from '../../shared/sim/sim-lifecycle.js';

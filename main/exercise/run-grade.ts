@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { reportRow } from '../../shared/exercise/class-report.js';
 import { exerciseSuite } from '../../shared/exercise/exercise-junit.js';

@@ -1,4 +1,4 @@
-import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import type { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import type { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';

@@ -1,5 +1,5 @@
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
-import { lockedFaultGuard } from '../../shared/bridge/hidden-window.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
+import { lockedFaultGuard } from '../../shared/lab/hidden-window.js';
 import { watchClearedFaults } from './cleared-faults.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';

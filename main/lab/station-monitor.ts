@@ -1,4 +1,4 @@
-import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
+import { TrafficMeter } from '../../shared/api/traffic-meter.js';
 import type { StationActivity, StationModbus } from '../../shared/lab/lab-views.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { MODBUS_WRITE_FUNCTIONS } from '../modbus/modbus-pdu.js';

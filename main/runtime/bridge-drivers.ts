@@ -3,7 +3,7 @@ import {
   clientDriverLabel,
   type ClientDriverName,
   type ClientDriverStatus,
-} from '../../shared/bridge/driver-status.js';
+} from '../../shared/drivers/driver-status.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ClientDriver } from '../drivers/client-driver.js';
 

@@ -8,26 +8,26 @@ import type {
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
 import type { ExerciseFeed } from '../../shared/bridge/exercise-spec.js';
-import type { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
-import { carryHiddenFaults } from '../../shared/bridge/hidden-carry.js';
+import type { HiddenFaults } from '../../shared/lab/hidden-faults.js';
+import { carryHiddenFaults } from '../../shared/lab/hidden-carry.js';
 import {
   clearAroundHidden,
   hiddenTagAction,
   type WindowFaultAction,
-} from '../../shared/bridge/hidden-window.js';
+} from '../../shared/lab/hidden-window.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { SceneService } from './scene-service.js';
-import { Coalescer, type Schedule } from '../../shared/bridge/coalescer.js';
-import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
+import { Coalescer, type Schedule } from '../../shared/core/coalescer.js';
+import { TrafficMeter } from '../../shared/api/traffic-meter.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagState } from '../../shared/core/tag-types.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { lockedChanges, SettingsLockedError } from '../settings/locked-settings.js';
 import type { Settings } from '../settings/settings.js';
-import type { StationRestrictions } from '../../shared/bridge/restrictions.js';
+import type { StationRestrictions } from '../../shared/lab/restrictions.js';
 import { windowRestrictions, withStudentControls } from './student-controls.js';
 import type { ServerController } from './server-controller.js';
 import type { SimulationHost } from './simulation-host.js';

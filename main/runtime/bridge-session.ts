@@ -3,7 +3,7 @@ import {
   type BridgeApi,
   type BridgeEventMessage,
 } from '../../shared/bridge/bridge-spec.js';
-import type { PlantStream, PlantWatch } from '../../shared/bridge/plant-stream.js';
+import type { PlantStream, PlantWatch } from '../../shared/plant/plant-stream.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Schedule } from '../../shared/bridge/coalescer.js';
-import { PlantStream, type PlantSource } from '../../shared/bridge/plant-stream.js';
+import type { Schedule } from '../../shared/core/coalescer.js';
+import { PlantStream, type PlantSource } from '../../shared/plant/plant-stream.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { plantSnapshots } from '../../shared/plant/snapshot.js';
 import type { SimulationHost } from './simulation-host.js';

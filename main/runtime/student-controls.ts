@@ -8,11 +8,11 @@ import {
   type StationRestrictions,
   type StudentControl,
   type UiRestrictions,
-} from '../../shared/bridge/restrictions.js';
+} from '../../shared/lab/restrictions.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 
 /**
- * The bridge's methods that each student control covers (shared/bridge/restrictions.ts). The
+ * The bridge's methods that each student control covers (shared/lab/restrictions.ts). The
  * fault methods are the host's own to refuse: a hidden fault's tag and the presets' student mode
  * have words of their own. Reading (getState, listRequests...) and setting a value are always
  * the student's.

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
+import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
 import { SIMULATION_FIELDS, type Settings, type SimulationSettings } from './settings.js';
 
 /**

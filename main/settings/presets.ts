@@ -8,7 +8,7 @@ import {
   STUDENT_CONTROLS,
   type StationRestrictions,
   type StudentControl,
-} from '../../shared/bridge/restrictions.js';
+} from '../../shared/lab/restrictions.js';
 import { studentModeProblems } from '../../shared/lab/student-mode.js';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { fits } from '../../shared/schema/shape-check.js';
@@ -34,7 +34,7 @@ export interface Presets {
 
 /**
  * presets.json `"studentMode"`: what the student may do, in the lab file's words
- * (`{"allow": ["simulation", "clock"]}`, shared/bridge/restrictions.ts); `{"hideFaultControls":
+ * (`{"allow": ["simulation", "clock"]}`, shared/lab/restrictions.ts); `{"hideFaultControls":
  * true}` is short for allowing everything but `faults`.
  */
 export interface StudentMode {

@@ -11,7 +11,7 @@ import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { NoticeBanner } from '../components/NoticeBanner.js';
 import { ExercisePanel } from '../components/ExercisePanel.js';
 import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
-import { isLocked, mayUse, stationBar } from '../../shared/bridge/restrictions.js';
+import { isLocked, mayUse, stationBar } from '../../shared/lab/restrictions.js';
 import { DetailsPanel } from '../components/DetailsPanel.js';
 import { IS_MAC, isTextField } from '../components/dom.js';
 import { EditorPanel } from '../components/EditorPanel.js';

@@ -7,7 +7,7 @@ import {
   PRESETS_LOCKED_REASON,
   simulationTagRefusal,
   type UiRestrictions,
-} from '../../shared/bridge/restrictions.js';
+} from '../../shared/lab/restrictions.js';
 import { isSimulationControlTag } from '../../shared/core/system-tags.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
 import type { TagStore, ViewTag } from '../state/tag-store.js';

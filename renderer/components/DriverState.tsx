@@ -4,7 +4,7 @@ import {
   clientDriverLabel,
   clientDriverLine,
   type ClientDriverStatus,
-} from '../../shared/bridge/driver-status.js';
+} from '../../shared/drivers/driver-status.js';
 import { runAction } from './actions.js';
 
 /** The dot's colour for each state: the server's colours, so one glance reads both. */

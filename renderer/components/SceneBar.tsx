@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
-import { baseName } from '../../shared/bridge/scene-flow.js';
-import type { StationBar } from '../../shared/bridge/restrictions.js';
+import { baseName } from '../../shared/window/scene-flow.js';
+import type { StationBar } from '../../shared/lab/restrictions.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
 
 /**

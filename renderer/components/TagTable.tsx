@@ -1,4 +1,4 @@
-import { PRESETS_LOCKED_REASON } from '../../shared/bridge/restrictions.js';
+import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TagStore, ViewTag } from '../state/tag-store.js';

@@ -9,7 +9,7 @@ import { downloadScene, downloadText } from './download.js';
 import type { SceneCommands } from './SceneBar.js';
 import { useFileDrop, type FileDrop } from './use-file-drop.js';
 import { useSceneShortcuts, useUnsavedGuard } from './use-scene-keys.js';
-import { mayUse } from '../../shared/bridge/restrictions.js';
+import { mayUse } from '../../shared/lab/restrictions.js';
 
 export interface SceneWindow {
   flows: SceneFlows;

@@ -5,7 +5,7 @@ import { ExerciseBoard } from './ExerciseBoard.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';
 import { ago, describeFault, describeModbus, describeOutcomes } from './lab-format.js';
-import { clientDriverLine } from '../../shared/bridge/driver-status.js';
+import { clientDriverLine } from '../../shared/drivers/driver-status.js';
 import { ScheduleForm } from './ScheduleForm.js';
 import { StationPlant } from './StationPlant.js';
 import { StationTags } from './StationTags.js';

@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
+import type { UiRestrictions } from '../../shared/lab/restrictions.js';
 import { alongOf } from '../../shared/plant/belt-spots.js';
 import { placeLabels } from '../../shared/plant/labels.js';
 import { carriedOffsets, machineOffsets, trackNames } from '../../shared/plant/machine-motion.js';

@@ -1,6 +1,6 @@
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import { applyJsonDelta, type Json, type JsonDelta } from '../../shared/bridge/json-delta.js';
-import type { PlantFrame } from '../../shared/bridge/plant-spec.js';
+import { applyJsonDelta, type Json, type JsonDelta } from '../../shared/plant/json-delta.js';
+import type { PlantFrame } from '../../shared/plant/plant-frame.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 import type { ConnectionSource } from '../transport/connection.js';
 import { Notifier } from './observable.js';

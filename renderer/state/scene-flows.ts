@@ -6,7 +6,7 @@ import {
   type OpenSource,
   SceneFlow,
   type SceneQuestions,
-} from '../../shared/bridge/scene-flow.js';
+} from '../../shared/window/scene-flow.js';
 import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../../shared/scenes/scene-document.js';
 import { sceneFileName, sceneFormatOf } from '../../shared/scenes/file-names.js';

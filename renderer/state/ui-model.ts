@@ -5,11 +5,11 @@ import type {
   ServerStatus,
   SimulationStatus,
   StartupNotice,
-  TrafficStats,
   UiFileAccess,
 } from '../../shared/bridge/bridge-spec.js';
-import type { UiRestrictions } from '../../shared/bridge/restrictions.js';
-import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import type { TrafficStats } from '../../shared/api/traffic-meter.js';
+import type { UiRestrictions } from '../../shared/lab/restrictions.js';
+import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';

@@ -7,13 +7,14 @@ export type UiTag = TagState;
 import type { SceneDocument, SceneOutcome, ScenesState } from '../scenes/scene-document.js';
 import type { SnapshotRestoreOutcome, SnapshotSaveOutcome } from '../scenes/runtime-snapshot.js';
 import type { SimulationStatus } from '../sim/simulation.js';
-import type { UiRestrictions } from './restrictions.js';
+import type { UiRestrictions } from '../lab/restrictions.js';
 import { sceneEditArgs } from './scene-edit-validator.js';
 import { CONTROL_EVENTS, CONTROL_METHODS, type ClockMode } from './control-spec.js';
 import { EXERCISE_EVENTS, EXERCISE_METHODS } from './exercise-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { DRIVER_EVENTS, DRIVER_METHODS } from './driver-spec.js';
-import type { ClientDriverStatus } from './driver-status.js';
+import type { ClientDriverStatus } from '../drivers/driver-status.js';
+import type { TrafficStats } from '../api/traffic-meter.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v } from './validate.js';
 
@@ -61,14 +62,6 @@ export interface ModbusStatus {
   clients: number;
   /** When failed, in a person's words: "port 502 in use". */
   error?: string;
-}
-
-/** Live traffic of the API. */
-export interface TrafficStats {
-  /** Requests answered in the last second. */
-  requestsPerSecond: number;
-  /** Distinct client addresses seen in the last 10 seconds. */
-  clients: number;
 }
 
 /** The scene being served. */

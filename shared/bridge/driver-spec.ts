@@ -1,4 +1,4 @@
-import { CLIENT_DRIVERS, type ClientDriverName, type ClientDriverStatus } from './driver-status.js';
+import { CLIENT_DRIVERS, type ClientDriverName, type ClientDriverStatus } from '../drivers/driver-status.js';
 import { event, method } from './spec-parts.js';
 import { v } from './validate.js';
 

@@ -1,5 +1,4 @@
-import type { PlantSnapshot } from '../plant/plant-types.js';
-import type { JsonDelta } from './json-delta.js';
+import type { PlantFrame } from '../plant/plant-frame.js';
 import { event, method } from './spec-parts.js';
 import { v } from './validate.js';
 
@@ -12,25 +11,6 @@ import { v } from './validate.js';
  * These two methods act on the window's own connection: the IPC and WebSocket hosts answer them
  * per window (main/runtime/bridge-session.ts), so one window's view costs the others nothing.
  */
-
-/** The least time between two plant updates to a window: at most about 30 a second. */
-export const PLANT_UPDATE_INTERVAL_MS = 34;
-
-/** A whole snapshot: where a window starts, or starts again. */
-export interface PlantFullFrame {
-  readonly seq: number;
-  readonly snapshot: PlantSnapshot;
-}
-
-/** The changes since the frame numbered `base` (always seq - 1): applied to that frame's snapshot. */
-export interface PlantDeltaFrame {
-  readonly seq: number;
-  readonly base: number;
-  readonly delta: JsonDelta;
-}
-
-/** One plant update, numbered: a window that finds a gap asks again with watchPlant. */
-export type PlantFrame = PlantFullFrame | PlantDeltaFrame;
 
 export const PLANT_METHODS = {
   /**

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { TagEngine } from '../core/tag-engine.js';
 import { hasSceneForce } from '../core/tag-record.js';
 import type { ApiTag, TagFailure, TagValue } from '../core/tag-types.js';
-import type { HiddenFaults } from '../bridge/hidden-faults.js';
+import type { HiddenFaults } from './hidden-faults.js';
 import type { InstructorFaults } from './instructor-faults.js';
 import { kindOf, show } from '../problems/json-words.js';
 import { says } from '../schema/shape-hints.js';

@@ -6,7 +6,7 @@ import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';
 import { MAX_STATIONS } from './lab-plan.js';
-import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from '../bridge/restrictions.js';
+import { DEFAULT_STUDENT_CONTROLS, type StudentControl } from './restrictions.js';
 import { StudentModeSchema } from './student-mode.js';
 import { parseHostPort } from '../core/host-port.js';
 import { MODBUS_CLIENT_DEFAULTS } from '../drivers/modbus-client-settings.js';

@@ -1,5 +1,5 @@
 import type { TagState } from '../core/tag-types.js';
-import type { ClientDriverStatus } from '../bridge/driver-status.js';
+import type { ClientDriverStatus } from '../drivers/driver-status.js';
 import type { SimulationStatus } from '../sim/simulation.js';
 import type { ActiveFault } from './lab-fault.js';
 import type { ScheduleTaskStatus } from './schedule-runner.js';

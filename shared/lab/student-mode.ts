@@ -3,7 +3,7 @@ import { kindOf, show } from '../problems/json-words.js';
 import { shapeProblems } from '../schema/shape-check.js';
 import { says } from '../schema/shape-hints.js';
 import { placeProblems, type Shape } from '../schema/shape-paths.js';
-import { STUDENT_CONTROLS } from '../bridge/restrictions.js';
+import { STUDENT_CONTROLS } from './restrictions.js';
 
 /**
  * `"studentMode": {"allow": [...]}`, the one vocabulary of what a student may do, as a lab file

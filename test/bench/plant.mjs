@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { BUILTIN_SCENE_NAMES } from '../../dist/shared/scenes/builtin-scenes.js';
-import { applyJsonDelta } from '../../dist/shared/bridge/json-delta.js';
+import { applyJsonDelta } from '../../dist/shared/plant/json-delta.js';
 import { killChildren, nodeCommand, pinCpus, spawnChild, stopServer } from './processes.mjs';
 
 const int = (name, fallback) => {

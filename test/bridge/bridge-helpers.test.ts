@@ -5,8 +5,8 @@ import {
   isBridgeEvent,
   isBridgeMethod,
 } from '../../shared/bridge/bridge-spec.js';
-import { Coalescer } from '../../shared/bridge/coalescer.js';
-import { TrafficMeter } from '../../shared/bridge/traffic-meter.js';
+import { Coalescer } from '../../shared/core/coalescer.js';
+import { TrafficMeter } from '../../shared/api/traffic-meter.js';
 
 function fakeClock() {
   let now = 0;

@@ -10,7 +10,7 @@ import {
   roundJsonNumbers,
   type Json,
   type JsonDelta,
-} from '../../shared/bridge/json-delta.js';
+} from '../../shared/plant/json-delta.js';
 
 const roundTrip = (a: Json, b: Json) => {
   const delta = diffJson(a, b);

@@ -1,9 +1,9 @@
 // The Plant view's stream (issue 23): nothing while nobody watches, the whole snapshot to a window
 // that starts, then only changes, at most one update per slot, nothing when nothing moved.
 import { describe, expect, it, vi } from 'vitest';
-import { applyJsonDelta, type Json } from '../../shared/bridge/json-delta.js';
-import { PLANT_UPDATE_INTERVAL_MS, type PlantFrame } from '../../shared/bridge/plant-spec.js';
-import { PlantStream, type PlantMessage, type PlantSource } from '../../shared/bridge/plant-stream.js';
+import { applyJsonDelta, type Json } from '../../shared/plant/json-delta.js';
+import { PLANT_UPDATE_INTERVAL_MS, type PlantFrame } from '../../shared/plant/plant-frame.js';
+import { PlantStream, type PlantMessage, type PlantSource } from '../../shared/plant/plant-stream.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 
 function fakeClock() {

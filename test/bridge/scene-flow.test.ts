@@ -1,4 +1,4 @@
-// The one unsaved-changes flow (shared/bridge/scene-flow.ts) that the window's dialogs and the
+// The one unsaved-changes flow (shared/window/scene-flow.ts) that the window's dialogs and the
 // desktop app's native ones both drive; their own tests (test/renderer/scene-flows.test.ts,
 // test/electron/scene-actions.test.ts) cover each host's words. Here: the flow itself.
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   type SceneFlowClient,
   type SceneQuestions,
   sourceLabel,
-} from '../../shared/bridge/scene-flow.js';
+} from '../../shared/window/scene-flow.js';
 import type { SceneDocument, SceneOutcome } from '../../shared/scenes/scene-document.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
 

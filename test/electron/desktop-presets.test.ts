@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiState } from '../../shared/bridge/bridge-spec.js';
-import { FAULT_CONTROLS_REFUSED, stationLine } from '../../shared/bridge/restrictions.js';
+import { FAULT_CONTROLS_REFUSED, stationLine } from '../../shared/lab/restrictions.js';
 import { startDesktop } from '../../main/electron/desktop.js';
 import { FakeApp } from './fakes/app.js';
 import { FakeDialogs } from './fakes/dialogs.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UiState } from '../../shared/bridge/bridge-spec.js';
-import { FAULT_CONTROLS_REFUSED } from '../../shared/bridge/restrictions.js';
+import { FAULT_CONTROLS_REFUSED } from '../../shared/lab/restrictions.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';

@@ -1,7 +1,7 @@
 // A small plant for grading runs moment by moment: a belt fed with a, b, a, b... that runs with
 // `Run` and hands items to `side` while `Divert` is on, else off its end; an exercise of it with
 // any criteria, running on a fresh bench the test steps by hand.
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { bindExercise } from '../../shared/exercise/bind-exercise.js';
 import { validateExercise } from '../../shared/exercise/exercise-file.js';
 import { ExerciseSession } from '../../shared/exercise/exercise-session.js';

@@ -2,7 +2,7 @@
 // controller scans as an API client every 20 ms of simulation time, and the clock advances as
 // `POST /tagsim/v1/clock/advance` advances it (the route's own function), as fast as the CPU
 // allows. An exercise of two minutes takes a second or two.
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { StationGrade } from '../../shared/exercise/exercise-session.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';

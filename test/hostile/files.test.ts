@@ -28,7 +28,7 @@ import { readTextFile } from '../../main/storage/read-text-file.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { readSnapshotFile } from '../../main/storage/snapshot-files.js';
 import { loadOrCreateUiToken } from '../../main/ui-host/ui-token.js';
-import { STUDENT_CONTROLS } from '../../shared/bridge/restrictions.js';
+import { STUDENT_CONTROLS } from '../../shared/lab/restrictions.js';
 import { CONTROL_API_OWNERS, parseLabFile } from '../../shared/lab/lab-file.js';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';

@@ -1,7 +1,7 @@
 // The examples of docs/lab.md are what TagSim reads: the lab file, the actions, the schedule.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';

@@ -1,7 +1,7 @@
 // Fault schedules: the file, its binding to the stations' scenes, and its run by time and by
 // condition, with every fault logged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';

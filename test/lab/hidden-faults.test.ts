@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEventMessage, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import type { TagState } from '../../shared/core/tag-types.js';
-import { STUDENT_CONTROLS } from '../../shared/bridge/restrictions.js';
+import { STUDENT_CONTROLS } from '../../shared/lab/restrictions.js';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import type { Lab, LabStation } from '../../main/lab/start-lab.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
-import type { PlantFrame, PlantFullFrame } from '../../shared/bridge/plant-spec.js';
+import type { PlantFrame, PlantFullFrame } from '../../shared/plant/plant-frame.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';

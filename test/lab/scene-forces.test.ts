@@ -2,7 +2,7 @@
 // are the scene, not an instructor's fault: the dashboard does not list them, and "clear all
 // faults" puts them back rather than releasing them, while a fault on such a tag is listed.
 import { describe, expect, it } from 'vitest';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import { activeFaults, clearAllFaults } from '../../shared/lab/lab-fault.js';

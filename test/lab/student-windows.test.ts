@@ -3,7 +3,7 @@
 // instructor's hidden faults survive every scene change, reset or restore the window or the
 // station's control API can make, with the fault log naming who took one off.
 import { afterEach, describe, expect, it } from 'vitest';
-import { STUDENT_CONTROLS, studentRefusal, type UiRestrictions } from '../../shared/bridge/restrictions.js';
+import { STUDENT_CONTROLS, studentRefusal, type UiRestrictions } from '../../shared/lab/restrictions.js';
 import { parseLabFile } from '../../shared/lab/lab-file.js';
 import type { Lab, LabOptions, LabStation } from '../../main/lab/start-lab.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';

@@ -6,7 +6,7 @@ import { buildTrayModel, type TrayState } from '../../main/electron/tray-menu.js
 import { parsePresets } from '../../main/settings/presets.js';
 import { parseSettings } from '../../main/settings/settings.js';
 import type { ModbusStatus } from '../../shared/bridge/bridge-spec.js';
-import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+import { modbusStatusLine } from '../../shared/window/modbus-status-line.js';
 import { ModbusTestClient } from '../support/raw-modbus.js';
 
 const open: { close(): unknown }[] = [];

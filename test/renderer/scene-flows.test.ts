@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogAnswers, DialogKind, DialogSpecs } from '../../renderer/state/dialogs.js';
 import { refusalLines, SceneFlows, type SceneClient } from '../../renderer/state/scene-flows.js';
-import type { DownloadScene } from '../../shared/bridge/scene-flow.js';
+import type { DownloadScene } from '../../shared/window/scene-flow.js';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
 import { emptyScene } from '../../shared/scenes/scene-editor.js';
 import type { SceneDocument, SceneOutcome } from '../../shared/scenes/scene-document.js';

@@ -8,7 +8,7 @@ import { MAX_TRAFFIC_LISTING, MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridg
 import { MAX_FILTER_LENGTH, MAX_PAGE_BYTES } from '../../main/server/request-journal.js';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
-import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
+import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import { inMemoryTransport } from '../support/bridge-transports.js';
 

@@ -2,7 +2,7 @@
 // its brackets (a URL without them is what Node's url.parse warns of, DEP0170).
 import { describe, expect, it } from 'vitest';
 import { serverStatusLine } from '../../main/electron/tray-menu.js';
-import { modbusStatusLine } from '../../shared/bridge/modbus-status-line.js';
+import { modbusStatusLine } from '../../shared/window/modbus-status-line.js';
 import { httpUrl, urlHost } from '../../shared/core/url-host.js';
 
 describe('a host in a URL', () => {

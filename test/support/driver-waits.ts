@@ -1,7 +1,7 @@
 // Waiting on a running TagSim without fixed sleeps: for a client driver's status, for a tag's value.
 import type { TagSim } from '../../main/app/start-tagsim.js';
 import type { ClientDriver } from '../../main/drivers/client-driver.js';
-import type { ClientDriverStatus } from '../../shared/bridge/driver-status.js';
+import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 
 export const valueOf = (tagsim: TagSim, name: string): unknown => tagsim.engine.tagsNamed(name)[0]!.value;
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/bridge/bridge-spec.js';
-import type { ClientDriverStatus } from '../../../shared/bridge/driver-status.js';
+import type { ClientDriverStatus } from '../../../shared/drivers/driver-status.js';
 import { StatusBar, type StatusBarProps } from '../../../renderer/components/StatusBar.js';
 import { SimulationClock } from '../../../renderer/state/simulation-model.js';
 import {

@@ -4,7 +4,7 @@
 import { createRef } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerStatus } from '../../../shared/bridge/bridge-spec.js';
-import type { UiRestrictions } from '../../../shared/bridge/restrictions.js';
+import type { UiRestrictions } from '../../../shared/lab/restrictions.js';
 import { DetailsPanel } from '../../../renderer/components/DetailsPanel.js';
 import { StatusBar } from '../../../renderer/components/StatusBar.js';
 import { TagTable } from '../../../renderer/components/TagTable.js';

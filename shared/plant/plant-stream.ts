@@ -1,8 +1,8 @@
 import { Emitter } from '../core/emitter.js';
-import type { PlantSnapshot } from '../plant/plant-types.js';
-import { Coalescer, type Schedule } from './coalescer.js';
+import type { PlantSnapshot } from './plant-types.js';
+import { Coalescer, type Schedule } from '../core/coalescer.js';
 import { diffJson, roundJsonNumbers, type Json } from './json-delta.js';
-import { PLANT_UPDATE_INTERVAL_MS, type PlantFrame } from './plant-spec.js';
+import { PLANT_UPDATE_INTERVAL_MS, type PlantFrame } from './plant-frame.js';
 
 /** Where the stream reads the plant, and hears that it may have moved. */
 export interface PlantSource {

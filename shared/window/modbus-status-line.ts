@@ -1,5 +1,5 @@
 import { urlHost } from '../core/url-host.js';
-import type { ModbusStatus } from './bridge-spec.js';
+import type { ModbusStatus } from '../bridge/bridge-spec.js';
 
 /**
  * The Modbus server in one line, for the tray and the window's status bar: "Modbus TCP on

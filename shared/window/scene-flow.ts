@@ -1,6 +1,6 @@
 import type { SceneDefinition } from '../scenes/scene-definition.js';
 import type { SceneDocument, SceneOutcome, SceneRefusal } from '../scenes/scene-document.js';
-import type { BridgeApi } from './bridge-spec.js';
+import type { BridgeApi } from '../bridge/bridge-spec.js';
 
 /**
  * The conversation before a scene is replaced or saved, over the bridge: opening or starting a

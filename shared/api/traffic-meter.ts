@@ -1,4 +1,10 @@
-import type { TrafficStats } from './bridge-spec.js';
+/** Live traffic of the API. */
+export interface TrafficStats {
+  /** Requests answered in the last second. */
+  requestsPerSecond: number;
+  /** Distinct client addresses seen in the last 10 seconds. */
+  clients: number;
+}
 
 const SLOT_MS = 100;
 const SLOTS = 10; // one second of 100 ms slots
