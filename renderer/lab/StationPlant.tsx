@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
 import { PlantView } from '../plant/PlantView.js';
 import { TagStore } from '../state/tag-store.js';
@@ -11,15 +10,6 @@ import { usePoll } from './use-poll.js';
 const STATE_POLL_MS = 100;
 const TAGS_POLL_MS = 500;
 const LAYOUT_POLL_MS = 5000;
-
-/**
- * The drawing shows the station; it changes nothing there (the fault form and the table do), so
- * its controls are off and a call that got through anyway is refused with a reason.
- */
-const SHOW_ONLY = createBridgeClient({
-  invoke: () => Promise.reject(new Error("The dashboard's Plant view only shows the station.")),
-  subscribe: () => () => undefined,
-});
 
 /**
  * A station's Plant view for the instructor (issue 23; docs/lab.md): the window's own drawing of
@@ -67,11 +57,9 @@ export function StationPlant(props: { client: LabClient; station: number; onClos
             receivedAt={receivedAt}
             store={store}
             version={version}
-            client={SHOW_ONLY}
             selectedId={undefined}
             onSelect={() => undefined}
             disabled={true}
-            restrictions={{ locked: [], hideFaultControls: true }}
             simulation={plant.value?.simulation}
             hiddenFaults={hiddenIds}
           />
