@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
 /** What a lab's dashboard answered: its status and body, passed on as they are. */
@@ -26,16 +26,20 @@ export function labClient(url: string, token: string) {
   const { hostname, port } = new URL(url);
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
   const address = async () => (isIP(host) ? host : (await lookup(host)).address);
+  const addressOrUnreachable = async (): Promise<string> => {
+    try {
+      return await address();
+    } catch (error) {
+      throw new LabUnreachable(`cannot look up ${host}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  };
+  const unreachable = (error: Error, ip: string) =>
+    error instanceof LabUnreachable
+      ? error
+      : new LabUnreachable(`${(error as NodeJS.ErrnoException).code ?? error.message} at ${ip}:${port}`);
   return {
     async send(method: 'GET' | 'POST', path: string, body?: string): Promise<LabReply> {
-      let ip: string;
-      try {
-        ip = await address();
-      } catch (error) {
-        throw new LabUnreachable(
-          `cannot look up ${host}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-        );
-      }
+      const ip = await addressOrUnreachable();
       return new Promise<LabReply>((resolve, reject) => {
         const headers: Record<string, string | number> = { authorization: `Bearer ${token}` };
         if (body !== undefined)
@@ -65,15 +69,33 @@ export function labClient(url: string, token: string) {
         );
         req.on('error', (error) => {
           clearTimeout(deadline);
-          reject(
-            error instanceof LabUnreachable
-              ? error
-              : new LabUnreachable(
-                  `${(error as NodeJS.ErrnoException).code ?? error.message} at ${ip}:${port}`,
-                ),
-          );
+          reject(unreachable(error, ip));
         });
         req.end(body);
+      });
+    },
+    /**
+     * Opens a GET whose answer streams (a station's plant feed): resolves with the answer once its
+     * head came (within LAB_REPLY_TIMEOUT_MS), for the caller to read and destroy.
+     */
+    async open(path: string): Promise<IncomingMessage> {
+      const ip = await addressOrUnreachable();
+      return new Promise<IncomingMessage>((resolve, reject) => {
+        const headers = { authorization: `Bearer ${token}` };
+        const req = request({ host: ip, port: Number(port) || 80, method: 'GET', path, headers }, (res) => {
+          clearTimeout(deadline);
+          resolve(res);
+        });
+        const deadline = setTimeout(
+          () => req.destroy(new LabUnreachable(`no answer within ${LAB_REPLY_TIMEOUT_MS / 1000} s`)),
+          LAB_REPLY_TIMEOUT_MS,
+        );
+        // After the head too: the answer's reader sees its end.
+        req.on('error', (error) => {
+          clearTimeout(deadline);
+          reject(unreachable(error, ip));
+        });
+        req.end();
       });
     },
   };

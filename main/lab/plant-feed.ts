@@ -1,25 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PlantMessage } from '../../shared/bridge/plant-stream.js';
-import type { PlantLayout } from '../../shared/plant/plant-types.js';
+import {
+  PLANT_FEED_PATH,
+  PLANT_FEED_TYPE,
+  type PlantFeedMessage,
+} from '../../shared/lab/plant-feed-messages.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import { ApiError } from '../server/api-error.js';
 import type { SendBudget } from '../ui-host/send-budget.js';
 import type { DashboardRoute } from './dashboard-route.js';
 import type { LabStation } from './lab-types.js';
-
-/** The plant feed's path: one station's plant, pushed (docs/lab.md). */
-export const PLANT_FEED_PATH = '/api/stations/:station/plant/feed';
-
-/** The feed's content type: one JSON message a line. */
-export const PLANT_FEED_TYPE = 'application/x-ndjson; charset=utf-8';
-
-/** A line of the feed: the window's own event messages, and the drawing of a new scene. */
-export type PlantFeedMessage =
-  | { readonly event: 'scene'; readonly payload: { readonly scene: string; readonly layout: PlantLayout } }
-  | { readonly event: 'simulation'; readonly payload: SimulationStatus }
-  | PlantMessage;
 
 /**
  * The dashboard's plant feed (docs/lab.md, "Its JSON API"): a station's Plant view pushed as the

@@ -1,13 +1,11 @@
 // The dashboard's plant feed (issue 35, point 3): a station's plant pushed over real HTTP with the
 // dashboard's token, from the station's own plant stream (the one its student's window watches),
 // one JSON message a line: the drawing, the simulation's status, then the plant's frames.
-import { request, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlantFrame, PlantFullFrame } from '../../shared/bridge/plant-spec.js';
 import type { Lab } from '../../main/lab/start-lab.js';
-import type { PlantFeedMessage } from '../../main/lab/plant-feed.js';
 import { layoutPlant } from '../../shared/plant/layout.js';
-import { act, dashboardRequest, startTestLab } from './support.js';
+import { act, dashboardRequest, openFeed, startTestLab, until } from './support.js';
 
 let lab: Lab | undefined;
 afterEach(async () => {
@@ -15,37 +13,11 @@ afterEach(async () => {
   lab = undefined;
 });
 
-/** Opens a station's feed and gathers its messages until `close()`. */
-async function openFeed(lab: Lab, station: number, token: string | null = lab.dashboard!.token) {
-  const url = new URL(`/api/stations/${station}/plant/feed`, lab.dashboard!.url);
-  const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } });
-    req.on('response', resolve).on('error', reject).end();
-  });
-  const messages: PlantFeedMessage[] = [];
-  let rest = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) messages.push(JSON.parse(line) as PlantFeedMessage);
-  });
-  return { res, messages, close: () => res.destroy() };
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for the feed');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
 describe("the dashboard's plant feed", () => {
   it("pushes a station's drawing, status and frames from the station's own stream", async () => {
     lab = await startTestLab({ stations: [{}, { scene: { builtin: 'From A to B' } }] });
     const station = lab.stations[1]!.tagsim;
-    const feed = await openFeed(lab, 2);
+    const feed = await openFeed(lab.dashboard!.url, lab.dashboard!.token, 2);
     expect(feed.res.statusCode).toBe(200);
     expect(feed.res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     await until(() => feed.messages.length >= 3);
@@ -88,10 +60,10 @@ describe("the dashboard's plant feed", () => {
 
   it('starts whole again for a page that comes back', async () => {
     lab = await startTestLab({ stations: [{}] });
-    const first = await openFeed(lab, 1);
+    const first = await openFeed(lab.dashboard!.url, lab.dashboard!.token, 1);
     await until(() => first.messages.some((m) => m.event === 'plant'));
     first.close();
-    const again = await openFeed(lab, 1);
+    const again = await openFeed(lab.dashboard!.url, lab.dashboard!.token, 1);
     await until(() => again.messages.some((m) => m.event === 'plant'));
     const frame = again.messages.find((m) => m.event === 'plant')!.payload as PlantFullFrame;
     expect(frame.snapshot).toBeDefined();
