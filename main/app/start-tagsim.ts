@@ -14,6 +14,8 @@ import { DEFAULT_MODBUS_PORT, type ModbusServerOptions } from '../modbus/modbus-
 import { readSnapshotFile } from '../storage/snapshot-files.js';
 import { createBrowserUi, type BrowserUi } from '../ui-host/browser-ui.js';
 import type { SendBudget } from '../ui-host/send-budget.js';
+import type { PlantStream } from '../../shared/plant/plant-stream.js';
+import { lazyPlantStream } from '../runtime/plant-source.js';
 import { createBridgeHost, type BridgeHost, type BridgeHostDeps } from '../runtime/bridge-host.js';
 import { loadScene, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { SceneService } from '../runtime/scene-service.js';
@@ -94,6 +96,11 @@ export interface TagSim {
    * nothing for its events.
    */
   readonly bridge: BridgeHost;
+  /**
+   * The plant's one stream of state (plant-stream.ts), made when a first view watches: the
+   * windows' Plant views and a lab's dashboard all watch this one.
+   */
+  readonly plant: () => PlantStream | undefined;
   /** The browser UI at /ui/, when `ui` was given. */
   readonly ui: BrowserUi | undefined;
   /** What starting from `state` did. */
@@ -217,6 +224,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
   modbus?.errors.on(reportError);
   const clients = createClientDrivers(engine, options, control, reportError);
 
+  const plant = lazyPlantStream(simulation, engine, reportError, options.bridge);
   let bridge: BridgeHost | undefined;
   const bridgeHost = (): BridgeHost =>
     (bridge ??= createBridgeHost({
@@ -225,6 +233,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       settings,
       scenes,
       simulation,
+      plant: plant.get,
       ...(modbus ? { modbus } : {}),
       clients: clients.all,
       ...(control ? { control } : {}),
@@ -246,6 +255,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     simulation.dispose();
     ui?.close();
     bridge?.dispose();
+    plant.dispose();
     for (const driver of clients.all) driver.disconnect();
     await Promise.all([server.stop(), modbus?.stop()]);
   };
@@ -281,6 +291,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
     get bridge() {
       return bridgeHost();
     },
+    plant: plant.get,
     ui,
     restored,
     get url() {

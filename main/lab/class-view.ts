@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClassLabStatus } from '../../shared/lab/lab-views.js';
+import { PLANT_FEED_PATH, PLANT_FEED_TYPE } from '../../shared/plant/plant-feed-messages.js';
 import { jsonAnswer, type ApiAnswer } from '../server/api-answer.js';
 import { ApiError } from '../server/api-error.js';
 import { hasBody, jsonBodyReader } from '../server/json-body.js';
@@ -78,6 +79,26 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
     perStation('tags'),
     perStation('plant/layout'),
     perStation('plant/state'),
+    {
+      method: 'GET',
+      path: PLANT_FEED_PATH,
+      handle: async (_req, params, res) => {
+        const { lab, local } = locate(params['station']);
+        const feed = await lab.client.open(`/api/stations/${local}/plant/feed`).catch((error: unknown) => {
+          if (error instanceof LabUnreachable)
+            throw new ApiError(502, `${lab.name}: cannot reach it (${error.message}).`);
+          throw error;
+        });
+        // Passed on as it comes, the lab's refusals too; a page that leaves closes the lab's feed.
+        res.writeHead(feed.statusCode ?? 502, {
+          'Content-Type': feed.headers['content-type'] ?? PLANT_FEED_TYPE,
+        });
+        feed.on('error', () => res.destroy());
+        res.on('close', () => feed.destroy());
+        feed.pipe(res);
+        return undefined;
+      },
+    },
     {
       method: 'POST',
       path: '/api/actions',

@@ -10,6 +10,8 @@ import type { DashboardRoute } from './dashboard-route.js';
 import { instructorTags, runLabAction, stationOverview } from './lab-control.js';
 import { exerciseRoutes } from './exercise-routes.js';
 import { plantRoutes } from './plant-routes.js';
+import { plantFeedRoute } from './plant-feed.js';
+import { SendBudget } from '../ui-host/send-budget.js';
 import { writesAround } from './write-journal.js';
 import type { Lab } from './lab-types.js';
 
@@ -21,6 +23,8 @@ export interface DashboardContext {
   readonly lab: Lab;
   readonly log: FaultLog;
   readonly now?: () => number;
+  /** What the plant feeds may hold unread (the lab's, with its windows' sockets); a new one when absent. */
+  readonly sendBudget?: SendBudget;
 }
 
 /** The dashboard's JSON API under /api/ (docs/lab.md); every route needs the token. */
@@ -60,6 +64,7 @@ export function dashboardRoutes(context: DashboardContext): DashboardRoute[] {
       handle: (_req, params) => jsonAnswer(instructorTags(stationOf(params['station']))),
     },
     ...plantRoutes(stationOf),
+    plantFeedRoute(stationOf, context.sendBudget ?? new SendBudget()),
     ...exerciseRoutes(() => lab.exercise, readJson),
     {
       method: 'POST',

@@ -244,7 +244,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
         host,
         port: plan.dashboard,
         pageDir: dashboardPageDir(options.dashboard.rendererDir),
-        routes: dashboardRoutes({ lab, log: lab.log }),
+        routes: dashboardRoutes({ lab, log: lab.log, sendBudget }),
         token: instructorToken,
         stations: stations.length,
         ...(options.dashboard.timeouts ? { timeouts: options.dashboard.timeouts } : {}),

@@ -38,6 +38,7 @@ import { createBridgeExercise } from './bridge-exercise.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
 import { lazyPlantStream } from './plant-source.js';
+import type { PlantStream } from '../../shared/plant/plant-stream.js';
 
 /** Who the lab's fault log names when a window's scene change took a hidden fault with its tag. */
 export const BY_WINDOW = "the station's window";
@@ -83,6 +84,8 @@ export interface BridgeHostDeps {
   exercise?: ExerciseFeed;
   /** Why a by-path call is refused where the file access is 'none' (one line, with what to do). */
   fileAccessRefusal?: string;
+  /** The TagSim's plant stream, which a lab's dashboard watches too; the host makes one when not given. */
+  plant?: () => PlantStream | undefined;
   now?: () => number;
   schedule?: Schedule;
   /** Starts a repeating timer and returns the function that stops it. */
@@ -321,7 +324,10 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     ...drivers.api,
     ...SESSION_ONLY_METHODS,
   };
-  const plant = lazyPlantStream(simulation, engine, { schedule, now }, (e) => server.errors.emit(e));
+  const own = deps.plant
+    ? undefined
+    : lazyPlantStream(simulation, engine, (e) => server.errors.emit(e), { schedule, now });
+  const plant = deps.plant ?? own!.get;
 
   // A window's session forwards to the same gated api: a lab student's socket meets its refusals.
   const gated = station ? withStudentControls(api, station, (id) => engine.getTag(id)) : api;
@@ -329,9 +335,9 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     api: gated,
     scenes,
     events,
-    openSession: (deliver) => openBridgeSession(gated, plant.get, deliver),
+    openSession: (deliver) => openBridgeSession(gated, plant, deliver),
     dispose: () => {
-      plant.dispose();
+      own?.dispose();
       unsubscribers.forEach((unsubscribe) => unsubscribe());
     },
   };

@@ -35,19 +35,24 @@ export function simulationPlantSource(host: SimulationHost, engine: TagEngine): 
 }
 
 /**
- * The host's one stream of plant state, made when a first window watches (none before: with the
- * view closed the server does no extra work); undefined where TagSim runs no simulation.
+ * A TagSim's one stream of plant state, made when a first view watches (none before: with every
+ * view closed the server does no extra work): its windows' Plant views and, in a lab, the
+ * instructor's dashboard watch the same stream. Undefined where TagSim runs no simulation.
  */
 export function lazyPlantStream(
   host: SimulationHost | undefined,
   engine: TagEngine,
-  timing: { schedule: Schedule; now: () => number },
   onError: (e: unknown) => void,
+  timing: { schedule?: Schedule | undefined; now?: (() => number) | undefined } = {},
 ): { get(): PlantStream | undefined; dispose(): void } {
   let plant: PlantStream | undefined;
+  const timers = {
+    schedule: timing.schedule ?? ((callback: () => void, ms: number) => void setTimeout(callback, ms)),
+    now: timing.now ?? (() => performance.now()),
+  };
   return {
     get: () =>
-      host ? (plant ??= new PlantStream(simulationPlantSource(host, engine), timing, onError)) : undefined,
+      host ? (plant ??= new PlantStream(simulationPlantSource(host, engine), timers, onError)) : undefined,
     dispose: () => plant?.dispose(),
   };
 }

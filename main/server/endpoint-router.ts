@@ -19,7 +19,8 @@ export interface Endpoint {
  */
 export function endpointRouter<R extends Endpoint>(
   routes: readonly R[],
-  serve: (route: R, ctx: Context) => ApiAnswer | Promise<ApiAnswer>,
+  /** The route's answer; undefined when the route wrote its own (a stream: the lab's plant feed). */
+  serve: (route: R, ctx: Context) => ApiAnswer | undefined | Promise<ApiAnswer | undefined>,
 ): Middleware {
   const router = new Router({ sensitive: true, strict: true });
   for (const route of routes) {
@@ -30,7 +31,7 @@ export function endpointRouter<R extends Endpoint>(
       // Written as the direct path writes it (writeHead, then end), keeping the headers already
       // set: Koa's own respond makes the same bytes at a far higher cost per request (writev).
       ctx.respond = false;
-      writeAnswer(ctx.res, answer);
+      if (answer) writeAnswer(ctx.res, answer);
     });
   }
   const dispatch = router.routes();

@@ -1,78 +1,70 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
+import { useModel } from '../components/use-model.js';
 import { PlantView } from '../plant/PlantView.js';
+import { PlantFeed } from '../state/plant-feed.js';
 import { TagStore } from '../state/tag-store.js';
 import { failureOf, FAILURE_LABELS } from '../state/value-entry.js';
-import type { LabClient, StationPlantState } from './lab-client.js';
+import { ALWAYS_CONNECTED } from '../transport/connection.js';
+import type { LabClient } from './lab-client.js';
+import { StationFeed } from './station-feed.js';
 import { usePoll } from './use-poll.js';
 
-/** How often the open view reads the station's plant, its tags and (for a new scene) its drawing. */
-const STATE_POLL_MS = 100;
+/** How often the open view reads the station's tags (the table's way: its plant is pushed). */
 const TAGS_POLL_MS = 500;
-const LAYOUT_POLL_MS = 5000;
-
-/**
- * The drawing shows the station; it changes nothing there (the fault form and the table do), so
- * its controls are off and a call that got through anyway is refused with a reason.
- */
-const SHOW_ONLY = createBridgeClient({
-  invoke: () => Promise.reject(new Error("The dashboard's Plant view only shows the station.")),
-  subscribe: () => () => undefined,
-});
 
 /**
  * A station's Plant view for the instructor (issue 23; docs/lab.md): the window's own drawing of
- * the station's machine, live, over the dashboard's API (polled only while it is open): the
- * machine shows every fault as the table does, and marks each fault hidden from the student on
- * its tag's spot ("hidden", said to a screen reader too); the list below is its text alternative.
+ * the station's machine, live, pushed by the dashboard's plant feed from the station's own plant
+ * stream (only while the view is open), its tags read as the table reads them. The drawing only
+ * shows (no actions: the fault form and the table change the station); it shows every fault as
+ * the table does, and marks each fault hidden from the student on its tag's spot ("hidden", said
+ * to a screen reader too); the list below is its text alternative.
  */
 export function StationPlant(props: { client: LabClient; station: number; onClose: () => void }) {
   const { client, station } = props;
-  const drawing = usePoll(() => client.plantLayout(station), LAYOUT_POLL_MS, [client, station]);
-  const plant = usePoll(() => client.plantState(station), STATE_POLL_MS, [client, station]);
+  const feed = useMemo(() => new StationFeed(client, station), [client, station]);
+  const plant = useMemo(() => new PlantFeed(feed, ALWAYS_CONNECTED), [feed]);
+  useEffect(() => plant.start(), [plant]);
+  useModel(feed);
+  useModel(plant);
+  const drawing = feed.drawing;
   const tags = usePoll(() => client.tags(station), TAGS_POLL_MS, [client, station]);
   const store = useMemo(() => new TagStore(), [station]);
   // Each reading of the tags replaces the store's (a few a second: the table's own way).
   const version = useMemo(() => {
-    if (tags.value)
-      store.reset({ name: drawing.value?.scene ?? '', tagCount: tags.value.length }, tags.value);
+    if (tags.value) store.reset({ name: drawing?.scene ?? '', tagCount: tags.value.length }, tags.value);
     return store.version;
   }, [store, tags.value]);
-  const [receivedAt, setReceivedAt] = useState(0);
-  useEffect(() => setReceivedAt(performance.now()), [plant.value]);
   const hidden = (tags.value ?? []).filter((t) => t.hidden);
   // One set per change of the hidden faults (not per poll), so the drawing keeps its memo.
   const hiddenKey = hidden.map((t) => t.id).join('\n');
   const hiddenIds = useMemo(() => new Set(hiddenKey ? hiddenKey.split('\n') : []), [hiddenKey]);
-  const stale = drawing.value && plant.value && drawing.value.scene !== plant.value.scene;
-  const error = drawing.error ?? plant.error ?? tags.error;
+  const error = feed.error ?? tags.error;
 
   return (
     <section class="station-plant" aria-label={`Station ${station}'s plant`}>
       <header>
         <h2>
-          Station {station}: plant{drawing.value ? ` (${drawing.value.scene})` : ''}
+          Station {station}: plant{drawing ? ` (${drawing.scene})` : ''}
         </h2>
         <button type="button" onClick={props.onClose}>
           Close
         </button>
       </header>
       {error !== undefined ? <p class="problem">{error}</p> : null}
-      {drawing.value && !stale ? (
+      {drawing ? (
         <div class={`station-plant-drawing${hidden.length > 0 ? ' has-hidden' : ''}`}>
           <PlantView
-            layout={drawing.value.layout}
-            snapshot={(plant.value as StationPlantState | undefined)?.snapshot}
-            receivedAt={receivedAt}
+            layout={drawing.layout}
+            snapshot={plant.snapshot}
+            receivedAt={plant.receivedAt}
             store={store}
             version={version}
-            client={SHOW_ONLY}
             selectedId={undefined}
             onSelect={() => undefined}
             disabled={true}
-            restrictions={{ locked: [], hideFaultControls: true }}
-            simulation={plant.value?.simulation}
+            simulation={feed.simulation}
             hiddenFaults={hiddenIds}
           />
         </div>

@@ -3,21 +3,7 @@ import type { GradedLabOverview } from '../../shared/exercise/exercise-overview.
 import type { LabAction } from '../../shared/lab/lab-actions.js';
 import type { InstructorTag, StationOutcome } from '../../shared/lab/lab-views.js';
 import type { ScheduleTaskStatus } from '../../shared/lab/schedule-runner.js';
-import type { PlantLayout, PlantSnapshot } from '../../shared/plant/plant-types.js';
-import type { SimulationStatus } from '../../shared/sim/simulation.js';
-
-/** A station's drawing, and the scene it is of. */
-export interface StationDrawing {
-  readonly scene: string;
-  readonly layout: PlantLayout;
-}
-
-/** A station's plant now. */
-export interface StationPlantState {
-  readonly scene: string;
-  readonly simulation: SimulationStatus;
-  readonly snapshot: PlantSnapshot;
-}
+import type { PlantFeedMessage } from '../../shared/plant/plant-feed-messages.js';
 
 /** A refusal of the dashboard's API, in its own words. */
 export class LabRequestError extends Error {
@@ -39,9 +25,15 @@ export interface LabClient {
   report(format: 'csv' | 'html'): Promise<string>;
   /** Starts a fault schedule from its JSON text; resolves with its faults, one per station. */
   startSchedule(text: string): Promise<ScheduleTaskStatus[]>;
-  /** A station's Plant view: its drawing, and its plant now (docs/lab.md). */
-  plantLayout(station: number): Promise<StationDrawing>;
-  plantState(station: number): Promise<StationPlantState>;
+  /**
+   * A station's Plant view, pushed (docs/lab.md): hands `onMessage` each message of the station's
+   * plant feed until the feed ends (resolves) or fails, or `signal` aborts it (rejects).
+   */
+  plantFeed(
+    station: number,
+    onMessage: (message: PlantFeedMessage) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
   /** Starts, stops or restarts the lab's exercise on some stations (docs/lab.md). */
   exerciseAction(action: ExerciseAction): Promise<StationOutcome[]>;
   /** The class report, as a file's text: `csv` or `html`. */
@@ -77,14 +69,29 @@ export function createLabClient(token: string, fetchImpl: typeof fetch = fetch):
       const response = await call('/api/schedules', { method: 'POST', body: text });
       return ((await response.json()) as { tasks: ScheduleTaskStatus[] }).tasks;
     },
-    plantLayout: async (station) =>
-      (await (await call(`/api/stations/${station}/plant/layout`)).json()) as StationDrawing,
-    plantState: async (station) =>
-      (await (await call(`/api/stations/${station}/plant/state`)).json()) as StationPlantState,
+    plantFeed: async (station, onMessage, signal) => {
+      const response = await call(`/api/stations/${station}/plant/feed`, { signal });
+      await readLines(response, (line) => onMessage(JSON.parse(line) as PlantFeedMessage));
+    },
     exerciseAction: async (action) => {
       const response = await call('/api/exercise/actions', { method: 'POST', body: JSON.stringify(action) });
       return ((await response.json()) as { results: StationOutcome[] }).results;
     },
     classReport: async (format) => (await call(`/api/exercise/report.${format}`)).text(),
   };
+}
+
+/** Hands `onLine` each line of a streamed answer as it comes (the last one unended too). */
+async function readLines(response: Response, onLine: (line: string) => void): Promise<void> {
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (rest + value).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) if (line !== '') onLine(line);
+  }
+  if (rest !== '') onLine(rest);
 }

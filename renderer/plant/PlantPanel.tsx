@@ -62,21 +62,21 @@ function Control({ control: c }: { control: PanelControl }) {
   const momentary = c.control === 'button';
   const down = () => {
     ctx.select(c.tag.id);
-    if (!momentary || held.current || ctx.disabled) return;
+    if (!momentary || held.current || ctx.disabled || !ctx.actions) return;
     held.current = true;
     ctx.actions.press(c);
   };
   const up = () => {
     if (!held.current) return;
     held.current = false;
-    ctx.actions.letGo(c);
+    ctx.actions?.letGo(c);
   };
   const click = () => {
     ctx.select(c.tag.id);
     if (ctx.disabled) return;
     if (c.control === 'latch' || c.control === 'selector' || c.control === 'switch')
-      ctx.actions.toggle(c, tag);
-    else if (c.control === 'lamp') ctx.actions.pulse(c.tag, tag);
+      ctx.actions?.toggle(c, tag);
+    else if (c.control === 'lamp') ctx.actions?.pulse(c.tag, tag);
   };
   const value = c.tag.type === 'Bit' ? '' : readout(tag);
   const pressed = momentary ? look.on !== !c.normallyClosed : undefined;
@@ -101,7 +101,7 @@ function Control({ control: c }: { control: PanelControl }) {
         } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
           event.preventDefault();
           const box = event.currentTarget.getBoundingClientRect();
-          if (ctx.actions.faults && !ctx.disabled)
+          if (ctx.actions?.faults && !ctx.disabled)
             ctx.openMenu(c.tag, { x: box.left, y: box.bottom }, event.currentTarget);
         }
       }}
@@ -113,7 +113,7 @@ function Control({ control: c }: { control: PanelControl }) {
       onContextMenu={(event) => {
         event.preventDefault();
         ctx.select(c.tag.id);
-        if (ctx.actions.faults && !ctx.disabled)
+        if (ctx.actions?.faults && !ctx.disabled)
           ctx.openMenu(c.tag, { x: event.clientX, y: event.clientY }, event.currentTarget);
       }}
     >

@@ -1,6 +1,5 @@
 import { memo } from 'preact/compat';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { UiRestrictions } from '../../shared/lab/restrictions.js';
 import { alongOf } from '../../shared/plant/belt-spots.js';
 import { placeLabels } from '../../shared/plant/labels.js';
@@ -9,7 +8,7 @@ import type { PlacedTag, PlantLayout, PlantSnapshot } from '../../shared/plant/p
 import type { PlacedSpot } from '../../shared/plant/spot-types.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import type { TagStore } from '../state/tag-store.js';
-import { plantActions } from './plant-actions.js';
+import { plantActions, type TagActions } from './plant-actions.js';
 import { PlantCtx, type PlantContext } from './plant-context.js';
 import { conveyorState, SCALE } from './plant-motion.js';
 import { PlantConveyor } from './PlantConveyor.js';
@@ -30,7 +29,11 @@ export interface PlantViewProps {
   store: TagStore;
   /** The store's version: the view draws again when tags change. */
   version: number;
-  client: BridgeClient;
+  /**
+   * What the view may do to tags (a window's bridge client); without them the view only shows:
+   * no press, no pulse, no tag menu (the lab dashboard's view of a station).
+   */
+  actions?: TagActions | undefined;
   selectedId: string | undefined;
   onSelect(id: string): void;
   disabled: boolean;
@@ -116,7 +119,10 @@ export function PlantView(props: PlantViewProps) {
   const [error, setError] = useState<string | undefined>();
   const [menu, setMenu] = useState<{ tag: PlacedTag; at: { x: number; y: number }; back: Element | null }>();
   const faults = !(props.restrictions?.hideFaultControls ?? false);
-  const actions = useMemo(() => plantActions(props.client, faults, setError), [props.client, faults]);
+  const actions = useMemo(
+    () => (props.actions ? plantActions(props.actions, faults, setError) : undefined),
+    [props.actions, faults],
+  );
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
   // The same context while no tag, selection or action changes: a plant update (up to 30 a second)
@@ -285,7 +291,7 @@ export function PlantView(props: PlantViewProps) {
             </button>
           </div>
         ) : null}
-        {menu ? (
+        {menu && actions ? (
           <TagMenu
             tag={menu.tag}
             now={props.store.get(menu.tag.id)}

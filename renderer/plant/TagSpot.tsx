@@ -45,11 +45,11 @@ export function TagSpot(props: TagSpotProps) {
   const hidden = ctx.hiddenFaults?.has(props.tag.id) ?? false;
   const activate = () => {
     ctx.select(props.tag.id);
-    if (props.activate === 'pulse' && !ctx.disabled) ctx.actions.pulse(props.tag, tag);
+    if (props.activate === 'pulse' && !ctx.disabled) ctx.actions?.pulse(props.tag, tag);
   };
   const menu = (target: Element, at: { x: number; y: number }) => {
     ctx.select(props.tag.id);
-    if (ctx.actions.faults && !ctx.disabled) ctx.openMenu(props.tag, at, target);
+    if (ctx.actions?.faults && !ctx.disabled) ctx.openMenu(props.tag, at, target);
   };
   const b = props.badge;
   const failed = look.failure !== 'none';

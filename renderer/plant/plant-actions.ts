@@ -7,6 +7,9 @@ import { runAction } from '../components/actions.js';
 /** How long a click on a sensor holds it at the other value (plant time passes meanwhile). */
 export const PULSE_MS = 500;
 
+/** The bridge's methods a Plant view that may act on tags is given (a window's client has them). */
+export type TagActions = Pick<BridgeClient, 'force' | 'release' | 'setFailure' | 'setValue'>;
+
 /** What the Plant view does to tags: the table's actions, through the same bridge methods. */
 export interface PlantActions {
   /** Presses a panel button: forced to its pressed value (off for a normally closed one). */
@@ -31,7 +34,7 @@ export interface PlantActions {
  * host allows for the panel's Inputs (the plant does not drive them). `report` gets each error.
  */
 export function plantActions(
-  client: BridgeClient,
+  client: TagActions,
   faults: boolean,
   report: (error: string | undefined) => void,
   timers: { setTimeout: typeof setTimeout } = globalThis,

@@ -8,7 +8,8 @@ export interface PlantContext {
   store: TagStore;
   selectedId: string | undefined;
   select(id: string): void;
-  actions: PlantActions;
+  /** What a click, a press or the tag menu does; undefined in a view that only shows (the lab dashboard's). */
+  actions: PlantActions | undefined;
   /** Opens the tag menu (pulse, force, Always On / Off, release) at a point of the window. */
   openMenu(tag: PlacedTag, at: { x: number; y: number }, returnFocus: Element | null): void;
   disabled: boolean;

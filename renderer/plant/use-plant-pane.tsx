@@ -51,7 +51,7 @@ function LivePlantView(props: { model: UiModel; layout: PlantLayout; active: boo
       receivedAt={feed.receivedAt}
       store={model.tags}
       version={model.tags.version}
-      client={model.client}
+      actions={model.client}
       selectedId={o.selectedId}
       onSelect={o.onSelect}
       disabled={model.connection.status !== 'connected'}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { useModel } from '../components/use-model.js';
-import { PlantFeed } from '../state/plant-feed.js';
+import { bridgePlantFrames, PlantFeed } from '../state/plant-feed.js';
 import { ALWAYS_CONNECTED, type ConnectionSource } from '../transport/connection.js';
 
 /** The plant's state as the view draws it, and when it came (performance.now()). */
@@ -22,7 +22,7 @@ export function usePlantState(
   active: boolean,
   link: ConnectionSource = ALWAYS_CONNECTED,
 ): PlantState {
-  const [feed] = useState(() => new PlantFeed(client, link));
+  const [feed] = useState(() => new PlantFeed(bridgePlantFrames(client), link));
   useEffect(() => (active ? feed.start() : undefined), [feed, active]);
   useModel(feed);
   return active

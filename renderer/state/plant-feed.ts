@@ -6,8 +6,31 @@ import type { ConnectionSource } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 
 /**
- * The plant's state in a window that shows the Plant view (issue 23): while started, it watches
- * the plant over the bridge, applies each update's changes to the snapshot it holds, and asks
+ * Where a PlantFeed gets the plant's frames: the bridge (a window's), or the lab dashboard's
+ * plant feed (renderer/lab/station-feed.ts). Both send the same frames of one PlantStream.
+ */
+export interface PlantFrames {
+  /** Hears every frame; returns the function that stops. */
+  onFrame(listener: (frame: PlantFrame) => void): () => void;
+  /** Asks for the whole snapshot, then the changes (asked again: the whole snapshot again). */
+  watch(): void;
+  /** No more frames. */
+  unwatch(): void;
+}
+
+/** A window's frames: the bridge's `plant` events, asked for with watchPlant. */
+export function bridgePlantFrames(client: BridgeClient): PlantFrames {
+  return {
+    onFrame: (listener) => client.on('plant', listener),
+    // Refused while the socket is down; the next connection asks again.
+    watch: () => void client.watchPlant(undefined).catch(() => undefined),
+    unwatch: () => void client.unwatchPlant(undefined).catch(() => undefined),
+  };
+}
+
+/**
+ * The plant's state in a view that shows the Plant view (issue 23): while started, it watches
+ * the plant (over the bridge, or the dashboard's feed), applies each update's changes to the snapshot it holds, and asks
  * for the whole snapshot again when it finds a gap (a lost update, a new connection after the
  * socket dropped). Stopped, it tells the host, which then sends this window nothing more.
  */
@@ -22,14 +45,14 @@ export class PlantFeed {
   private awaitingWhole = false;
 
   constructor(
-    private readonly client: BridgeClient,
+    private readonly frames: PlantFrames,
     private readonly link: ConnectionSource,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Starts watching; returns the function that stops. */
   start(): () => void {
-    const stopEvents = this.client.on('plant', (frame) => this.receive(frame));
+    const stopEvents = this.frames.onFrame((frame) => this.receive(frame));
     const stopLink = this.link.onConnection((state) => {
       // A new connection is a new session on the host: it watches nothing until asked.
       if (state.status === 'connected') this.watch();
@@ -38,7 +61,7 @@ export class PlantFeed {
     return () => {
       stopEvents();
       stopLink();
-      this.client.unwatchPlant(undefined).catch(() => undefined);
+      this.frames.unwatch();
     };
   }
 
@@ -70,7 +93,6 @@ export class PlantFeed {
   /** Asks for the whole snapshot (watching again is how; the host sends it first). */
   private watch(): void {
     this.awaitingWhole = true;
-    // Refused while the socket is down; the next connection asks again.
-    this.client.watchPlant(undefined).catch(() => undefined);
+    this.frames.watch();
   }
 }

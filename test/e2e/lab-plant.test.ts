@@ -1,7 +1,8 @@
 // The instructor's Plant view of a station in the lab's dashboard (issue 23, point 5), in Debian's
 // chromium: the station's machine drawn by the window's own component, its box moving as the
 // station's plant runs, and a fault hidden from the student marked as hidden on its tag's spot in
-// the drawing and listed below it.
+// the drawing and listed below it. The plant is pushed by the dashboard's feed from the station's
+// own plant stream: the page never polls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { RENDERER_DIR, startTestLab, act } from '../lab/support.js';
@@ -39,6 +40,9 @@ describe("a station's plant in the lab's dashboard", () => {
       ).status,
     ).toBe(200);
 
+    // What the page asks the dashboard for while the view is open.
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(lab.dashboard!.openUrl);
     await page.getByRole('button', { name: 'Plant', exact: true }).first().click();
     const view = page.getByRole('region', { name: "Station 1's plant" });
@@ -66,9 +70,13 @@ describe("a station's plant in the lab's dashboard", () => {
     const at = async () => (await box.boundingBox())!.x;
     const first = await at();
     await poll(at, 5000).toBeGreaterThan(first + 5);
+    // ...pushed: one feed opened, the plant never polled (its tags are read as the table's are).
+    expect(asked.filter((path) => path.includes('/plant/'))).toEqual(['/api/stations/1/plant/feed']);
+    expect(lab.stations[0]!.tagsim.plant()!.watching).toBe(1);
 
     await view.getByRole('button', { name: 'Close', exact: true }).click();
     await view.waitFor({ state: 'detached' });
+    await poll(() => lab.stations[0]!.tagsim.plant()!.watching, 5000).toBe(0);
     expect(b.problems).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // The hostile-input suite for the lab's dashboard: random methods, targets, tokens, Host
 // headers, framings, encodings and action bodies, as raw bytes to a real lab on 127.0.0.1.
 // Whatever arrives: no 5xx, no crash, an answer bounded in size, nothing changes without the
-// token, and the dashboard answers a plain request right after. The same for a class view
+// token, and the dashboard answers a plain request right after; a plant feed a request opened
+// ends with its connection. The same for a class view
 // (`tagsim class`) over the lab, which passes requests on to the lab's dashboard. Its stations serve Modbus too:
 // malformed frames to one station's Modbus port leave the lab and the other stations answering.
 import fc from 'fast-check';
@@ -10,7 +11,7 @@ import type { Lab } from '../../main/lab/start-lab.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { exceptionOf, frame, modbusExchange, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 import { rawRequest } from '../support/http-client.js';
-import { act, RENDERER_DIR, startTestLab } from '../lab/support.js';
+import { act, RENDERER_DIR, startTestLab, until } from '../lab/support.js';
 import { classViewRoutes } from '../../main/lab/class-view.js';
 import { dashboardPageDir, startDashboardServer } from '../../main/lab/dashboard-server.js';
 import { labClient } from '../../main/lab/lab-client.js';
@@ -75,6 +76,10 @@ const PATHS = [
   '/api/stations/0/plant/state',
   '/api/stations/1/plant/',
   '/api/stations/%2e%2e/plant/layout',
+  // The plant feed streams: an answer's head is all the exchange reads, then the page is gone.
+  '/api/stations/1/plant/feed',
+  '/api/stations/3/plant/feed',
+  '/api/stations/0/plant/feed',
   '/api/actions',
   '/api/schedules',
   '/api/faults/report.csv',
@@ -173,6 +178,8 @@ async function neverFailsWithoutToken(to: number, runs: number): Promise<void> {
   );
   expect(faults).toEqual([]);
   expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  // Every feed a request opened was closed with its connection: no station's plant stream is left watched.
+  await until(() => lab.stations.every((s) => (s.tagsim.plant()?.watching ?? 0) === 0));
 }
 
 describe("random HTTP requests to the lab's dashboard", () => {

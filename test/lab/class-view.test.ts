@@ -10,7 +10,7 @@ import { runCli } from '../../main/cli/run-cli.js';
 import { countFaults } from '../../shared/core/fault-count.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { rawRequest, type RawResponse } from '../support/http-client.js';
-import { dashboardRequest, RENDERER_DIR, startTestLab } from './support.js';
+import { dashboardRequest, openFeed, RENDERER_DIR, startTestLab, until } from './support.js';
 
 const errorOf = (response: RawResponse) => (response.json as { error?: string }).error;
 const CLASS_TOKEN = 'the-class-view-token-42';
@@ -132,6 +132,20 @@ describe('tagsim class over three lab processes, one of them down', () => {
     expect(tags.status).toBe(200);
     expect(tags.text).toBe((await dashboardRequest(b, 'GET', '/api/stations/2/tags')).text);
     expect((await get('/api/stations/1/plant/layout')).status).toBe(200);
+    // A station's plant feed, passed on from its lab as it comes; a page that leaves closes the lab's.
+    const feed = await openFeed(view, CLASS_TOKEN, 4);
+    expect(feed.res.statusCode).toBe(200);
+    await until(() => feed.messages.some((m) => m.event === 'plant'));
+    expect(feed.messages[0]).toMatchObject({
+      event: 'scene',
+      payload: { scene: b.stations[1]!.tagsim.engine.scene.name },
+    });
+    expect(b.stations[1]!.tagsim.plant()!.watching).toBe(1);
+    feed.close();
+    await until(() => b.stations[1]!.tagsim.plant()!.watching === 0);
+    const feedDown = await get('/api/stations/6/plant/feed');
+    expect(feedDown.status).toBe(502);
+    expect(errorOf(feedDown)).toMatch(/^lab-c: cannot reach it \(ECONNREFUSED/);
     const missing = await get('/api/stations/8/tags');
     expect([missing.status, errorOf(missing)]).toEqual([404, 'There is no station "8" in this class.']);
     const down = await get('/api/stations/6/tags');

@@ -1,6 +1,8 @@
 // A lab with its dashboard on free ports of 127.0.0.1, for the lab's tests.
+import { request, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startLab, type Lab, type LabOptions } from '../../main/lab/start-lab.js';
+import type { PlantFeedMessage } from '../../shared/plant/plant-feed-messages.js';
 import { rawRequest, type RawRequestOptions, type RawResponse } from '../support/http-client.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -31,4 +33,31 @@ export function dashboardRequest(
 /** Posts an action to the dashboard. */
 export function act(lab: Lab, action: unknown): Promise<RawResponse> {
   return dashboardRequest(lab, 'POST', '/api/actions', { body: JSON.stringify(action) });
+}
+
+/** Opens a station's plant feed at a dashboard (a lab's, or the class view) and gathers its messages. */
+export async function openFeed(base: string, token: string, station: number) {
+  const url = new URL(`/api/stations/${station}/plant/feed`, base);
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, { headers: { Authorization: `Bearer ${token}` } });
+    req.on('response', resolve).on('error', reject).end();
+  });
+  const messages: PlantFeedMessage[] = [];
+  let rest = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) messages.push(JSON.parse(line) as PlantFeedMessage);
+  });
+  return { res, messages, close: () => res.destroy() };
+}
+
+/** Waits until `check` holds, looking every 10 ms, for at most `ms`. */
+export async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -12,7 +12,7 @@ import { roundJsonNumbers, type Json } from '../../shared/plant/json-delta.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
-import { PlantFeed } from '../../renderer/state/plant-feed.js';
+import { bridgePlantFrames, PlantFeed } from '../../renderer/state/plant-feed.js';
 import type { ConnectionSource, ConnectionState } from '../../renderer/transport/connection.js';
 import type { WsTransport } from '../../renderer/transport/ws-transport.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
@@ -49,7 +49,7 @@ async function serve(): Promise<{
   });
   expect(put.status).toBe(200);
   transport = await uiWebSocketTransport(`${tagsim.url!.replace('http:', 'ws:')}/ui/ws?token=${TOKEN}`);
-  const feed = new PlantFeed(createBridgeClient(transport), transport);
+  const feed = new PlantFeed(bridgePlantFrames(createBridgeClient(transport)), transport);
   return { tagsim, feed, stop: feed.start(), initial };
 }
 
@@ -153,7 +153,7 @@ describe('the feed, told of gaps', () => {
         return () => connection.delete(l);
       },
     };
-    const feed = new PlantFeed(client as unknown as BridgeClient, link, () => 42);
+    const feed = new PlantFeed(bridgePlantFrames(client as unknown as BridgeClient), link, () => 42);
     return {
       client,
       feed,

@@ -133,6 +133,27 @@ describe('the Plant view', () => {
     ]);
   });
 
+  it("only shows without actions (the lab dashboard's view): no menu, no pulse, no press, yet selects", () => {
+    const { root, calls, onSelect } = setup({ actions: undefined });
+    const low = spot(root, /^Sensor Low sensor/);
+    press(low);
+    act(() => {
+      low.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+      low.dispatchEvent(new KeyboardEvent('keydown', { key: 'F10', shiftKey: true, bubbles: true }));
+    });
+    const start = spot(root, /^Push button Start:/);
+    act(() => {
+      start.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
+      start.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+      start.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+      start.dispatchEvent(new KeyboardEvent('keydown', { key: 'ContextMenu', bubbles: true }));
+    });
+    expect(root.querySelector('[role="menu"]')).toBeNull();
+    expect(calls).toEqual([]);
+    const id = (name: string) => SCENE.tags.find((t) => t.name === name && t.kind === 'Input')!.id;
+    expect(onSelect.mock.calls.map(([selected]) => selected as string)).toContain(id('Low sensor'));
+  });
+
   it('draws the items where the snapshot has them, and keeps them still while the simulation is paused', () => {
     const snapshot: PlantSnapshot = {
       timeMs: 1000,

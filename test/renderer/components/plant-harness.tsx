@@ -45,7 +45,7 @@ export function setup(
     receivedAt: 0,
     store,
     version: store.version,
-    client,
+    actions: client,
     selectedId: undefined,
     onSelect,
     disabled: false,
