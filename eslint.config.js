@@ -20,6 +20,8 @@ const MAIN_FLOORS = [
   ['runtime'],
   ['modbus', 'settings', 'opcua'],
   ['server', 'storage', 'preload', 'drivers'],
+  ['journal'],
+  ['net'],
 ];
 
 export default tseslint.config(

@@ -7,7 +7,7 @@ import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import { loadScene } from '../runtime/resolve-scene.js';
 import { unsimulatedLines } from './plant-lines.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../net/listen-errors.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { uiFilesOffNotice } from '../runtime/ui-file-access.js';
 import type { SimulationHost } from '../runtime/simulation-host.js';

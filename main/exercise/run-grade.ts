@@ -14,7 +14,7 @@ import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.
 import { controlNotice } from '../control/control-notice.js';
 import type { ClockMode } from '../runtime/simulation-host.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
-import { describeListenError } from '../server/listen-errors.js';
+import { describeListenError } from '../net/listen-errors.js';
 import { writeReportFile } from '../storage/write-report.js';
 import { startController, type ControllerProcess } from './controller-process.js';
 import { loadExercise, type ExerciseSetup } from './exercise-setup.js';

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { bindServer } from '../server/bind-server.js';
+import { bindServer } from '../net/bind-server.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData, type PduAnswer } from './modbus-pdu.js';
 import { MbapReader, mbapResponse, type MbapFrame } from './mbap-reader.js';

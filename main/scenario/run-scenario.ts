@@ -20,7 +20,7 @@ import type { ChaosRule, ChaosRules } from '../../shared/api/chaos-rules.js';
 import { readChaosFile } from '../storage/chaos-file.js';
 import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
-import { describeListenError } from '../server/listen-errors.js';
+import { describeListenError } from '../net/listen-errors.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
 import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';

@@ -4,15 +4,15 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { createHttpServer, listenHttp, type ServerTimeouts } from './bind-server.js';
+import { createHttpServer, listenHttp, type ServerTimeouts } from '../net/bind-server.js';
 import { buildApp } from './build-app.js';
 import { directRoutes } from './direct-routes.js';
 import { mountedAt } from './endpoint-router.js';
-import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
+import { serveUpgradeAsPlainHttp } from '../net/plain-http-upgrade.js';
 import { apiRoutes } from './routes/api-routes.js';
 import { BytesInFlight } from './bytes-in-flight.js';
 import { controlRoutes, isControlPath, type ControlSurface } from './control-surface.js';
-import { splitTarget } from './request-target.js';
+import { splitTarget } from '../net/request-target.js';
 import { jsonBodyReader } from './json-body.js';
 
 export const DEFAULT_PORT = 7410;
@@ -21,7 +21,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** How long close() lets a request under way finish before it ends its socket. */
 export const CLOSE_GRACE_MS = 1000;
 
-export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './bind-server.js';
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../net/bind-server.js';
 
 export interface ApiServerOptions {
   /** Interface to bind; loopback unless told otherwise. */

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScene } from '../../main/runtime/resolve-scene.js';
 import type { TagSimOptions } from '../../main/app/start-tagsim.js';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { closeStations, startStation, type ControlStation } from '../control/control-station.js';
 import { exceptionOf, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 
