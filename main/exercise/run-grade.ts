@@ -10,7 +10,7 @@ import { errorLines } from '../../shared/problems/error-lines.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { errorMessage, errorStack } from '../../shared/problems/message-text.js';
 import { renderJunit, renderJunitError } from '../../shared/scenario/junit.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../compose/start-tagsim.js';
 import { controlNotice } from '../control/control-notice.js';
 import type { ClockMode } from '../runtime/simulation-host.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';

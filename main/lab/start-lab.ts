@@ -22,7 +22,7 @@ import {
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { describeListenError, MODBUS_PORT_HINT } from '../net/listen-errors.js';
 import type { SceneChoice } from '../runtime/resolve-scene.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../compose/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
 import { dashboardRoutes } from './dashboard-routes.js';

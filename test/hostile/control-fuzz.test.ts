@@ -5,7 +5,7 @@
 // documented busy answer, no crash, no file opened, bounded answers, and the server still answers.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { ENTRY_BYTES, ITEM_ERROR_BYTES } from '../../main/journal/journal-bytes.js';
 import {
   MAX_PAGE_BYTES,

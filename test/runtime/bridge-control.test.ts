@@ -6,7 +6,7 @@ import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridg
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import { MAX_TRAFFIC_LISTING, MAX_TRAFFIC_PATH_FILTER } from '../../shared/bridge/control-spec.js';
 import { MAX_FILTER_LENGTH, MAX_PAGE_BYTES } from '../../main/journal/request-journal.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
 import { HiddenFaults } from '../../shared/bridge/hidden-faults.js';
 import { jsonTextOf } from '../../shared/bridge/json-text.js';

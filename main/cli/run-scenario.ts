@@ -22,7 +22,7 @@ import { controlNotice } from '../control/control-notice.js';
 import { CONTROL_PREFIX } from '../server/control-surface.js';
 import { describeListenError } from '../net/listen-errors.js';
 import { loadScene, sceneArgument, type LoadedScene, type SceneChoice } from '../runtime/resolve-scene.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../compose/start-tagsim.js';
 import type { ClockMode, SimulationHost } from '../runtime/simulation-host.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import { writeReportFile } from '../storage/write-report.js';
