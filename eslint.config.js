@@ -12,14 +12,16 @@ const electron = { name: 'electron', message: 'Only main/electron and main/prelo
  */
 const MAIN_FLOORS = [
   ['cli'],
-  ['electron', 'lab', 'scenario'],
+  ['electron', 'lab'],
   ['exercise'],
-  ['app'],
+  ['compose'],
   ['control'],
   ['ui-host'],
   ['runtime'],
   ['modbus', 'settings', 'opcua'],
   ['server', 'storage', 'preload', 'drivers'],
+  ['journal'],
+  ['net'],
 ];
 
 /**

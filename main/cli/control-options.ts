@@ -1,5 +1,5 @@
 import type { ClockMode } from '../runtime/simulation-host.js';
-import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../server/request-journal.js';
+import { DEFAULT_JOURNAL_ENTRIES, MAX_JOURNAL_ENTRIES } from '../journal/request-journal.js';
 import type { OptionSpec } from './option-spec.js';
 import { parseWholeNumber, UsageError } from './option-values.js';
 

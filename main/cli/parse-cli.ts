@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { closest } from '../../shared/problems/json-words.js';
 import { sceneArgument, type SceneChoice } from '../runtime/resolve-scene.js';
 import type { GradeCommand } from '../exercise/run-grade.js';
-import type { RunScenarioCommand } from '../scenario/run-scenario.js';
+import type { RunScenarioCommand } from './run-scenario.js';
 import { generalHelp } from './cli-help.js';
 import {
   type ControlCliOptions,

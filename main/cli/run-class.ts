@@ -4,7 +4,7 @@ import { errorMessage, errorStack } from '../../shared/problems/message-text.js'
 import { classViewRoutes } from '../lab/class-view.js';
 import { dashboardPageDir, startDashboardServer } from '../lab/dashboard-server.js';
 import { labClient } from '../lab/lab-client.js';
-import { describeListenError } from '../server/listen-errors.js';
+import { describeListenError } from '../net/listen-errors.js';
 import { readTextFile } from '../storage/read-text-file.js';
 import type { ClassCommand } from './class-command.js';
 import type { CliIo } from './cli-io.js';

@@ -1,4 +1,4 @@
-import { isKeptTokenWellFormed } from '../server/access-token.js';
+import { isKeptTokenWellFormed } from '../net/access-token.js';
 import { printablePath, readTextFile } from '../storage/read-text-file.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BEARER_CHALLENGE, bearerTokenOf, tokenMatches } from '../server/access-token.js';
+import { BEARER_CHALLENGE, bearerTokenOf, tokenMatches } from '../net/access-token.js';
 import { ApiError } from '../server/api-error.js';
 import { isAllowedHost } from '../ui-host/request-guard.js';
 import { printable } from '../../shared/problems/message-text.js';

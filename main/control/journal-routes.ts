@@ -7,7 +7,7 @@ import {
   MAX_FILTER_LENGTH,
   type JournalQuery,
   type RequestJournal,
-} from '../server/request-journal.js';
+} from '../journal/request-journal.js';
 
 /** Entries one answer lists unless `limit` says otherwise, and at most. */
 export const DEFAULT_LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
-import type { TagSim } from '../app/start-tagsim.js';
+import type { TagSim } from '../compose/start-tagsim.js';
 import type { AppPaths } from './app-paths.js';
 import { aboutBox, type AppMenuController, createAppMenuController, runAppMenuAction } from './app-menu.js';
 import type { SceneDialogs } from './native-dialogs.js';

@@ -1,7 +1,7 @@
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { resolveScene } from '../runtime/resolve-scene.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
-import { startTagSim, type TagSim } from '../app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../compose/start-tagsim.js';
 import { resolveAppPaths } from './app-paths.js';
 import type { AppMenuController } from './app-menu.js';
 import { APP_SCHEME, createAppProtocolHandler, type ProtocolLike } from './app-protocol.js';

@@ -6,7 +6,7 @@ import { studentView, type StudentExercise } from '../../shared/exercise/student
 import type { FaultLog } from '../../shared/lab/fault-log.js';
 import { activeFaults, clearAllFaults, type StationFaults } from '../../shared/lab/lab-fault.js';
 import { fileNameBase } from '../../shared/scenes/file-names.js';
-import type { TagSim } from '../app/start-tagsim.js';
+import type { TagSim } from '../compose/start-tagsim.js';
 import type { ExerciseSetup } from './exercise-setup.js';
 
 /** Who the fault log names when an exercise's start cleared a station's faults. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { createHttpServer, listenHttp, type ServerTimeouts } from '../server/bind-server.js';
-import { newAccessToken } from '../server/access-token.js';
+import { createHttpServer, listenHttp, type ServerTimeouts } from '../net/bind-server.js';
+import { newAccessToken } from '../net/access-token.js';
 import { buildDashboardApp, type DashboardAppOptions } from './dashboard-app.js';
 import type { Dashboard } from './lab-types.js';
 

@@ -4,7 +4,7 @@ import type { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import type { ScheduleRunner } from '../../shared/lab/schedule-runner.js';
 import type { PlacedProblem } from '../../shared/problems/problem-list.js';
-import type { TagSim } from '../app/start-tagsim.js';
+import type { TagSim } from '../compose/start-tagsim.js';
 import type { StationMonitor } from './station-monitor.js';
 import type { LabExercise } from './lab-exercise.js';
 

@@ -9,7 +9,7 @@ import {
   type StudentModePlan,
 } from '../../shared/lab/lab-file.js';
 import type { ControlOptions } from '../control/control-api.js';
-import { newAccessToken } from '../server/access-token.js';
+import { newAccessToken } from '../net/access-token.js';
 import type { FaultSchedule } from '../../shared/lab/fault-schedule.js';
 import { planLabPorts } from '../../shared/lab/lab-plan.js';
 import { bindSchedule, type ScheduleRunner } from '../../shared/lab/schedule-runner.js';
@@ -20,9 +20,9 @@ import {
   type ModbusClientSettings,
 } from '../../shared/drivers/modbus-client-settings.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../server/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../net/listen-errors.js';
 import type { SceneChoice } from '../runtime/resolve-scene.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../compose/start-tagsim.js';
 import type { SimulationHostOptions } from '../runtime/simulation-host.js';
 import { DEFAULT_HOST, type ServerTimeouts } from '../server/create-api-server.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -34,9 +34,9 @@ import { LAB_JOURNAL_WRITES, WriteJournal } from './write-journal.js';
 import { LabStartError, loadStationScenes } from './station-scenes.js';
 import type { ExerciseSetup } from '../exercise/exercise-setup.js';
 import { exerciseStations, startLabExercise, type LabExercise } from './lab-exercise.js';
-import { ListingTurns } from '../server/listing-turns.js';
+import { ListingTurns } from '../journal/listing-turns.js';
 import { SendBudget } from '../ui-host/send-budget.js';
-import { DEFAULT_JOURNAL_BYTES } from '../server/request-journal.js';
+import { DEFAULT_JOURNAL_BYTES } from '../journal/request-journal.js';
 
 /** What a lab is made of: its stations, where they listen, and how their plants run. */
 export interface LabOptions {

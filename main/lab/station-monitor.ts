@@ -2,7 +2,7 @@ import { TrafficMeter } from '../../shared/api/traffic-meter.js';
 import type { StationActivity, StationModbus } from '../../shared/lab/lab-views.js';
 import type { ModbusController } from '../modbus/modbus-controller.js';
 import { MODBUS_WRITE_FUNCTIONS } from '../modbus/modbus-pdu.js';
-import type { TagSim } from '../app/start-tagsim.js';
+import type { TagSim } from '../compose/start-tagsim.js';
 
 export interface StationMonitor {
   read(): StationActivity;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { RequestJournal } from '../server/request-journal.js';
+import { RequestJournal } from '../journal/request-journal.js';
 import type { FaultLogEntry } from '../../shared/lab/fault-log.js';
 import type { WritesByFault } from '../../shared/lab/fault-report.js';
 import { writesAroundFaults, type ClientWrite } from '../../shared/lab/fault-writes.js';

@@ -1,7 +1,7 @@
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import { fromRegister } from '../../shared/modbus/register-value.js';
-import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
+import { JOURNAL_BODY_BYTES, type RequestJournal } from '../journal/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
 import { TagNames } from './tag-names.js';
 

@@ -5,7 +5,7 @@ import { withSavedClient, type ModbusClientSettings } from '../../shared/drivers
 import { modbusClientPlan, type ModbusClientPlan } from '../../shared/modbus/client-plan.js';
 import type { ModbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
-import type { RequestJournal } from '../server/request-journal.js';
+import type { RequestJournal } from '../journal/request-journal.js';
 import { ClientScanJournal, SCAN_METHOD, type OutputChange } from './client-journal.js';
 import { ModbusAnswerError } from './client-pdu.js';
 import { scanOnce, type ScanOutcome } from './client-scan.js';

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { ItemError, TagEngine } from '../../shared/core/tag-engine.js';
 import { fromRegister } from '../../shared/modbus/register-value.js';
-import { JOURNAL_BODY_BYTES, type RequestJournal } from '../server/request-journal.js';
+import { JOURNAL_BODY_BYTES, type RequestJournal } from '../journal/request-journal.js';
 import type { EngineModbusData } from './engine-modbus-data.js';
 import type { MbapFrame } from './mbap-reader.js';
 import { TagNames } from './tag-names.js';

@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { bindServer } from '../server/bind-server.js';
+import { bindServer } from '../net/bind-server.js';
+import { ServerLife } from '../net/server-life.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import { answerPdu, EXCEPTION, exceptionPdu, type ModbusData, type PduAnswer } from './modbus-pdu.js';
 import { MbapReader, mbapResponse, type MbapFrame } from './mbap-reader.js';
@@ -78,7 +79,7 @@ export function createModbusServer<Outcome>(
   const connections = new Map<Socket, Connection>();
   const maxClients = options.maxClients ?? 64;
   const frameTimeoutMs = options.frameTimeoutMs ?? 10_000;
-  let server: Server | undefined;
+  const life = new ServerLife<Server>('Modbus server');
 
   const stopFrameTimer = (connection: Connection) => {
     clearTimeout(connection.frameTimer);
@@ -159,23 +160,15 @@ export function createModbusServer<Outcome>(
     clientChanges,
     errors,
     listen() {
-      if (server) return Promise.reject(new Error('The Modbus server is already listening.'));
-      const s = createServer(serve);
-      server = s;
-      return bindServer(s, options.port, options.host, (e) => errors.emit(e)).then(
-        (address) => ({ host: address.address, port: address.port }),
-        (e: unknown) => {
-          server = undefined;
-          throw e;
-        },
-      );
+      return life
+        .listen(
+          () => createServer(serve),
+          (s) => bindServer(s, options.port, options.host, (e) => errors.emit(e)),
+        )
+        .then((address) => ({ host: address.address, port: address.port }));
     },
     close() {
-      const s = server;
-      server = undefined;
-      if (!s) return Promise.resolve();
-      return new Promise((resolve) => {
-        s.close(() => resolve());
+      return life.close(() => {
         for (const connection of [...connections.values()]) drop(connection);
       });
     },

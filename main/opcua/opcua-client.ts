@@ -6,7 +6,7 @@ import {
 } from '../../shared/drivers/opcua-client-settings.js';
 import { ClientDriver, type DriverLink, type DriverTimers } from '../drivers/client-driver.js';
 import { describeConnectError } from '../drivers/connect-errors.js';
-import type { RequestJournal } from '../server/request-journal.js';
+import type { RequestJournal } from '../journal/request-journal.js';
 import { opcuaLibrary } from './opcua-library.js';
 import { openOpcuaLink } from './opcua-link.js';
 

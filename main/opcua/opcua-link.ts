@@ -3,7 +3,7 @@ import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import type { DriverLink } from '../drivers/client-driver.js';
-import type { RequestJournal } from '../server/request-journal.js';
+import type { RequestJournal } from '../journal/request-journal.js';
 import { bindTags } from './opcua-bindings.js';
 import type { OpcuaClientLib } from './opcua-library.js';
 import { startSensorWrites, typesOf } from './sensor-writes.js';

@@ -1,7 +1,7 @@
 import type { ClientSession } from 'node-opcua-client';
 import type { ChaosRules, ChaosShot } from '../../shared/api/chaos-rules.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import type { RequestJournal } from '../server/request-journal.js';
+import type { RequestJournal } from '../journal/request-journal.js';
 import { listed, type BoundTag } from './opcua-bindings.js';
 import type { OpcuaClientLib } from './opcua-library.js';
 

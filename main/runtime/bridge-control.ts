@@ -6,7 +6,7 @@ import { BridgeArgumentError } from '../../shared/bridge/validate.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { chaosRulesFromText } from '../storage/chaos-file.js';
 import { advanceClock, changeClock, ClockRefusal } from './clock-control.js';
-import { isStatusFilter, type RequestJournal } from '../server/request-journal.js';
+import { isStatusFilter, type RequestJournal } from '../journal/request-journal.js';
 import type { SimulationStatus } from '../../shared/sim/simulation.js';
 import { SIMULATION_TICK_MS, type SimulationHost } from './simulation-host.js';
 

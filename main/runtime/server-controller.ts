@@ -1,7 +1,7 @@
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import type { ServerStatus } from '../../shared/bridge/bridge-spec.js';
-import { describeListenError } from '../server/listen-errors.js';
+import { describeListenError } from '../net/listen-errors.js';
 import {
   createApiServer,
   type ApiServer,

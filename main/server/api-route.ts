@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChaosRules } from '../../shared/api/chaos-rules.js';
 import { answerToFailure, type ApiAnswer } from './api-answer.js';
 import { answerWithChaos } from './chaos-answer.js';
-import type { RequestJournal } from './request-journal.js';
-import { splitTarget } from './request-target.js';
+import type { RequestJournal } from '../journal/request-journal.js';
+import { splitTarget } from '../net/request-target.js';
 
 /** One request to a route of the tag API, whichever way it was dispatched. */
 export interface ApiRequest {

@@ -4,15 +4,16 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
-import { createHttpServer, listenHttp, type ServerTimeouts } from './bind-server.js';
+import { createHttpServer, listenHttp, type ServerTimeouts } from '../net/bind-server.js';
 import { buildApp } from './build-app.js';
 import { directRoutes } from './direct-routes.js';
 import { mountedAt } from './endpoint-router.js';
-import { serveUpgradeAsPlainHttp } from './plain-http-upgrade.js';
+import { serveUpgradeAsPlainHttp } from '../net/plain-http-upgrade.js';
+import { ServerLife } from '../net/server-life.js';
 import { apiRoutes } from './routes/api-routes.js';
 import { BytesInFlight } from './bytes-in-flight.js';
 import { controlRoutes, isControlPath, type ControlSurface } from './control-surface.js';
-import { splitTarget } from './request-target.js';
+import { splitTarget } from '../net/request-target.js';
 import { jsonBodyReader } from './json-body.js';
 
 export const DEFAULT_PORT = 7410;
@@ -21,7 +22,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** How long close() lets a request under way finish before it ends its socket. */
 export const CLOSE_GRACE_MS = 1000;
 
-export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './bind-server.js';
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../net/bind-server.js';
 
 export interface ApiServerOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -153,7 +154,38 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       }),
     );
   };
-  let server: Server | undefined;
+  // A new server for each listen: the tag API can be stopped and started again (the desktop's tray).
+  const makeServer = () => {
+    const handle = app.callback();
+    // Every request starts here: the tag API's hot routes are answered by the direct path,
+    // everything else by Koa. Observed at the socket level, not as a Koa layer: nothing is paid
+    // when nobody listens, and what is not the tag API's (control API, mount) is not counted.
+    const s = createHttpServer(options.timeouts, (req, res) => {
+      if (request.size > 0 && !notTagApi(req.url ?? '')) observe(req, res);
+      if (direct?.(req, res) !== true) void handle(req, res);
+    });
+    // Without an upgrade listener Node serves a request offering an upgrade as a plain one.
+    const upgrade = options.mount?.upgrade;
+    if (upgrade)
+      s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        // Node has taken its own error listener off this socket: a reset must not crash us.
+        socket.on('error', () => socket.destroy());
+        // Nor does closeAllConnections reach it any more: close() ends it itself.
+        upgraded.add(socket);
+        socket.once('close', () => upgraded.delete(socket));
+        let taken: boolean;
+        try {
+          taken = upgrade(req, socket, head);
+        } catch (e) {
+          error.emit(e);
+          socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
+        if (!taken) serveUpgradeAsPlainHttp(s, req, socket, head);
+      });
+    return s;
+  };
+  const life = new ServerLife<Server>('server');
   let url: string | undefined;
 
   return {
@@ -163,66 +195,28 @@ export function createApiServer(engine: TagEngine, options: ApiServerOptions = {
       return url;
     },
     listen() {
-      if (server) return Promise.reject(new Error('The server is already listening.'));
-      const handle = app.callback();
-      // Every request starts here: the tag API's hot routes are answered by the direct path,
-      // everything else by Koa. Observed at the socket level, not as a Koa layer: nothing is paid
-      // when nobody listens, and what is not the tag API's (control API, mount) is not counted.
-      const s = createHttpServer(options.timeouts, (req, res) => {
-        if (request.size > 0 && !notTagApi(req.url ?? '')) observe(req, res);
-        if (direct?.(req, res) !== true) void handle(req, res);
-      });
-      // Without an upgrade listener Node serves a request offering an upgrade as a plain one.
-      const upgrade = options.mount?.upgrade;
-      if (upgrade)
-        s.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-          // Node has taken its own error listener off this socket: a reset must not crash us.
-          socket.on('error', () => socket.destroy());
-          // Nor does closeAllConnections reach it any more: close() ends it itself.
-          upgraded.add(socket);
-          socket.once('close', () => upgraded.delete(socket));
-          let taken: boolean;
-          try {
-            taken = upgrade(req, socket, head);
-          } catch (e) {
-            error.emit(e);
-            socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-            return;
-          }
-          if (!taken) serveUpgradeAsPlainHttp(s, req, socket, head);
-        });
-      server = s;
-      return listenHttp(s, port, host, (e) => error.emit(e)).then(
-        (address) => {
+      return life
+        .listen(makeServer, (s) => listenHttp(s, port, host, (e) => error.emit(e)))
+        .then((address) => {
           url = address.url;
           return { url, host: address.host, port: address.port };
-        },
-        (e: unknown) => {
-          server = undefined;
-          throw e;
-        },
-      );
+        });
     },
     close() {
-      const s = server;
-      server = undefined;
       url = undefined;
-      if (!s) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        // A request under way (a clock advance that a run's end cut short) gets its answer: idle
-        // sockets go now, busy ones once answered, and whatever is left after a short grace.
-        const grace = setTimeout(() => s.closeAllConnections(), CLOSE_GRACE_MS);
-        s.close((e) => {
-          clearTimeout(grace);
-          if (e) reject(e);
-          else resolve();
-        });
-        s.closeIdleConnections();
-        // A socket an upgrade took (a window's WebSocket, one still waiting to be served as plain
-        // HTTP) would otherwise keep the port, and this close, waiting for its client.
-        for (const socket of upgraded) socket.destroy();
-        upgraded.clear();
-      });
+      let grace: NodeJS.Timeout | undefined;
+      return life
+        .close((s) => {
+          // A request under way (a clock advance that a run's end cut short) gets its answer: idle
+          // sockets go now, busy ones once answered, and whatever is left after a short grace.
+          grace = setTimeout(() => s.closeAllConnections(), CLOSE_GRACE_MS);
+          s.closeIdleConnections();
+          // A socket an upgrade took (a window's WebSocket, one still waiting to be served as plain
+          // HTTP) would otherwise keep the port, and this close, waiting for its client.
+          for (const socket of upgraded) socket.destroy();
+          upgraded.clear();
+        })
+        .finally(() => clearTimeout(grace));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routedPath } from '../../shared/api/routes.js';
 import { writeAnswer } from './api-answer.js';
-import { splitTarget } from './request-target.js';
+import { splitTarget } from '../net/request-target.js';
 import { answerRoute, type ApiRequest, type ApiRoute, type RouteSeams } from './api-route.js';
 
 /**

@@ -1,4 +1,4 @@
-import { newAccessToken } from '../server/access-token.js';
+import { newAccessToken } from '../net/access-token.js';
 import type { ServerMount } from '../server/create-api-server.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import { staticUi, UI_PATH } from './static-ui.js';

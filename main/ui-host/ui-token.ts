@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { userConfigDir } from '../storage/config-dir.js';
-import { isKeptTokenWellFormed, newAccessToken } from '../server/access-token.js';
+import { isKeptTokenWellFormed, newAccessToken } from '../net/access-token.js';
 import { fileProblemOf, readTextFile } from '../storage/read-text-file.js';
 import { writeFileAtomic } from '../storage/write-file-atomic.js';
 

@@ -7,8 +7,8 @@ import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import { jsonTextOf } from '../../shared/bridge/json-text.js';
 import type { BridgeHost } from '../runtime/bridge-host.js';
 import type { BridgeSession } from '../runtime/bridge-session.js';
-import { tokenMatches } from '../server/access-token.js';
-import { splitTarget } from '../server/request-target.js';
+import { tokenMatches } from '../net/access-token.js';
+import { splitTarget } from '../net/request-target.js';
 import { isAllowedHost, isSameOrigin } from './request-guard.js';
 import { CAUGHT_UP_BYTES, SendBudget, type SocketSends } from './send-budget.js';
 

@@ -51,7 +51,7 @@ function writeItems(i, nameLength) {
 // 1. Memory, in a child: node --expose-gc journal.mjs heap <entries> <nameLength>
 
 async function heap(entries, nameLength) {
-  const { RequestJournal } = await import(dist('main/server/request-journal.js'));
+  const { RequestJournal } = await import(dist('main/journal/request-journal.js'));
   const gcHeap = () => {
     globalThis.gc();
     globalThis.gc();

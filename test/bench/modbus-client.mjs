@@ -49,7 +49,7 @@ async function controllers(count) {
 
 /** One TagSim, its simulation running, with a client to `port` at 10 ms; measures its own CPU. */
 async function station(port) {
-  const { startTagSim } = await import('../../dist/main/app/start-tagsim.js');
+  const { startTagSim } = await import('../../dist/main/compose/start-tagsim.js');
   const tagsim = await startTagSim({
     server: { port: 0 },
     modbusClient: { host: HOST, port, slaveId: 1, scanTimeMs: 10, timeoutMs: 1000 },

@@ -23,7 +23,7 @@
 //   plant  starts the plant (TagSim's simulation, or the naive server's own timer): `plant`.
 import { createApiServer } from '../../dist/main/server/create-api-server.js';
 import { createSimulationHost } from '../../dist/main/runtime/simulation-host.js';
-import { startTagSim } from '../../dist/main/app/start-tagsim.js';
+import { startTagSim } from '../../dist/main/compose/start-tagsim.js';
 import { TagEngine } from '../../dist/shared/core/tag-engine.js';
 import { syntheticScene } from '../../dist/shared/scenes/builtin-scenes.js';
 import { createBareServer } from './bare-server.mjs';

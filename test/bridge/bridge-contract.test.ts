@@ -7,7 +7,7 @@ import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridg
 import type { SimulationStatus, TagsEvent } from '../../shared/bridge/bridge-spec.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
-import { startTagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim } from '../../main/compose/start-tagsim.js';
 import { inMemoryTransport, inProcessTransport, uiWebSocketTransport } from '../support/bridge-transports.js';
 
 interface Fixture {

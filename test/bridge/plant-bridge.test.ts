@@ -9,7 +9,7 @@ import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridg
 import { applyJsonDelta, roundJsonNumbers, type Json } from '../../shared/plant/json-delta.js';
 import type { PlantFrame } from '../../shared/plant/plant-frame.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { inMemoryTransport, inProcessTransport, uiWebSocketTransport } from '../support/bridge-transports.js';
 
 const TOKEN = 'plant-token';

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/run-cli.js';
 import { parseCli } from '../../main/cli/parse-cli.js';
-import { startTagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim } from '../../main/compose/start-tagsim.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import {
   BUILTIN_SCENE_NAMES,

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChaosRule } from '../../shared/api/chaos-rules.js';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 
 afterEach(closeStations);

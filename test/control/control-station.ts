@@ -1,4 +1,4 @@
-import { startTagSim, type TagSim, type TagSimOptions } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim, type TagSimOptions } from '../../main/compose/start-tagsim.js';
 import {
   apiClient,
   type ApiClient,

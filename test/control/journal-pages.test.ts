@@ -2,8 +2,8 @@
 // listing answers at most 256 KiB a page and says where the next page starts (`Link`, `before`),
 // and the journal holds at most its bytes, dropping the oldest entries first and counting them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JournalEntry, JournalSummary } from '../../main/server/request-journal.js';
-import { MAX_PAGE_BYTES, RequestJournal } from '../../main/server/request-journal.js';
+import type { JournalEntry, JournalSummary } from '../../main/journal/request-journal.js';
+import { MAX_PAGE_BYTES, RequestJournal } from '../../main/journal/request-journal.js';
 import { startTestLab } from '../lab/support.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 

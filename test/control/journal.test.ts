@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { closeStations, startStation, type ControlStation } from './control-station.js';
 
 afterEach(closeStations);

@@ -3,7 +3,7 @@
 // tags end in the same state. Random requests of every method, target and body, over real HTTP.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { exchange, wellFramedRequest, withoutDate } from '../support/wire-exchange.js';
 
 const station = (control: boolean) =>

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { openBrowser, poll, row, type TestBrowser } from './support/tagsim-ui.js';
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));

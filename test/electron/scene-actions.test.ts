@@ -10,7 +10,7 @@ import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
 import type { SceneService } from '../../main/runtime/scene-service.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { MAX_LISTED_PROBLEMS } from '../../main/electron/native-dialogs.js';
 import { createSceneActions, type SceneActions } from '../../main/electron/scene-actions.js';
 import { FakeDialogs } from './fakes/dialogs.js';

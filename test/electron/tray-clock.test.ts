@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerStatus, SimulationStatus } from '../../shared/bridge/bridge-spec.js';
 import { buildTrayModel, type TrayMenuItem, type TrayState } from '../../main/electron/tray-menu.js';
 import { createTrayController, readTrayState, runTrayAction } from '../../main/electron/tray.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { BUILTIN_SCENE_NAMES } from '../../shared/scenes/builtin-scenes.js';
 import { apiClient } from '../support/http-client.js';
 import { FakeTray, findItem, type FakeMenu } from './fakes/tray.js';

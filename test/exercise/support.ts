@@ -6,7 +6,7 @@ import { HiddenFaults } from '../../shared/lab/hidden-faults.js';
 import { InstructorFaults } from '../../shared/lab/instructor-faults.js';
 import type { StationGrade } from '../../shared/exercise/exercise-session.js';
 import { FaultLog } from '../../shared/lab/fault-log.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import type { ExerciseSetup } from '../../main/exercise/exercise-setup.js';
 import { stationExercise, type StationExercise } from '../../main/exercise/station-exercise.js';
 import type { Controller, Inputs } from './controllers.js';

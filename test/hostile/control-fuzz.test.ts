@@ -5,14 +5,14 @@
 // documented busy answer, no crash, no file opened, bounded answers, and the server still answers.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
-import { ENTRY_BYTES, ITEM_ERROR_BYTES } from '../../main/server/journal-bytes.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
+import { ENTRY_BYTES, ITEM_ERROR_BYTES } from '../../main/journal/journal-bytes.js';
 import {
   MAX_PAGE_BYTES,
   RequestJournal,
   type JournalEntry,
   type JournalSummary,
-} from '../../main/server/request-journal.js';
+} from '../../main/journal/request-journal.js';
 import { httpRequestBytes, rawExchange, type RawHttpResponse } from '../support/raw-http.js';
 import { hostileControlRequest } from './support/control-requests.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim } from '../../main/compose/start-tagsim.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { HOSTILE_XML, VALID_FACTORYIO } from './support/xml-files.js';

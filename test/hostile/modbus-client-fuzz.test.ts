@@ -6,7 +6,7 @@
 // a controller that behaves is scanned again.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { untilStatus } from '../support/driver-waits.js';
 import { breaks, startHostileController, type HostileAnswer } from './support/hostile-controller.js';
 

@@ -5,7 +5,7 @@
 // write, and a plain request is answered right after.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { apiClient } from '../support/http-client.js';
 import {
   exceptionOf,

@@ -4,7 +4,7 @@
 // every slot is taken a newcomer takes the slot of the client that has waited longest for a whole
 // request, so a well-behaved client is answered while the slow ones trickle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { exceptionOf, frame, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 
 const FRAME_TIMEOUT_MS = 2500;

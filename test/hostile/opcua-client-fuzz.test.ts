@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import type { OpcuaBinding } from '../../shared/drivers/opcua-client-settings.js';
 import { untilStatus, untilValue } from '../support/driver-waits.js';
 import { startOpcuaServer, type TestOpcuaServer } from '../support/opcua-server.js';

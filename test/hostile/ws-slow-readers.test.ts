@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { WsClientError } from '../../main/ui-host/ws-bridge-host.js';
 import { createBridgeClient } from '../../shared/bridge/bridge-client.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';

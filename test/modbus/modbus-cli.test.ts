@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../main/cli/parse-cli.js';
 import { runCli } from '../../main/cli/run-cli.js';
-import { describeListenError, MODBUS_PORT_HINT } from '../../main/server/listen-errors.js';
+import { describeListenError, MODBUS_PORT_HINT } from '../../main/net/listen-errors.js';
 import { bitsOf, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
 
 function io(stop: Promise<string> = new Promise(() => undefined)) {

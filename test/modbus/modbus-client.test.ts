@@ -2,7 +2,7 @@
 // controller's Modbus server (TagSim's own server code over plain memory, on real TCP) and every
 // scan writes the sensors to it and reads the actuators back, through the engine's rules.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
 import { untilStatus, untilValue, valueOf } from '../support/driver-waits.js';
 import { startController, type ControllerMemory, type TestController } from '../support/modbus-controller.js';

@@ -10,7 +10,7 @@ import { EngineModbusData } from '../../main/modbus/engine-modbus-data.js';
 import type { MbapFrame } from '../../main/modbus/mbap-reader.js';
 import { ModbusWriteJournal } from '../../main/modbus/modbus-journal.js';
 import { answerPdu } from '../../main/modbus/modbus-pdu.js';
-import { RequestJournal } from '../../main/server/request-journal.js';
+import { RequestJournal } from '../../main/journal/request-journal.js';
 import { loadScene } from '../../main/runtime/resolve-scene.js';
 import { pdu } from '../support/raw-modbus.js';
 

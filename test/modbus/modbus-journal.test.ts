@@ -4,8 +4,8 @@
 // without the control API or with --journal 0 nothing is recorded.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScene } from '../../main/runtime/resolve-scene.js';
-import type { TagSimOptions } from '../../main/app/start-tagsim.js';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { TagSimOptions } from '../../main/compose/start-tagsim.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { closeStations, startStation, type ControlStation } from '../control/control-station.js';
 import { exceptionOf, ModbusTestClient, pdu } from '../support/raw-modbus.js';
 

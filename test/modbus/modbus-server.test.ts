@@ -3,7 +3,7 @@
 // API's rules for forces, failures and saturation.
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTagSim, TagSimStartError, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../../main/compose/start-tagsim.js';
 import { bitsOf, exceptionOf, frame, ModbusTestClient, pdu, registersOf } from '../support/raw-modbus.js';
 
 const open: { close(): unknown }[] = [];

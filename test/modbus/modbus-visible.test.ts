@@ -1,7 +1,7 @@
 // Modbus on view: the window (through the bridge) and the tray show that Modbus TCP is on, its
 // port and its connected clients; presets and settings.json turn it on in the desktop app.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { buildTrayModel, type TrayState } from '../../main/electron/tray-menu.js';
 import { parsePresets } from '../../main/settings/presets.js';
 import { parseSettings } from '../../main/settings/settings.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim } from '../../main/compose/start-tagsim.js';
 import { savedDriverMap } from '../../shared/drivers/driver-map.js';
 import { modbusLayout } from '../../shared/modbus/modbus-layout.js';
 import { fioTag, writeFactoryIo } from '../support/factoryio-writer.mjs';

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import type { OpcuaClientSettings } from '../../shared/drivers/opcua-client-settings.js';
 import { untilStatus, untilValue } from '../support/driver-waits.js';
 import { fioTag, writeFactoryIo } from '../support/factoryio-writer.mjs';

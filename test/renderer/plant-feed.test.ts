@@ -11,7 +11,7 @@ import type { PlantFrame } from '../../shared/plant/plant-frame.js';
 import { roundJsonNumbers, type Json } from '../../shared/plant/json-delta.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { bridgePlantFrames, PlantFeed } from '../../renderer/state/plant-feed.js';
 import type { ConnectionSource, ConnectionState } from '../../renderer/transport/connection.js';
 import type { WsTransport } from '../../renderer/transport/ws-transport.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/run-cli.js';
-import type { JournalEntry } from '../../main/server/request-journal.js';
+import type { JournalEntry } from '../../main/journal/request-journal.js';
 import { cliIo, cliListeningUrl } from '../support/cli-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tagsim-chaos-steps-'));

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { readSceneFile } from '../../main/storage/scene-files.js';
 import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import type { ApiTag } from '../../shared/core/tag-types.js';

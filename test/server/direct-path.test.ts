@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../main/server/build-app.js';
-import { answerClientErrors } from '../../main/server/client-error.js';
+import { answerClientErrors } from '../../main/net/client-error.js';
 import {
   createApiServer,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -15,7 +15,7 @@ import {
   type ApiServer,
 } from '../../main/server/create-api-server.js';
 import { directRoutes } from '../../main/server/direct-routes.js';
-import { RequestJournal } from '../../main/server/request-journal.js';
+import { RequestJournal } from '../../main/journal/request-journal.js';
 import { apiRoutes } from '../../main/server/routes/api-routes.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { syntheticScene } from '../../shared/scenes/builtin-scenes.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../main/server/create-api-server.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
 import { sceneNamed } from '../support/api-server.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';

@@ -1,5 +1,5 @@
 // Waiting on a running TagSim without fixed sleeps: for a client driver's status, for a tag's value.
-import type { TagSim } from '../../main/app/start-tagsim.js';
+import type { TagSim } from '../../main/compose/start-tagsim.js';
 import type { ClientDriver } from '../../main/drivers/client-driver.js';
 import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
 

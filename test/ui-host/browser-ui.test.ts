@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/ui-host/renderer-files.js';
 import { resolveUiFile } from '../../main/ui-host/static-ui.js';
 import { createBridgeClient } from '../../shared/bridge/bridge-client.js';

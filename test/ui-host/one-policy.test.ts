@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppProtocolHandler } from '../../main/electron/app-protocol.js';
 import type { Lab } from '../../main/lab/start-lab.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import {
   CONTENT_SECURITY_POLICY,
   PAGE_POLICY,

@@ -8,7 +8,7 @@ import { createBridgeClient, type BridgeClient } from '../../shared/bridge/bridg
 import type { UiFileAccess } from '../../shared/bridge/bridge-spec.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { uiWebSocketTransport } from '../support/bridge-transports.js';
 
 const TOKEN = 'files-token';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTagSim, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { BRIDGE_MAX_MESSAGE_BYTES } from '../../shared/bridge/bridge-spec.js';
 import { httpRequestBytes, rawExchange } from '../support/raw-http.js';
 import { clientFrame, openRawWs } from '../support/raw-ws.js';

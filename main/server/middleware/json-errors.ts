@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { printable } from '../../../shared/problems/message-text.js';
 import { answerToFailure, errorAnswer, sendAnswer, type ApiAnswer } from '../api-answer.js';
 import { ApiError } from '../api-error.js';
-import { splitTarget } from '../request-target.js';
+import { splitTarget } from '../../net/request-target.js';
 import { assertWellFormedPath } from './path-encoding.js';
 
 export interface JsonErrorsOptions {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTagSim, type TagSim } from '../../../main/app/start-tagsim.js';
+import { startTagSim, type TagSim } from '../../../main/compose/start-tagsim.js';
 import { WsClientError } from '../../../main/ui-host/ws-bridge-host.js';
 import { TagEngine, type TagRuntimeState } from '../../../shared/core/tag-engine.js';
 import { syntheticScene } from '../../../shared/scenes/builtin-scenes.js';

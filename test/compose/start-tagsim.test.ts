@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-snapshot.js';
-import { startTagSim, TagSimStartError, type TagSim } from '../../main/app/start-tagsim.js';
+import { startTagSim, TagSimStartError, type TagSim } from '../../main/compose/start-tagsim.js';
 import { apiClient } from '../support/http-client.js';
 
 const open: TagSim[] = [];

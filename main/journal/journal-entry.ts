@@ -1,5 +1,5 @@
 import type { ChaosShot } from '../../shared/api/chaos-rules.js';
-import { splitTarget } from './request-target.js';
+import { splitTarget } from '../net/request-target.js';
 import type { ItemError } from '../../shared/core/tag-engine.js';
 import { keptBodyText, type KeptBodyPlace } from './journal-bodies.js';
 

@@ -1,10 +1,10 @@
 // The request journal keeps each body's first 4 KiB as bytes in slabs off the heap and decodes
-// them only when it is read (main/server/journal-bodies.ts): what it lists must be what the
+// them only when it is read (main/journal/journal-bodies.ts): what it lists must be what the
 // client sent, decoded as UTF-8, whichever slab a body landed in and however many came before.
 import type { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_BODY_BYTES, RequestJournal } from '../../main/server/request-journal.js';
+import { JOURNAL_BODY_BYTES, RequestJournal } from '../../main/journal/request-journal.js';
 
 function request(url: string): IncomingMessage {
   return { method: 'PUT', url, socket: { remoteAddress: '127.0.0.1', remotePort: 50000 } } as IncomingMessage;

@@ -1,4 +1,4 @@
-// One token rule for every surface (main/server/access-token.ts): made one way, read from
+// One token rule for every surface (main/net/access-token.ts): made one way, read from
 // `Authorization: Bearer` as RFC 6750/7235 write it, compared in constant time. The rule is
 // tested here once; then each surface that reads a Bearer header (the control API, the lab
 // dashboard) is shown to take exactly the headers the rule takes, over real HTTP.
@@ -8,7 +8,7 @@ import {
   isKeptTokenWellFormed,
   newAccessToken,
   tokenMatches,
-} from '../../main/server/access-token.js';
+} from '../../main/net/access-token.js';
 import type { Lab } from '../../main/lab/start-lab.js';
 import { rawRequest } from '../support/http-client.js';
 import { startTestLab } from '../lab/support.js';
