@@ -44,10 +44,17 @@ const SHARED_FLOORS = [
 
 /**
  * renderer/'s folders from the top floor down (docs/architecture.md, "The window's modules"): the
- * two pages (the window's app, the lab dashboard), the Plant view, the components, the state, and
- * the ways to reach a TagSim. renderer/main.tsx, the window's entry, stands above them all.
+ * two pages (the window's app, the lab dashboard), the Plant view, the components, the hooks they
+ * share, the state beside the small DOM helpers (ui/), and the ways to reach a TagSim. renderer/main.tsx, the window's entry, stands above them all.
  */
-const RENDERER_FLOORS = [['app', 'lab'], ['plant'], ['components'], ['state'], ['transport', 'boot']];
+const RENDERER_FLOORS = [
+  ['app', 'lab'],
+  ['plant'],
+  ['components'],
+  ['hooks'],
+  ['state', 'ui'],
+  ['transport', 'boot'],
+];
 
 /** What shared/ may not import: it is runtime-free and imports only shared/. */
 const SHARED_IMPORTS = {

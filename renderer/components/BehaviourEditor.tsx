@@ -4,7 +4,7 @@ import type { TagDefinition } from '../../shared/core/tag-types.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 import { entryProblems, insertTag, parseBehaviourText } from '../state/behaviour-text.js';
 import type { EditResult } from '../state/scene-flows.js';
-import { IS_MAC } from './dom.js';
+import { IS_MAC } from '../ui/dom.js';
 import { FieldErrors } from './EditField.js';
 
 export interface BehaviourEditorProps {

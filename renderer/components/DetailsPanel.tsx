@@ -12,7 +12,7 @@ import { isSimulationControlTag } from '../../shared/core/system-tags.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
 import type { TagStore, ViewTag } from '../state/tag-store.js';
 import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
-import { runAction } from './actions.js';
+import { runAction } from '../ui/actions.js';
 import { Value } from './TagTable.js';
 import { FAILURES, QuickFaults } from './QuickFaults.js';
 import { ValueEntry } from './ValueEntry.js';

@@ -5,7 +5,7 @@ import {
   clientDriverLine,
   type ClientDriverStatus,
 } from '../../shared/drivers/driver-status.js';
-import { runAction } from './actions.js';
+import { runAction } from '../ui/actions.js';
 
 /** The dot's colour for each state: the server's colours, so one glance reads both. */
 const DOT: Record<ClientDriverStatus['state'], string> = {

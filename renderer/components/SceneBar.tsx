@@ -2,28 +2,8 @@ import type { ComponentChildren } from 'preact';
 import type { SceneDocument } from '../../shared/scenes/scene-document.js';
 import { baseName } from '../../shared/window/scene-flow.js';
 import type { StationBar } from '../../shared/lab/restrictions.js';
+import type { SceneCommands } from '../hooks/use-scene-window.js';
 import { MenuButton, type MenuSection } from './MenuButton.js';
-
-/**
- * What the scene menu and buttons do; App wires them to the scene flows. The by-path commands
- * (files on the TagSim machine) are absent where the window has no file access there: then Save
- * and Save state download a copy instead.
- */
-export interface SceneCommands {
-  newScene(): void;
-  openBuiltin(): void;
-  openFile(): void;
-  openPath?: () => void;
-  openRecent?: (path: string) => void;
-  save(): void;
-  saveAs?: () => void;
-  download?: () => void;
-  saveState(): void;
-  restoreStateFile(): void;
-  restoreStatePath?: () => void;
-  undo(): void;
-  redo(): void;
-}
 
 export interface SceneBarProps {
   document: SceneDocument | undefined;

@@ -5,10 +5,10 @@ import type { TrafficStats } from '../../shared/api/traffic-meter.js';
 import { modbusStatusLine } from '../../shared/window/modbus-status-line.js';
 import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
 import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
-import { runAction } from './actions.js';
+import { runAction } from '../ui/actions.js';
 import { DriverState } from './DriverState.js';
 import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
-import { useSimulationTime } from './use-simulation-time.js';
+import { useSimulationTime } from '../hooks/use-simulation-time.js';
 
 export interface StatusBarProps {
   server: ServerStatus | undefined;

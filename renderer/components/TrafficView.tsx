@@ -5,7 +5,7 @@ import type { SimulationClock } from '../state/simulation-model.js';
 import type { TrafficModel } from '../state/traffic-model.js';
 import { ChaosControls } from './ChaosControls.js';
 import { ClockControls } from './ClockControls.js';
-import { IS_MAC } from './dom.js';
+import { IS_MAC } from '../ui/dom.js';
 import { TrafficPanel } from './TrafficPanel.js';
 
 export interface TrafficViewProps {

@@ -5,7 +5,7 @@ import type { ExerciseOverview, GradedStationOverview } from '../../shared/exerc
 import type { CriterionGrade } from '../../shared/exercise/exercise-run.js';
 import type { StationSelection } from '../../shared/lab/lab-actions.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
-import { downloadText } from '../components/download.js';
+import { downloadText } from '../ui/download.js';
 import type { LabClient } from './lab-client.js';
 import { describeOutcomes } from './lab-format.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'preact/hooks';
 import type { LabAction } from '../../shared/lab/lab-actions.js';
-import { downloadText } from '../components/download.js';
+import { downloadText } from '../ui/download.js';
 import { ExerciseBoard } from './ExerciseBoard.js';
 import { FaultForm } from './FaultForm.js';
 import type { LabClient } from './lab-client.js';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import type { InstructorTag } from '../../shared/lab/lab-views.js';
-import { useModel } from '../components/use-model.js';
+import { useModel } from '../hooks/use-model.js';
 import { PlantView } from '../plant/PlantView.js';
 import { PlantFeed } from '../state/plant-feed.js';
 import { TagStore } from '../state/tag-store.js';

@@ -1,4 +1,4 @@
-import { IS_MAC } from '../components/dom.js';
+import { IS_MAC } from '../ui/dom.js';
 
 /** The scene bar's button that shows and hides the Plant view (Ctrl+Shift+E). */
 export function PlantToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {

@@ -2,7 +2,7 @@ import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
 import type { PanelControl, PlacedTag } from '../../shared/plant/plant-types.js';
 import type { ViewTag } from '../state/tag-store.js';
-import { runAction } from '../components/actions.js';
+import { runAction } from '../ui/actions.js';
 
 /** How long a click on a sensor holds it at the other value (plant time passes meanwhile). */
 export const PULSE_MS = 500;

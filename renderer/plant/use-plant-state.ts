@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
-import { useModel } from '../components/use-model.js';
+import { useModel } from '../hooks/use-model.js';
 import { bridgePlantFrames, PlantFeed } from '../state/plant-feed.js';
 import { ALWAYS_CONNECTED, type ConnectionSource } from '../transport/connection.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { simulationShortcut, type SimulationShortcut } from '../state/shortcuts.js';
-import { modalOpen } from './dom.js';
+import { modalOpen } from '../ui/dom.js';
 
 /**
  * F5 Run and F6 Pause anywhere in the window, text fields included (function keys type nothing),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { sceneShortcut, type SceneShortcut } from '../state/shortcuts.js';
-import { isTextField, modalOpen } from './dom.js';
+import { isTextField, modalOpen } from '../ui/dom.js';
 
 /**
  * Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y, Ctrl/Cmd+S anywhere in the window (see

@@ -5,11 +5,31 @@ import { SceneFlows } from '../state/scene-flows.js';
 import type { ScenesModel } from '../state/scenes-model.js';
 import { isSnapshotFileName, SnapshotFlows } from '../state/snapshot-flows.js';
 import type { UiModel } from '../state/ui-model.js';
-import { downloadScene, downloadText } from './download.js';
-import type { SceneCommands } from './SceneBar.js';
+import { downloadScene, downloadText } from '../ui/download.js';
 import { useFileDrop, type FileDrop } from './use-file-drop.js';
 import { useSceneShortcuts, useUnsavedGuard } from './use-scene-keys.js';
 import { mayUse } from '../../shared/lab/restrictions.js';
+
+/**
+ * What the scene menu and buttons do (SceneBar shows them); useSceneWindow wires them to the scene flows. The by-path commands
+ * (files on the TagSim machine) are absent where the window has no file access there: then Save
+ * and Save state download a copy instead.
+ */
+export interface SceneCommands {
+  newScene(): void;
+  openBuiltin(): void;
+  openFile(): void;
+  openPath?: () => void;
+  openRecent?: (path: string) => void;
+  save(): void;
+  saveAs?: () => void;
+  download?: () => void;
+  saveState(): void;
+  restoreStateFile(): void;
+  restoreStatePath?: () => void;
+  undo(): void;
+  redo(): void;
+}
 
 export interface SceneWindow {
   flows: SceneFlows;
