@@ -10,6 +10,8 @@ import {
   type UiRestrictions,
 } from '../../shared/lab/restrictions.js';
 import { BridgeArgumentError } from '../../shared/bridge/validate.js';
+import { lockedChanges, SettingsLockedError, type LockableSetting } from '../settings/locked-settings.js';
+import type { Settings } from '../settings/settings.js';
 
 /**
  * The bridge's methods that each student control covers (shared/lab/restrictions.ts). The
@@ -65,9 +67,14 @@ export function withStudentControls(
  * station without `faults` or presets that hide them take away (refused in words of their own).
  */
 export function windowRestrictions(
-  settings: { readonly locked?: readonly string[] },
+  settings: { readonly locked?: readonly LockableSetting[]; get(): Settings },
   window: { readonly station?: StationRestrictions; readonly hideFaultControls?: boolean },
-): { faultsOff: boolean; refuseFaultControls: () => void; restrictions: () => UiRestrictions | undefined } {
+): {
+  faultsOff: boolean;
+  refuseFaultControls: () => void;
+  refuseLocked: (change: Partial<Settings>) => void;
+  restrictions: () => UiRestrictions | undefined;
+} {
   const { station } = window;
   const stationFaultsOff = station !== undefined && !station.allowed.includes('faults');
   const faultsOff = window.hideFaultControls === true || stationFaultsOff;
@@ -76,6 +83,11 @@ export function windowRestrictions(
     refuseFaultControls: () => {
       if (stationFaultsOff) throw new BridgeArgumentError(studentRefusal('faults', station.setBy));
       if (window.hideFaultControls) throw new BridgeArgumentError(FAULT_CONTROLS_REFUSED);
+    },
+    // The settings store refuses too; asked first, so nothing (the server's port) changes before.
+    refuseLocked: (change) => {
+      const refused = lockedChanges(change, settings.get(), settings.locked ?? []);
+      if (refused.length > 0) throw new BridgeArgumentError(new SettingsLockedError(refused).message);
     },
     restrictions: () =>
       (settings.locked?.length ?? 0) > 0 || faultsOff || station
