@@ -6,6 +6,7 @@ import {
   type MenuTemplateItem,
   toMenuTemplate,
 } from './menu-model.js';
+import { keepMenuInStep, type MenuRefresh, type MenuSource } from './menu-refresh.js';
 import type { MessageBoxOptionsLike } from './native-dialogs.js';
 import { builtinItems, menuSaveEnabled, recentItems, type SceneCommand } from './scene-menu.js';
 
@@ -203,21 +204,15 @@ export interface AppMenuControllerDeps<M> {
   setApplicationMenu(menu: M): void;
   buildMenu(template: MenuTemplateItem[]): M;
   readState(): AppMenuState;
-  /** Sources of change (the scenes): each takes a callback, returns unsubscribe. */
-  sources: readonly ((onChange: () => void) => () => void)[];
+  /** Sources of change (the scenes). */
+  sources: readonly MenuSource[];
   run(action: AppMenuAction): void;
   /** Changes within this interval make one rebuild. */
   intervalMs?: number;
 }
 
 /** Keeps the application menu in step with the scenes. */
-export interface AppMenuController {
-  /** Rebuilds now, if the menu changed. */
-  refresh(): void;
-  /** Rebuilds soon, even if the menu did not change (a radio item clicked, then cancelled). */
-  invalidate(): void;
-  dispose(): void;
-}
+export type AppMenuController = Pick<MenuRefresh, 'refresh' | 'invalidate' | 'dispose'>;
 
 /** At most one application menu rebuild in this interval. */
 export const APP_MENU_REBUILD_INTERVAL_MS = 100;
@@ -227,40 +222,17 @@ export const APP_MENU_REBUILD_INTERVAL_MS = 100;
  * interval), but only when the menu changed: a menu being replaced closes if it is open.
  */
 export function createAppMenuController<M>(deps: AppMenuControllerDeps<M>): AppMenuController {
-  let shown: string | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let disposed = false;
-
-  const refresh = () => {
-    if (disposed) return;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    const model = buildAppMenu(deps.readState());
-    const key = menuKey(model);
-    if (key === shown) return;
-    deps.setApplicationMenu(deps.buildMenu(toMenuTemplate(model, deps.run)));
-    shown = key;
-  };
-  const schedule = () => {
-    if (disposed || timer !== undefined) return;
-    timer = setTimeout(refresh, deps.intervalMs ?? APP_MENU_REBUILD_INTERVAL_MS);
-  };
-  const unsubscribers = deps.sources.map((source) => source(schedule));
-  refresh();
-
-  return {
-    refresh,
-    invalidate() {
-      shown = undefined;
-      schedule();
+  const interval = deps.intervalMs ?? APP_MENU_REBUILD_INTERVAL_MS;
+  return keepMenuInStep({
+    sources: deps.sources,
+    delay: () => interval,
+    apply: (shownMenu) => {
+      const model = buildAppMenu(deps.readState());
+      const key = menuKey(model);
+      if (key !== shownMenu) deps.setApplicationMenu(deps.buildMenu(toMenuTemplate(model, deps.run)));
+      return key;
     },
-    dispose() {
-      disposed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      unsubscribers.forEach((unsubscribe) => unsubscribe());
-    },
-  };
+  });
 }
 
 /** What the application menu's actions act on. */

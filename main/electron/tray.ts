@@ -10,6 +10,7 @@ import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import type { TrayIconState } from './app-paths.js';
 import { menuKey, type MenuTemplateItem, toMenuTemplate } from './menu-model.js';
 import type { SceneCommand } from './scene-menu.js';
+import { keepMenuInStep, type MenuRefresh, type MenuSource } from './menu-refresh.js';
 import { buildTrayModel, countFaults, type TrayAction, type TrayState } from './tray-menu.js';
 
 /** At most one tray rebuild in this interval, however fast the API changes tags (docs/desktop.md, "Tray"). */
@@ -142,11 +143,8 @@ export interface TrayControllerDeps<M> {
   buildMenu(template: MenuTemplateItem[]): M;
   iconPath(state: TrayIconState): string;
   readState(): TrayState;
-  /**
-   * Sources of change (engine, server status, pins, scenes): each takes a callback, returns
-   * unsubscribe.
-   */
-  sources: readonly ((onChange: () => void) => () => void)[];
+  /** Sources of change (engine, server status, pins, scenes). */
+  sources: readonly MenuSource[];
   run(action: TrayAction): void;
   intervalMs?: number;
   /** The clock of the interval (milliseconds). */
@@ -154,18 +152,7 @@ export interface TrayControllerDeps<M> {
 }
 
 /** Keeps the tray in step with the state. */
-export interface TrayController {
-  /** Rebuilds now. */
-  refresh(): void;
-  /** Asks for a rebuild; many requests within the interval make one. */
-  schedule(): void;
-  /**
-   * Asks for a rebuild that replaces the native menu even if the model did not change: Electron
-   * checks a radio item as it is clicked, even when the person then cancels what it started.
-   */
-  invalidate(): void;
-  dispose(): void;
-}
+export type TrayController = MenuRefresh;
 
 /**
  * Applies the tray model to the tray, rebuilding it whenever a source reports a change, at most
@@ -178,50 +165,19 @@ export interface TrayController {
 export function createTrayController<M>(deps: TrayControllerDeps<M>): TrayController {
   const interval = deps.intervalMs ?? TRAY_REBUILD_INTERVAL_MS;
   const now = deps.now ?? Date.now;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastRefresh = -Infinity;
-  let disposed = false;
-  let shown: { icon?: string; tooltip?: string; menu?: string } = {};
-
-  const refresh = () => {
-    if (disposed) return;
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
-    lastRefresh = now();
-    const model = buildTrayModel(deps.readState());
-    if (model.icon !== shown.icon) deps.tray.setImage(deps.iconPath(model.icon));
-    if (model.tooltip !== shown.tooltip) deps.tray.setToolTip(model.tooltip);
-    const key = menuKey(model.menu);
-    if (key !== shown.menu) deps.tray.setContextMenu(deps.buildMenu(toMenuTemplate(model.menu, deps.run)));
-    shown = { icon: model.icon, tooltip: model.tooltip, menu: key };
-  };
-
-  const schedule = () => {
-    if (disposed || timer !== undefined) return;
-    const wait = Math.max(0, lastRefresh + interval - now());
-    timer = setTimeout(() => {
-      timer = undefined;
-      refresh();
-    }, wait);
-  };
-
-  const unsubscribers = deps.sources.map((source) => source(schedule));
-  refresh();
-
-  return {
-    refresh,
-    schedule,
-    invalidate() {
-      delete shown.menu;
-      schedule();
+  let shown: { icon?: string; tooltip?: string } = {};
+  return keepMenuInStep({
+    sources: deps.sources,
+    now,
+    delay: (lastRefresh) => Math.max(0, lastRefresh + interval - now()),
+    apply: (shownMenu) => {
+      const model = buildTrayModel(deps.readState());
+      if (model.icon !== shown.icon) deps.tray.setImage(deps.iconPath(model.icon));
+      if (model.tooltip !== shown.tooltip) deps.tray.setToolTip(model.tooltip);
+      const key = menuKey(model.menu);
+      if (key !== shownMenu) deps.tray.setContextMenu(deps.buildMenu(toMenuTemplate(model.menu, deps.run)));
+      shown = { icon: model.icon, tooltip: model.tooltip };
+      return key;
     },
-    dispose() {
-      disposed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      unsubscribers.forEach((unsubscribe) => unsubscribe());
-    },
-  };
+  });
 }
