@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { createBridgeClient, type BridgeTransport } from '../shared/bridge/bridge-client.js';
 import { takeToken } from './boot/token.js';
 import { App } from './app/App.js';
-import { MessageScreen } from './components/MessageScreen.js';
+import { MessageScreen } from './components/shell/MessageScreen.js';
 import { Dialogs } from './state/dialogs.js';
 import { ScenesModel } from './state/scenes-model.js';
 import { UiModel } from './state/ui-model.js';

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { takeToken } from '../boot/token.js';
-import { MessageScreen } from '../components/MessageScreen.js';
+import { MessageScreen } from '../components/shell/MessageScreen.js';
 import { createLabClient } from './lab-client.js';
 import { LabDashboard } from './LabDashboard.js';
 

@@ -3,8 +3,8 @@
 // sends its one bridge call, shows what the host answers, and refuses what it cannot do.
 import { describe, expect, it } from 'vitest';
 import type { ChaosView, ClockStatus } from '../../../shared/bridge/control-spec.js';
-import { ChaosControls } from '../../../renderer/components/ChaosControls.js';
-import { ClockControls } from '../../../renderer/components/ClockControls.js';
+import { ChaosControls } from '../../../renderer/components/traffic/ChaosControls.js';
+import { ClockControls } from '../../../renderer/components/traffic/ClockControls.js';
 import { SimulationClock } from '../../../renderer/state/simulation-model.js';
 import { button, click, field, mount, submit, typeInto } from './harness.js';
 import { eventfulClient, settleFrames } from './traffic-client.js';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
-import { DetailsPanel, type DetailsPanelProps } from '../../../renderer/components/DetailsPanel.js';
+import { DetailsPanel, type DetailsPanelProps } from '../../../renderer/components/tags/DetailsPanel.js';
 import { TagStore } from '../../../renderer/state/tag-store.js';
 import { SCENE, tag } from '../fixtures.js';
 import {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SceneDocument } from '../../../shared/scenes/scene-document.js';
 import { builtinScene, DEFAULT_SCENE_NAME } from '../../../shared/scenes/builtin-scenes.js';
-import { SceneBar, type SceneBarProps } from '../../../renderer/components/SceneBar.js';
+import { SceneBar, type SceneBarProps } from '../../../renderer/components/scene/SceneBar.js';
 import type { SceneCommands } from '../../../renderer/hooks/use-scene-window.js';
 import { allByRole, button, buttonNames, byRole, click, mount, nameOf, press } from './harness.js';
 

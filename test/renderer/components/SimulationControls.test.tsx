@@ -4,7 +4,7 @@ import type { SimulationStatus } from '../../../shared/bridge/bridge-spec.js';
 import {
   SimulationControls,
   type SimulationControlsProps,
-} from '../../../renderer/components/SimulationControls.js';
+} from '../../../renderer/components/shell/SimulationControls.js';
 import {
   type Answers,
   button,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/bridge/bridge-spec.js';
 import type { ClientDriverStatus } from '../../../shared/drivers/driver-status.js';
-import { StatusBar, type StatusBarProps } from '../../../renderer/components/StatusBar.js';
+import { StatusBar, type StatusBarProps } from '../../../renderer/components/shell/StatusBar.js';
 import { SimulationClock } from '../../../renderer/state/simulation-model.js';
 import {
   type Answers,

@@ -2,7 +2,7 @@
 import { createRef } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
-import { rowDomId, TagTable, type TagTableProps } from '../../../renderer/components/TagTable.js';
+import { rowDomId, TagTable, type TagTableProps } from '../../../renderer/components/tags/TagTable.js';
 import { TagStore } from '../../../renderer/state/tag-store.js';
 import { SCENE, tag } from '../fixtures.js';
 import { allByRole, button, click, mount, press } from './harness.js';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createRef } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
-import { Toolbar, type ToolbarProps } from '../../../renderer/components/Toolbar.js';
+import { Toolbar, type ToolbarProps } from '../../../renderer/components/shell/Toolbar.js';
 import { DEFAULT_VIEW_OPTIONS, type ViewOptions } from '../../../renderer/state/tag-view.js';
 import { button, byRole, choose, click, field, mount, press, typeInto } from './harness.js';
 

@@ -3,7 +3,7 @@
 // errors marked, filters sent to the host, a request's body opened, and the journal being off.
 import { describe, expect, it } from 'vitest';
 import type { JournalView } from '../../../shared/bridge/control-spec.js';
-import { TrafficPanel } from '../../../renderer/components/TrafficPanel.js';
+import { TrafficPanel } from '../../../renderer/components/traffic/TrafficPanel.js';
 import { TRAFFIC_WINDOW, TrafficModel } from '../../../renderer/state/traffic-model.js';
 import { button, click, field, mount, typeInto } from './harness.js';
 import { entry, eventfulClient, settleFrames } from './traffic-client.js';

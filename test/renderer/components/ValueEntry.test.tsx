@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { TagType } from '../../../shared/core/tag-types.js';
-import { ValueEntry } from '../../../renderer/components/ValueEntry.js';
+import { ValueEntry } from '../../../renderer/components/tags/ValueEntry.js';
 import { button, byRole, field, mount, settle, submit, typeInto } from './harness.js';
 
 function setup(type: TagType, refusal?: string) {

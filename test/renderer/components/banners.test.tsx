@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { ConnectionBanner } from '../../../renderer/components/ConnectionBanner.js';
-import { NoticeBanner } from '../../../renderer/components/NoticeBanner.js';
+import { ConnectionBanner } from '../../../renderer/components/shell/ConnectionBanner.js';
+import { NoticeBanner } from '../../../renderer/components/shell/NoticeBanner.js';
 import type { ConnectionState } from '../../../renderer/transport/connection.js';
 import { button, buttonNames, byRole, click, mount } from './harness.js';
 

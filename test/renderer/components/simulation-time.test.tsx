@@ -4,8 +4,8 @@
 // from the window's one SimulationClock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
-import { ClockControls } from '../../../renderer/components/ClockControls.js';
-import { StatusBar } from '../../../renderer/components/StatusBar.js';
+import { ClockControls } from '../../../renderer/components/traffic/ClockControls.js';
+import { StatusBar } from '../../../renderer/components/shell/StatusBar.js';
 import { SimulationClock } from '../../../renderer/state/simulation-model.js';
 import { fakeClient, mount } from './harness.js';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType } from '../../shared/core/tag-types.js';
-import { isSystemTag, type SceneEdit } from '../../shared/scenes/scene-editor.js';
-import type { Ask } from '../state/dialogs.js';
-import type { EditResult } from '../state/scene-flows.js';
-import { addedTagId, type ScenesModel } from '../state/scenes-model.js';
+import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType } from '../../../shared/core/tag-types.js';
+import { isSystemTag, type SceneEdit } from '../../../shared/scenes/scene-editor.js';
+import type { Ask } from '../../state/dialogs.js';
+import type { EditResult } from '../../state/scene-flows.js';
+import { addedTagId, type ScenesModel } from '../../state/scenes-model.js';
 import { BehavioursPanel } from './BehavioursPanel.js';
 import { EditField, FieldErrors } from './EditField.js';
 import { TagEditor } from './TagEditor.js';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ChaosView } from '../../shared/bridge/control-spec.js';
-import { describeChaosRule } from '../state/traffic-text.js';
-import { errorMessage } from '../../shared/problems/message-text.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { ChaosView } from '../../../shared/bridge/control-spec.js';
+import { describeChaosRule } from '../../state/traffic-text.js';
+import { errorMessage } from '../../../shared/problems/message-text.js';
 
 export interface ChaosControlsProps {
   client: BridgeClient;

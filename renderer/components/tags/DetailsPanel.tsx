@@ -1,18 +1,18 @@
 import { useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { ActionResult } from '../../../shared/bridge/bridge-spec.js';
 import {
   isLocked,
   mayUse,
   PRESETS_LOCKED_REASON,
   simulationTagRefusal,
   type UiRestrictions,
-} from '../../shared/lab/restrictions.js';
-import { isSimulationControlTag } from '../../shared/core/system-tags.js';
-import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
-import type { TagStore, ViewTag } from '../state/tag-store.js';
-import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
-import { runAction } from '../ui/actions.js';
+} from '../../../shared/lab/restrictions.js';
+import { isSimulationControlTag } from '../../../shared/core/system-tags.js';
+import type { TagFailure, TagValue } from '../../../shared/core/tag-types.js';
+import type { TagStore, ViewTag } from '../../state/tag-store.js';
+import { failureOf, FAILURE_LABELS, formatValue } from '../../state/value-entry.js';
+import { runAction } from '../../ui/actions.js';
 import { Value } from './TagTable.js';
 import { FAILURES, QuickFaults } from './QuickFaults.js';
 import { ValueEntry } from './ValueEntry.js';

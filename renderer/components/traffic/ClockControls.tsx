@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ClockStatus } from '../../shared/bridge/control-spec.js';
-import { MAX_ADVANCE_MS } from '../../shared/sim/virtual-clock.js';
-import { formatSimTime, type SimulationClock } from '../state/simulation-model.js';
-import { runAction } from '../ui/actions.js';
-import { useSimulationTime } from '../hooks/use-simulation-time.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { ClockStatus } from '../../../shared/bridge/control-spec.js';
+import { MAX_ADVANCE_MS } from '../../../shared/sim/virtual-clock.js';
+import { formatSimTime, type SimulationClock } from '../../state/simulation-model.js';
+import { runAction } from '../../ui/actions.js';
+import { useSimulationTime } from '../../hooks/use-simulation-time.js';
 
 export interface ClockControlsProps {
   clock: SimulationClock;

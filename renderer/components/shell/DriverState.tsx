@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
 import {
   clientDriverLabel,
   clientDriverLine,
   type ClientDriverStatus,
-} from '../../shared/drivers/driver-status.js';
-import { runAction } from '../ui/actions.js';
+} from '../../../shared/drivers/driver-status.js';
+import { runAction } from '../../ui/actions.js';
 
 /** The dot's colour for each state: the server's colours, so one glance reads both. */
 const DOT: Record<ClientDriverStatus['state'], string> = {

@@ -1,6 +1,6 @@
-import type { TrafficEntry } from '../../shared/bridge/control-spec.js';
-import { isRefused } from '../state/traffic-model.js';
-import { describeChaosShot, describeItemError, readableBody } from '../state/traffic-text.js';
+import type { TrafficEntry } from '../../../shared/bridge/control-spec.js';
+import { isRefused } from '../../state/traffic-model.js';
+import { describeChaosShot, describeItemError, readableBody } from '../../state/traffic-text.js';
 
 export interface TrafficDetailsProps {
   entry: TrafficEntry;

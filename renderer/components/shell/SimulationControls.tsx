@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { SimulationStatus } from '../../shared/bridge/bridge-spec.js';
-import { formatTimeScale, SIM_STATE_LABELS, timeScaleChoices } from '../state/simulation-model.js';
-import { runAction } from '../ui/actions.js';
-import { useSimulationShortcuts } from '../hooks/use-simulation-keys.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { SimulationStatus } from '../../../shared/bridge/bridge-spec.js';
+import { formatTimeScale, SIM_STATE_LABELS, timeScaleChoices } from '../../state/simulation-model.js';
+import { runAction } from '../../ui/actions.js';
+import { useSimulationShortcuts } from '../../hooks/use-simulation-keys.js';
 
 export interface SimulationControlsProps {
   status: SimulationStatus;

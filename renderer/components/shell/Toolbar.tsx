@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
-import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType } from '../../shared/core/tag-types.js';
-import { filterRule, type SortKey, type ViewOptions } from '../state/tag-view.js';
+import { TAG_KINDS, TAG_TYPES, type TagKind, type TagType } from '../../../shared/core/tag-types.js';
+import { filterRule, type SortKey, type ViewOptions } from '../../state/tag-view.js';
 
 export interface ToolbarProps {
   options: ViewOptions;

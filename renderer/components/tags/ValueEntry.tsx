@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { TagType, TagValue } from '../../shared/core/tag-types.js';
-import { parseEntry } from '../state/value-entry.js';
+import type { TagType, TagValue } from '../../../shared/core/tag-types.js';
+import { parseEntry } from '../../state/value-entry.js';
 
 export interface ValueEntryProps {
   /** Unique in the page: the input's id and the base of its error's id. */

@@ -1,10 +1,10 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
-import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { entryProblems, insertTag, parseBehaviourText } from '../state/behaviour-text.js';
-import type { EditResult } from '../state/scene-flows.js';
-import { IS_MAC } from '../ui/dom.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
+import type { Behaviour } from '../../../shared/sim/behaviour-types.js';
+import { entryProblems, insertTag, parseBehaviourText } from '../../state/behaviour-text.js';
+import type { EditResult } from '../../state/scene-flows.js';
+import { IS_MAC } from '../../ui/dom.js';
 import { FieldErrors } from './EditField.js';
 
 export interface BehaviourEditorProps {

@@ -1,11 +1,11 @@
-import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
+import { PRESETS_LOCKED_REASON } from '../../../shared/lab/restrictions.js';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TagStore, ViewTag } from '../state/tag-store.js';
-import type { SortDirection, SortKey } from '../state/tag-view.js';
-import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
-import { scrollToReveal, visibleRange } from '../state/virtual-range.js';
-import type { TagValue } from '../../shared/core/tag-types.js';
+import type { TagStore, ViewTag } from '../../state/tag-store.js';
+import type { SortDirection, SortKey } from '../../state/tag-view.js';
+import { failureOf, FAILURE_LABELS, formatValue } from '../../state/value-entry.js';
+import { scrollToReveal, visibleRange } from '../../state/virtual-range.js';
+import type { TagValue } from '../../../shared/core/tag-types.js';
 
 /** Fixed heights in pixels; they must match --row-height and --header-height in styles/base.css. */
 export const ROW_HEIGHT = 24;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import { formatDuration } from '../../shared/conditions/describe-condition.js';
-import type { StudentExercise } from '../../shared/exercise/student-view.js';
-import { errorMessage } from '../../shared/problems/message-text.js';
-import { downloadText } from '../ui/download.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import { formatDuration } from '../../../shared/conditions/describe-condition.js';
+import type { StudentExercise } from '../../../shared/exercise/student-view.js';
+import { errorMessage } from '../../../shared/problems/message-text.js';
+import { downloadText } from '../../ui/download.js';
 
 const STATE_MARKS = { pending: '…', met: '✓', failed: '✗' } as const;
 const STATE_WORDS = { pending: 'not yet', met: 'met', failed: 'failed' } as const;

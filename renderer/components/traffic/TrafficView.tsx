@@ -1,11 +1,11 @@
 import { useEffect } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ClockStatus } from '../../shared/bridge/control-spec.js';
-import type { SimulationClock } from '../state/simulation-model.js';
-import type { TrafficModel } from '../state/traffic-model.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { ClockStatus } from '../../../shared/bridge/control-spec.js';
+import type { SimulationClock } from '../../state/simulation-model.js';
+import type { TrafficModel } from '../../state/traffic-model.js';
 import { ChaosControls } from './ChaosControls.js';
 import { ClockControls } from './ClockControls.js';
-import { IS_MAC } from '../ui/dom.js';
+import { IS_MAC } from '../../ui/dom.js';
 import { TrafficPanel } from './TrafficPanel.js';
 
 export interface TrafficViewProps {

@@ -1,5 +1,5 @@
-import { CANCEL_ANSWERS, type DialogProps, type OpenDialog } from '../state/dialogs.js';
-import { Modal } from './Modal.js';
+import { CANCEL_ANSWERS, type DialogProps, type OpenDialog } from '../../state/dialogs.js';
+import { Modal } from '../widgets/Modal.js';
 import { NewSceneDialog, OpenPathDialog, SavePathDialog, StatePathDialog } from './PathDialogs.js';
 
 export interface DialogHostProps {

@@ -1,22 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
-import type { SceneEdit } from '../../shared/scenes/scene-editor.js';
-import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
-import { duplicateOf, kindCounts, selectionAfterDelete } from '../state/behaviour-list.js';
+import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
+import type { SceneEdit } from '../../../shared/scenes/scene-editor.js';
+import type { Behaviour } from '../../../shared/sim/behaviour-types.js';
+import { sceneBehaviours } from '../../../shared/sim/scene-behaviours.js';
+import { duplicateOf, kindCounts, selectionAfterDelete } from '../../state/behaviour-list.js';
 import {
   BEHAVIOUR_KIND_LABELS,
   behaviourKind,
   summarizeBehaviour,
   type BehaviourKind,
-} from '../state/behaviour-summary.js';
-import { behaviourTemplates, type BehaviourTemplate } from '../state/behaviour-templates.js';
-import { behaviourText, entryProblems } from '../state/behaviour-text.js';
-import type { EditResult } from '../state/scene-flows.js';
+} from '../../state/behaviour-summary.js';
+import { behaviourTemplates, type BehaviourTemplate } from '../../state/behaviour-templates.js';
+import { behaviourText, entryProblems } from '../../state/behaviour-text.js';
+import type { EditResult } from '../../state/scene-flows.js';
 import { BehaviourEditor, insertTagAtCursor, TagPalette } from './BehaviourEditor.js';
 import { FieldErrors } from './EditField.js';
-import { MenuButton } from './MenuButton.js';
+import { MenuButton } from '../widgets/MenuButton.js';
 
 export interface BehavioursPanelProps {
   scene: SceneDefinition | undefined;

@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
-import type { ModbusStatus, SceneInfo, ServerStatus } from '../../shared/bridge/bridge-spec.js';
-import type { TrafficStats } from '../../shared/api/traffic-meter.js';
-import { modbusStatusLine } from '../../shared/window/modbus-status-line.js';
-import { PRESETS_LOCKED_REASON } from '../../shared/lab/restrictions.js';
-import { type SimulationClock, simulationStatusText } from '../state/simulation-model.js';
-import { runAction } from '../ui/actions.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
+import type { ModbusStatus, SceneInfo, ServerStatus } from '../../../shared/bridge/bridge-spec.js';
+import type { TrafficStats } from '../../../shared/api/traffic-meter.js';
+import { modbusStatusLine } from '../../../shared/window/modbus-status-line.js';
+import { PRESETS_LOCKED_REASON } from '../../../shared/lab/restrictions.js';
+import { type SimulationClock, simulationStatusText } from '../../state/simulation-model.js';
+import { runAction } from '../../ui/actions.js';
 import { DriverState } from './DriverState.js';
-import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
-import { useSimulationTime } from '../hooks/use-simulation-time.js';
+import type { ClientDriverStatus } from '../../../shared/drivers/driver-status.js';
+import { useSimulationTime } from '../../hooks/use-simulation-time.js';
 
 export interface StatusBarProps {
   server: ServerStatus | undefined;

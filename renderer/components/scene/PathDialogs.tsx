@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import type { DialogProps } from '../state/dialogs.js';
-import { Modal } from './Modal.js';
+import type { DialogProps } from '../../state/dialogs.js';
+import { Modal } from '../widgets/Modal.js';
 
 /**
  * The dialogs that ask for one line of text: a path on the TagSim machine (save, open, state) or

@@ -1,7 +1,7 @@
-import type { TrafficEntry } from '../../shared/bridge/control-spec.js';
-import { isRefused, TRAFFIC_WINDOW, type TrafficModel } from '../state/traffic-model.js';
+import type { TrafficEntry } from '../../../shared/bridge/control-spec.js';
+import { isRefused, TRAFFIC_WINDOW, type TrafficModel } from '../../state/traffic-model.js';
 import { TrafficDetails } from './TrafficDetails.js';
-import { useModel } from '../hooks/use-model.js';
+import { useModel } from '../../hooks/use-model.js';
 
 export interface TrafficPanelProps {
   traffic: TrafficModel;

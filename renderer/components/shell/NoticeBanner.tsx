@@ -1,4 +1,4 @@
-import type { StartupNotice } from '../../shared/bridge/bridge-spec.js';
+import type { StartupNotice } from '../../../shared/bridge/bridge-spec.js';
 
 /**
  * What went wrong while TagSim started (a damaged presets.json or settings.json): in the window,

@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import type { SceneDocument } from '../../shared/scenes/scene-document.js';
-import { baseName } from '../../shared/window/scene-flow.js';
-import type { StationBar } from '../../shared/lab/restrictions.js';
-import type { SceneCommands } from '../hooks/use-scene-window.js';
-import { MenuButton, type MenuSection } from './MenuButton.js';
+import type { SceneDocument } from '../../../shared/scenes/scene-document.js';
+import { baseName } from '../../../shared/window/scene-flow.js';
+import type { StationBar } from '../../../shared/lab/restrictions.js';
+import type { SceneCommands } from '../../hooks/use-scene-window.js';
+import { MenuButton, type MenuSection } from '../widgets/MenuButton.js';
 
 export interface SceneBarProps {
   document: SceneDocument | undefined;

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { ActionResult } from '../../shared/bridge/bridge-spec.js';
-import { tagDistinctions } from '../../shared/core/tag-distinctions.js';
-import type { TagFailure, TagValue } from '../../shared/core/tag-types.js';
-import type { TagStore, ViewTag } from '../state/tag-store.js';
-import { failureOf, FAILURE_LABELS, formatValue } from '../state/value-entry.js';
-import { runAction } from '../ui/actions.js';
-import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
+import type { ActionResult } from '../../../shared/bridge/bridge-spec.js';
+import { tagDistinctions } from '../../../shared/core/tag-distinctions.js';
+import type { TagFailure, TagValue } from '../../../shared/core/tag-types.js';
+import type { TagStore, ViewTag } from '../../state/tag-store.js';
+import { failureOf, FAILURE_LABELS, formatValue } from '../../state/value-entry.js';
+import { runAction } from '../../ui/actions.js';
+import type { BridgeClient } from '../../../shared/bridge/bridge-client.js';
 
 /** The failures a tag can have, in the order the window offers them. */
 export const FAILURES: readonly TagFailure[] = ['none', 'alwaysOff', 'alwaysOn'];

@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../transport/connection.js';
+import type { ConnectionState } from '../../transport/connection.js';
 
 /** Shown while the browser UI cannot reach TagSim: what happened and what to do. */
 export function ConnectionBanner({ state, onRetry }: { state: ConnectionState; onRetry?: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TAG_KINDS, TAG_TYPES, type TagDefinition } from '../../shared/core/tag-types.js';
-import type { SceneEdit, TagChanges } from '../../shared/scenes/scene-editor.js';
-import type { EditResult } from '../state/scene-flows.js';
+import { TAG_KINDS, TAG_TYPES, type TagDefinition } from '../../../shared/core/tag-types.js';
+import type { SceneEdit, TagChanges } from '../../../shared/scenes/scene-editor.js';
+import type { EditResult } from '../../state/scene-flows.js';
 import {
   bitInitialChoice,
   commitBitInitial,
@@ -9,7 +9,7 @@ import {
   fieldText,
   hasRange,
   type TagField,
-} from '../state/tag-form.js';
+} from '../../state/tag-form.js';
 import { EditField, FieldErrors, type CommitResult } from './EditField.js';
 
 export interface TagEditorProps {
