@@ -1,5 +1,5 @@
 // The one unsaved-changes flow (shared/window/scene-flow.ts) that the window's dialogs and the
-// desktop app's native ones both drive; their own tests (test/renderer/scene-flows.test.ts,
+// desktop app's native ones both drive; their own tests (test/renderer/state/scene-flows.test.ts,
 // test/electron/scene-actions.test.ts) cover each host's words. Here: the flow itself.
 import { describe, expect, it } from 'vitest';
 import {

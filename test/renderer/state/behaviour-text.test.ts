@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
-import { builtinBehaviours } from '../../shared/sim/builtin-behaviours.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
+import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
 import {
   behaviourText,
   entryProblems,
   insertTag,
   parseBehaviourText,
-} from '../../renderer/state/behaviour-text.js';
+} from '../../../renderer/state/behaviour-text.js';
 
 const load: TagDefinition = { id: 'load-id', name: 'Load', kind: 'Output', type: 'Bit', address: 1 };
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
-import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { builtinBehaviours } from '../../shared/sim/builtin-behaviours.js';
-import { behaviourKind, formatDuration, summarizeBehaviour } from '../../renderer/state/behaviour-summary.js';
-import { duplicateOf, kindCounts, selectionAfterDelete } from '../../renderer/state/behaviour-list.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
+import type { Behaviour } from '../../../shared/sim/behaviour-types.js';
+import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import {
+  behaviourKind,
+  formatDuration,
+  summarizeBehaviour,
+} from '../../../renderer/state/behaviour-summary.js';
+import { duplicateOf, kindCounts, selectionAfterDelete } from '../../../renderer/state/behaviour-list.js';
 
 const input = (name: string) => ({ name, kind: 'Input' as const });
 const output = (name: string) => ({ name, kind: 'Output' as const });

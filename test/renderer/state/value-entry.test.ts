@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf, formatValue, parseEntry } from '../../renderer/state/value-entry.js';
+import { failureOf, formatValue, parseEntry } from '../../../renderer/state/value-entry.js';
 
 describe('parseEntry', () => {
   it('reads Int entries with the API conversion rules', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogAnswers, DialogKind, DialogSpecs } from '../../renderer/state/dialogs.js';
+import type { DialogAnswers, DialogKind, DialogSpecs } from '../../../renderer/state/dialogs.js';
 import {
   isSnapshotFileName,
   SnapshotFlows,
   type SnapshotClient,
-} from '../../renderer/state/snapshot-flows.js';
+} from '../../../renderer/state/snapshot-flows.js';
 
 type Answer =
   | Awaited<ReturnType<SnapshotClient['saveSnapshot']>>

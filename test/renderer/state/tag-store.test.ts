@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFaulted, TagStore } from '../../renderer/state/tag-store.js';
-import { SCENE, tag } from './fixtures.js';
+import { isFaulted, TagStore } from '../../../renderer/state/tag-store.js';
+import { SCENE, tag } from '../fixtures.js';
 
 describe('TagStore', () => {
   it('loads a full state in scene order and counts forced and failed tags', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { UiState } from '../../shared/bridge/bridge-spec.js';
-import { UiModel } from '../../renderer/state/ui-model.js';
-import type { ConnectionState } from '../../renderer/transport/connection.js';
-import { findIpcTransport } from '../../renderer/transport/ipc-transport.js';
-import { fakeHost, unreachableHost } from './fake-host.js';
-import { SCENE, tag } from './fixtures.js';
+import type { UiState } from '../../../shared/bridge/bridge-spec.js';
+import { UiModel } from '../../../renderer/state/ui-model.js';
+import type { ConnectionState } from '../../../renderer/transport/connection.js';
+import { findIpcTransport } from '../../../renderer/transport/ipc-transport.js';
+import { fakeHost, unreachableHost } from '../fake-host.js';
+import { SCENE, tag } from '../fixtures.js';
 
 function state(over: Partial<UiState> = {}): UiState {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dialogs } from '../../renderer/state/dialogs.js';
+import { Dialogs } from '../../../renderer/state/dialogs.js';
 
 describe('Dialogs', () => {
   it('shows one question at a time, in order, and resolves each with its answer', async () => {

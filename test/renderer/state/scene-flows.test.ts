@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogAnswers, DialogKind, DialogSpecs } from '../../renderer/state/dialogs.js';
-import { refusalLines, SceneFlows, type SceneClient } from '../../renderer/state/scene-flows.js';
-import type { DownloadScene } from '../../shared/window/scene-flow.js';
-import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
-import { emptyScene } from '../../shared/scenes/scene-editor.js';
-import type { SceneDocument, SceneOutcome } from '../../shared/scenes/scene-document.js';
-import { serializeScene } from '../../shared/scenes/scene-file.js';
+import type { DialogAnswers, DialogKind, DialogSpecs } from '../../../renderer/state/dialogs.js';
+import { refusalLines, SceneFlows, type SceneClient } from '../../../renderer/state/scene-flows.js';
+import type { DownloadScene } from '../../../shared/window/scene-flow.js';
+import { MAX_SCENE_FILE_BYTES } from '../../../shared/scenes/file-limits.js';
+import { emptyScene } from '../../../shared/scenes/scene-editor.js';
+import type { SceneDocument, SceneOutcome } from '../../../shared/scenes/scene-document.js';
+import { serializeScene } from '../../../shared/scenes/scene-file.js';
 
 let ids = 0;
 const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;

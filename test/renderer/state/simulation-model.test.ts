@@ -4,7 +4,7 @@ import {
   SimulationClock,
   simulationStatusText,
   timeScaleChoices,
-} from '../../renderer/state/simulation-model.js';
+} from '../../../renderer/state/simulation-model.js';
 
 describe('SimulationClock', () => {
   it('counts simulation time while running: real time since the status times the time scale', () => {

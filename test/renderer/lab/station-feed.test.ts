@@ -2,11 +2,11 @@
 // held, its frames applied by the window's own PlantFeed, a gap or a lost feed met by opening the
 // feed again (which starts whole), and nothing left open once the view closes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlantFeedMessage } from '../../shared/plant/plant-feed-messages.js';
-import type { LabClient } from '../../renderer/lab/lab-client.js';
-import { FEED_RETRY_MS, StationFeed } from '../../renderer/lab/station-feed.js';
-import { PlantFeed } from '../../renderer/state/plant-feed.js';
-import { ALWAYS_CONNECTED } from '../../renderer/transport/connection.js';
+import type { PlantFeedMessage } from '../../../shared/plant/plant-feed-messages.js';
+import type { LabClient } from '../../../renderer/lab/lab-client.js';
+import { FEED_RETRY_MS, StationFeed } from '../../../renderer/lab/station-feed.js';
+import { PlantFeed } from '../../../renderer/state/plant-feed.js';
+import { ALWAYS_CONNECTED } from '../../../renderer/transport/connection.js';
 
 /** A dashboard whose feeds the test drives: each open feed, its messages pushed by hand. */
 function fakeDashboard() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeToken, TOKEN_STORAGE_KEY, type TokenEnvironment } from '../../renderer/boot/token.js';
+import { takeToken, TOKEN_STORAGE_KEY, type TokenEnvironment } from '../../../renderer/boot/token.js';
 
 function env(href: string, stored?: string) {
   const data = new Map<string, string>(stored === undefined ? [] : [[TOKEN_STORAGE_KEY, stored]]);

@@ -6,7 +6,7 @@ import {
   describeModbus,
   describeOutcomes,
   forceValueOf,
-} from '../../renderer/lab/lab-format.js';
+} from '../../../renderer/lab/lab-format.js';
 
 describe("the dashboard's words", () => {
   it('says how long ago, on the server clock', () => {

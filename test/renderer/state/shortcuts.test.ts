@@ -4,7 +4,7 @@ import {
   simulationShortcut,
   trafficShortcut,
   type KeyPress,
-} from '../../renderer/state/shortcuts.js';
+} from '../../../renderer/state/shortcuts.js';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,

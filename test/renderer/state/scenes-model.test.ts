@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import type { ScenesState } from '../../shared/scenes/scene-document.js';
-import { addedTagId, ScenesModel } from '../../renderer/state/scenes-model.js';
-import type { ConnectionState } from '../../renderer/transport/connection.js';
-import { fakeHost, unreachableHost } from './fake-host.js';
+import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
+import type { ScenesState } from '../../../shared/scenes/scene-document.js';
+import { addedTagId, ScenesModel } from '../../../renderer/state/scenes-model.js';
+import type { ConnectionState } from '../../../renderer/transport/connection.js';
+import { fakeHost, unreachableHost } from '../fake-host.js';
 
 const scene = (name: string, ids: string[]): SceneDefinition => ({
   name,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
 import {
   bitInitialChoice,
   commitBitInitial,
   commitField,
   fieldText,
   hasRange,
-} from '../../renderer/state/tag-form.js';
+} from '../../../renderer/state/tag-form.js';
 
 const counter: TagDefinition = { id: 'c', name: 'Counter', kind: 'Output', type: 'Int', address: 0 };
 const level: TagDefinition = {

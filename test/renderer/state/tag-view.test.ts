@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TagStore } from '../../renderer/state/tag-store.js';
+import { TagStore } from '../../../renderer/state/tag-store.js';
 import {
   compileNameFilter,
   filterRule,
@@ -8,8 +8,8 @@ import {
   SortedOrders,
   visibleIds,
   type ViewOptions,
-} from '../../renderer/state/tag-view.js';
-import { SCENE, tag } from './fixtures.js';
+} from '../../../renderer/state/tag-view.js';
+import { SCENE, tag } from '../fixtures.js';
 
 const matches = (filter: string, name: string) => {
   const match = compileNameFilter(filter);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveSelection, scrollToReveal, visibleRange } from '../../renderer/state/virtual-range.js';
+import { moveSelection, scrollToReveal, visibleRange } from '../../../renderer/state/virtual-range.js';
 
 describe('visibleRange', () => {
   it('renders the rows in view plus overscan, clamped to the list', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
-import type { ConnectionState } from '../../renderer/transport/connection.js';
+import type { BridgeEventMessage } from '../../../shared/bridge/bridge-spec.js';
+import type { ConnectionState } from '../../../renderer/transport/connection.js';
 import {
   createWsTransport,
   DEFAULT_MAX_MESSAGE_BYTES,
   type SocketLike,
   uiSocketUrl,
-} from '../../renderer/transport/ws-transport.js';
-import { FakeTimers } from './fake-timers.js';
+} from '../../../renderer/transport/ws-transport.js';
+import { FakeTimers } from '../fake-timers.js';
 
 class FakeSocket implements SocketLike {
   readyState = 0;

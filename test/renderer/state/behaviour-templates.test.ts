@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import type { TagDefinition } from '../../shared/core/tag-types.js';
-import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
-import { emptyScene } from '../../shared/scenes/scene-editor.js';
-import { ACTION_KEYS, SIGNALS } from '../../shared/sim/behaviour-fields.js';
-import { SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
-import { validateBehaviours } from '../../shared/sim/validate-behaviours.js';
-import { behaviourTemplates } from '../../renderer/state/behaviour-templates.js';
+import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
+import type { TagDefinition } from '../../../shared/core/tag-types.js';
+import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
+import { emptyScene } from '../../../shared/scenes/scene-editor.js';
+import { ACTION_KEYS, SIGNALS } from '../../../shared/sim/behaviour-fields.js';
+import { SCENES_WITH_BEHAVIOURS } from '../../../shared/sim/builtin-behaviours.js';
+import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
+import { behaviourTemplates } from '../../../renderer/state/behaviour-templates.js';
 
 const scene = (name: string): SceneDefinition => builtinScene(name)!;
 
