@@ -3,10 +3,21 @@
 // The Modbus bench's baseline against TagSim's server, and the Modbus client bench's controllers.
 import { createServer } from 'node:net';
 
-/** `heard(fc)` hears each request's function code as it arrives. */
-export function naiveModbusServer(heard = () => undefined) {
-  const bits = new Uint8Array(65536);
-  const registers = new Uint16Array(65536);
+/**
+ * `heard(fc)` hears each request's function code as it arrives. By default one bit array serves
+ * coils and discrete inputs and one register array both kinds of registers; with `apart` each of
+ * the four tables is its own, as in a controller whose program, not whoever writes its coils and
+ * holding registers, sets the discrete inputs and input registers read from it.
+ */
+export function naiveModbusServer(heard = () => undefined, { apart = false } = {}) {
+  const coils = new Uint8Array(65536);
+  const holding = new Uint16Array(65536);
+  const tables = {
+    coils,
+    discrete: apart ? new Uint8Array(65536) : coils,
+    holding,
+    input: apart ? new Uint16Array(65536) : holding,
+  };
   return createServer((socket) => {
     socket.setNoDelay(true);
     socket.on('error', () => socket.destroy());
@@ -17,7 +28,7 @@ export function naiveModbusServer(heard = () => undefined) {
         const length = buffer.readUInt16BE(4);
         const fc = buffer[7];
         heard(fc);
-        const pdu = answer(fc, buffer, bits, registers);
+        const pdu = answer(fc, buffer, tables);
         const out = Buffer.alloc(7 + pdu.length);
         buffer.copy(out, 0, 0, 4);
         out.writeUInt16BE(pdu.length + 1, 4);
@@ -30,10 +41,11 @@ export function naiveModbusServer(heard = () => undefined) {
   });
 }
 
-function answer(fc, frame, bits, registers) {
+function answer(fc, frame, tables) {
   const start = frame.readUInt16BE(8);
   const count = frame.readUInt16BE(10);
   if (fc === 1 || fc === 2) {
+    const bits = fc === 1 ? tables.coils : tables.discrete;
     const pdu = Buffer.alloc(2 + Math.ceil(count / 8));
     pdu[0] = fc;
     pdu[1] = pdu.length - 2;
@@ -41,6 +53,7 @@ function answer(fc, frame, bits, registers) {
     return pdu;
   }
   if (fc === 3 || fc === 4) {
+    const registers = fc === 3 ? tables.holding : tables.input;
     const pdu = Buffer.alloc(2 + count * 2);
     pdu[0] = fc;
     pdu[1] = count * 2;
@@ -48,11 +61,11 @@ function answer(fc, frame, bits, registers) {
     return pdu;
   }
   if (fc === 15) {
-    for (let i = 0; i < count; i++) bits[start + i] = (frame[13 + (i >> 3)] >> (i & 7)) & 1;
+    for (let i = 0; i < count; i++) tables.coils[start + i] = (frame[13 + (i >> 3)] >> (i & 7)) & 1;
     return frame.subarray(7, 12);
   }
   if (fc === 16) {
-    for (let i = 0; i < count; i++) registers[start + i] = frame.readUInt16BE(13 + i * 2);
+    for (let i = 0; i < count; i++) tables.holding[start + i] = frame.readUInt16BE(13 + i * 2);
     return frame.subarray(7, 12);
   }
   return Buffer.from([fc | 0x80, 1]);
