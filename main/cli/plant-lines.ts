@@ -1,4 +1,4 @@
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { andMore } from '../../shared/problems/problem-list.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 
@@ -10,7 +10,7 @@ const MAX_LISTED = 20;
  * machines the generic plant cannot model): each with its tags, which are the user's to set.
  */
 export function unsimulatedLines(scene: SceneDefinition): string[] {
-  const still = layoutPlant(scene).parts.filter((p) => !p.simulated);
+  const still = layoutScene(scene).parts.filter((p) => !p.simulated);
   if (still.length === 0) return [];
   const listed = still.slice(0, MAX_LISTED).map((p) => {
     const names = p.tags.map((t) => t.tag.name);

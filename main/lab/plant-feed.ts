@@ -4,7 +4,7 @@ import {
   PLANT_FEED_TYPE,
   type PlantFeedMessage,
 } from '../../shared/plant/plant-feed-messages.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
 import { ApiError } from '../server/api-error.js';
 import type { SendBudget } from '../ui-host/send-budget.js';
@@ -62,7 +62,7 @@ function openPlantFeed(
   const sceneIfNew = () => {
     if (engine.scene === drawn) return;
     drawn = engine.scene;
-    send({ event: 'scene', payload: { scene: drawn.name, layout: layoutPlant(drawn) } });
+    send({ event: 'scene', payload: { scene: drawn.name, layout: layoutScene(drawn) } });
   };
   sceneIfNew();
   send({ event: 'simulation', payload: simulation.status });

@@ -1,6 +1,6 @@
-import { layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantSnapshot } from '../../shared/plant/plant-types.js';
 import { plantSnapshots } from '../../shared/plant/snapshot.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { jsonAnswer } from '../server/api-answer.js';
 import type { DashboardRoute } from './dashboard-route.js';
 import type { LabStation } from './lab-types.js';
@@ -18,7 +18,7 @@ export function plantRoutes(stationOf: (param: string | undefined) => LabStation
   const snapshotOf = (station: LabStation) => {
     let source = sources.get(station);
     if (!source) {
-      source = plantSnapshots(() => station.tagsim.simulation.simulation, station.tagsim.engine);
+      source = plantSnapshots(() => station.tagsim.simulation.simulation, station.tagsim.engine, layoutScene);
       sources.set(station, source);
     }
     return source();
@@ -29,7 +29,7 @@ export function plantRoutes(stationOf: (param: string | undefined) => LabStation
       path: '/api/stations/:station/plant/layout',
       handle: (_req, params) => {
         const { scene } = stationOf(params['station']).tagsim.engine;
-        return jsonAnswer({ scene: scene.name, layout: layoutPlant(scene) });
+        return jsonAnswer({ scene: scene.name, layout: layoutScene(scene) });
       },
     },
     {

@@ -2,6 +2,7 @@ import type { Schedule } from '../../shared/core/coalescer.js';
 import { PlantStream, type PlantSource } from '../../shared/plant/plant-stream.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { plantSnapshots } from '../../shared/plant/snapshot.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import type { SimulationHost } from './simulation-host.js';
 
 /**
@@ -11,7 +12,7 @@ import type { SimulationHost } from './simulation-host.js';
  * The engine gives the tags a crane's place is followed from (plantSnapshots).
  */
 export function simulationPlantSource(host: SimulationHost, engine: TagEngine): PlantSource {
-  const snapshots = plantSnapshots(() => host.simulation, engine);
+  const snapshots = plantSnapshots(() => host.simulation, engine, layoutScene);
   return {
     snapshot: snapshots,
     follow(moved) {

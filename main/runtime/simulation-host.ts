@@ -2,7 +2,7 @@ import type { ClockMode } from '../../shared/sim/virtual-clock.js';
 import { Emitter } from '../../shared/core/emitter.js';
 import type { TagEngine } from '../../shared/core/tag-engine.js';
 import { formatProblem, type PlacedProblem } from '../../shared/problems/problem-list.js';
-import { type PlantSource, sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
+import { type PlantSource, sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import { Simulation, type SimulationStatus } from '../../shared/sim/simulation.js';
 
 /** How often the host advances the simulation, in real milliseconds. */

@@ -10,7 +10,7 @@ import { runAction } from '../ui/actions.js';
 import { ConnectionBanner } from '../components/shell/ConnectionBanner.js';
 import { NoticeBanner } from '../components/shell/NoticeBanner.js';
 import { ExercisePanel } from '../components/shell/ExercisePanel.js';
-import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
+import { tagsDrivenByPlant } from '../../shared/scenes/scene-plant.js';
 import { isLocked, mayUse, stationBar } from '../../shared/lab/restrictions.js';
 import { DetailsPanel } from '../components/tags/DetailsPanel.js';
 import { IS_MAC, isTextField } from '../ui/dom.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BridgeClient } from '../../shared/bridge/bridge-client.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { plantShortcut } from '../state/shortcuts.js';
 
@@ -66,6 +66,6 @@ export function usePlantOpen(
 export function usePlantLayout(scene: SceneDefinition | undefined): PlantLayout | undefined {
   return useMemo(() => {
     if (!scene) return undefined;
-    return layoutPlant(scene);
+    return layoutScene(scene);
   }, [scene]);
 }

@@ -4,7 +4,8 @@ import { TagIndex } from '../conditions/tag-refs.js';
 import { ValidationError, type PlacedProblem } from '../problems/problem-list.js';
 import type { Segment } from '../schema/shape-hints.js';
 import { isConveyor } from '../sim/behaviour-types.js';
-import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
+import { sceneBehaviours } from '../scenes/scene-plant.js';
+import type { SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import type { BoundCriterion, BoundEvent, BoundExercise, Exercise } from './exercise-types.js';
 
 /** The plant a scene runs, as a condition may name it: its conveyors and its items' labels. */

@@ -1,7 +1,6 @@
 import { type Conveyor, isConveyor } from '../sim/behaviour-types.js';
-import { sceneBehaviours, type SceneWithBehaviours } from '../sim/scene-behaviours.js';
+import type { SceneWithBehaviours } from '../sim/scene-behaviours.js';
 import { autoPlace, BELT_WIDTH } from './auto-place.js';
-import { builtinPlacementHints } from './hints/index.js';
 import { control, ioGroups, isPanelTag, numberedInOrder, panelControl, restingOn } from './panel-controls.js';
 import type {
   ConveyorPlacement,
@@ -23,20 +22,20 @@ const CELL = { width: 1.2, height: 1.1 };
 const PANEL_COLUMNS = 6;
 
 /**
- * The drawing of a scene's plant, derived from the behaviours that run (sceneBehaviours: the
- * scene's own, or the built-in's it borrows): each conveyor of the model as a belt at its hinted
+ * The drawing of a scene's plant, derived from the scene's behaviours: each conveyor of the model as a belt at its hinted
  * place (or where autoPlace puts it), its sensors at their places along it, the Outputs that drive
  * it and those that open its exits; the hinted machines (tanks, axes...); the control panel; and
  * every other tag as a lamp or switch. Each sensor and actuator tag of the scene is placed exactly
  * once; the system tags are left to the simulation controls. `hints` default to the scene's own
- * `layout` field, else the built-in scene's of the same name.
+ * `layout` field. A scene that borrows a built-in's plant is drawn with layoutScene
+ * (shared/scenes/scene-plant.ts), which gives this the plant it borrows.
  */
 export function layoutPlant(
   scene: SceneWithBehaviours & { readonly layout?: PlacementHints },
   hints?: PlacementHints,
 ): PlantLayout {
-  const { behaviours } = sceneBehaviours(scene);
-  const given = hints ?? scene.layout ?? builtinPlacementHints(scene.name) ?? {};
+  const behaviours = scene.behaviours ?? [];
+  const given = hints ?? scene.layout ?? {};
   const claims = new TagClaims(scene.tags);
   const resting = restingOn(scene.tags, behaviours, claims);
 

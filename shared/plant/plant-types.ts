@@ -11,8 +11,8 @@ import type { TagRef } from '../sim/behaviour-types.js';
 // from +x. A conveyor's position is the middle of its start edge.
 
 /**
- * Optional placement data of a scene, kept beside each built-in plant (shared/plant/hints/) and,
- * for a scene file, in its optional top-level field `layout` (validated like every other field).
+ * Optional placement data of a scene: a scene file's optional top-level field `layout` (validated
+ * like every other field), and the `layout` of each built-in scene's plant (shared/scenes/builtin/).
  * Everything is optional: without hints the layout follows the conveyor graph alone.
  */
 export interface PlacementHints {
@@ -267,6 +267,6 @@ export interface PlantItem {
 
 // Signatures (implemented in layout.ts and snapshot.ts):
 //   layoutPlant(scene, hints?: PlacementHints): PlantLayout
-//     hints default to the built-in scene's (builtinPlacementHints(scene.name)); a scene file
-//     passes its own `layout` field.
+//     hints default to the scene's own `layout` field; layoutScene (shared/scenes/scene-plant.ts)
+//     lends a scene the built-in plant and layout of its name.
 //   snapshotPlant(simulation: Simulation): PlantSnapshot

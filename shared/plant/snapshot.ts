@@ -1,8 +1,7 @@
 import type { TagEngine } from '../core/tag-engine.js';
 import type { TagScene } from '../core/tag-scene.js';
 import type { Simulation } from '../sim/simulation.js';
-import { layoutPlant } from './layout.js';
-import type { CraneState, PlantSnapshot } from './plant-types.js';
+import type { CraneState, PlantLayout, PlantSnapshot } from './plant-types.js';
 
 /**
  * What the Plant view needs of the simulation now: plant time, per conveyor whether it runs, its
@@ -33,12 +32,14 @@ const FORK_SWITCHES = { left: 'At Left', right: 'At Right' } as const;
 
 /**
  * Snapshots of one running plant, one source per stream or station: snapshotPlant, each stacker
- * crane named by the layout's `crane` part it is drawn as (in order), with its forks where their
- * limit switches say (the plant's own values, not a fault's). A new scene is looked at afresh.
+ * crane named by the `crane` part it is drawn as in the scene's layout (`layoutOf`: the drawing
+ * the view gets, layoutScene), in order, with its forks where their limit switches say (the
+ * plant's own values, not a fault's). A new scene is looked at afresh.
  */
 export function plantSnapshots(
   simulation: () => Simulation,
   engine: Pick<TagEngine, 'scene' | 'getTagState'>,
+  layoutOf: (scene: TagScene) => PlantLayout,
 ): () => PlantSnapshot {
   let scene: TagScene | undefined;
   let craneParts: readonly string[] = [];
@@ -46,7 +47,7 @@ export function plantSnapshots(
   return () => {
     if (engine.scene !== scene) {
       scene = engine.scene;
-      craneParts = layoutPlant(scene)
+      craneParts = layoutOf(scene)
         .parts.filter((p) => p.part === 'crane')
         .map((p) => p.label);
       const idOf = (name: string) => scene!.tags.find((t) => t.name === name && t.kind === 'Input')?.id;

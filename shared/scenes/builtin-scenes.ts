@@ -3,7 +3,7 @@ import type { SceneDefinition } from './scene-definition.js';
 import { SYSTEM_TAGS, type SystemTagSpec } from '../core/system-tags.js';
 import type { TagDefinition, TagKind, TagType } from '../core/tag-types.js';
 import { uuidV5 } from '../core/uuid-v5.js';
-import { builtinBehaviours } from '../sim/builtin-behaviours.js';
+import { builtinPlant } from './builtin/builtin-plants.js';
 import type { ReferenceScene } from './reference-scene.js';
 import { REFERENCE_SCENES } from './reference-scenes.generated.js';
 
@@ -107,13 +107,15 @@ export function sceneStart(def: Pick<TagDefinition, SceneStartField>): Pick<TagD
 export const BUILTIN_SCENE_NAMES: readonly string[] = REFERENCE_SCENES.map((s) => s.name);
 
 /**
- * The built-in scene with this exact name, or `undefined`; with its plant (builtinBehaviours) when
- * it has one, so a scene exported from a built-in holds its behaviours.
+ * The built-in scene with this exact name, or `undefined`; with its plant's behaviours
+ * (builtinPlant) when it has one, so a scene exported from a built-in holds its behaviours. Its
+ * plant's layout is lent by name where the scene is drawn (scene-plant.ts, layoutScene), not
+ * carried: the editor follows a renamed tag in the behaviours but not yet in a layout.
  */
 export function builtinScene(name: string): SceneDefinition | undefined {
   const ref = REFERENCE_SCENES.find((s) => s.name === name);
   if (!ref) return undefined;
-  const behaviours = builtinBehaviours(ref.name);
+  const behaviours = builtinPlant(ref.name)?.behaviours ?? [];
   return { ...buildReferenceScene(ref), ...(behaviours.length > 0 ? { behaviours } : {}) };
 }
 

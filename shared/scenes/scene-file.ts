@@ -2,7 +2,7 @@ import type { SceneDefinition } from './scene-definition.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import type { PlacementHints } from '../plant/plant-types.js';
 import type { Behaviour } from '../sim/behaviour-types.js';
-import { sceneBehaviours } from '../sim/scene-behaviours.js';
+import { sceneBehaviours } from './scene-plant.js';
 import { validateBehaviours } from '../sim/validate-behaviours.js';
 import { parseJsonText } from '../problems/json-text.js';
 import { type PlacedProblem, ValidationError } from '../problems/problem-list.js';

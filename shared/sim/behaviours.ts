@@ -18,7 +18,7 @@ import type { TagMirror } from './tag-mirror.js';
 import { TagIndex } from './tag-refs.js';
 
 /** What the plant looks like now: its time, what is on its conveyors, where its cranes are. */
-export interface PlantSnapshot {
+export interface SimulationSnapshot {
   /** Plant time in milliseconds since the start or the last reset. */
   readonly timeMs: number;
   readonly conveyors: readonly ConveyorSnapshot[];
@@ -96,7 +96,7 @@ export class Plant {
     for (const c of this.cranes) c.step(t);
   }
 
-  snapshot(): PlantSnapshot {
+  snapshot(): SimulationSnapshot {
     return {
       timeMs: this.timeMs,
       conveyors: this.line.snapshot(),

@@ -6,7 +6,7 @@ import { initialValue } from '../core/tag-record.js';
 import type { TagDefinition } from '../core/tag-types.js';
 import type { PlacedProblem } from '../problems/problem-list.js';
 import type { Behaviour } from './behaviour-types.js';
-import { Plant, type PlantSnapshot } from './behaviours.js';
+import { Plant, type SimulationSnapshot } from './behaviours.js';
 import { LifecycleTags } from './lifecycle-tags.js';
 import { type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
 import { TagMirror } from './tag-mirror.js';
@@ -112,7 +112,7 @@ export class Simulation {
   }
 
   /** Items on the conveyors and plant time. */
-  snapshot(): PlantSnapshot {
+  snapshot(): SimulationSnapshot {
     return this.plant.snapshot();
   }
 

@@ -36,7 +36,7 @@ import { importSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { ValidationError } from '../../shared/problems/problem-list.js';
 import { TagEngine } from '../../shared/core/tag-engine.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import { Simulation } from '../../shared/sim/simulation.js';
 import { objectKeyName, OBJECT_KEY_NAMES } from './support/object-key-names.js';
@@ -403,7 +403,7 @@ describe("a scene file's names, whatever they are", () => {
             expect(error).toBeInstanceOf(ValidationError);
             return;
           }
-          const layout = layoutPlant(loaded);
+          const layout = layoutScene(loaded);
           expect([layout.width, layout.height].every(Number.isFinite)).toBe(true);
           for (const c of layout.conveyors) {
             expect([c.x, c.y, c.angle, c.drawnLength, c.width].every(Number.isFinite)).toBe(true);

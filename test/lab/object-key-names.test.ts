@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
 import type { BridgeEventMessage } from '../../shared/bridge/bridge-spec.js';
 import type { PlantFrame, PlantFullFrame } from '../../shared/plant/plant-frame.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import type { ScenesState } from '../../shared/scenes/scene-document.js';
 import { serializeScene } from '../../shared/scenes/scene-file.js';
@@ -118,7 +118,7 @@ describe('names that are object keys', () => {
         if (m.event === 'plant') frames.push(m.payload as PlantFrame);
       });
       const { document } = (await window.invoke('getScenes', undefined)) as ScenesState;
-      expectDrawn(layoutPlant(document!.scene), name);
+      expectDrawn(layoutScene(document!.scene), name);
       await window.invoke('watchPlant', undefined);
       await vi.waitFor(() => expect(frames.length).toBeGreaterThan(0));
       expect((frames[0] as PlantFullFrame).snapshot.conveyors.map((c) => c.name)).toEqual([name, 'other']);

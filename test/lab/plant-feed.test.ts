@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlantFrame, PlantFullFrame } from '../../shared/plant/plant-frame.js';
 import type { Lab } from '../../main/lab/start-lab.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { act, dashboardRequest, openFeed, startTestLab, until } from './support.js';
 
 let lab: Lab | undefined;
@@ -22,7 +22,7 @@ describe("the dashboard's plant feed", () => {
     expect(feed.res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     await until(() => feed.messages.length >= 3);
     expect(feed.messages.slice(0, 2)).toEqual([
-      { event: 'scene', payload: { scene: 'From A to B', layout: layoutPlant(station.engine.scene) } },
+      { event: 'scene', payload: { scene: 'From A to B', layout: layoutScene(station.engine.scene) } },
       { event: 'simulation', payload: JSON.parse(JSON.stringify(station.simulation.status)) },
     ]);
     expect(feed.messages[2]).toMatchObject({ event: 'plant', payload: { seq: 1 } });

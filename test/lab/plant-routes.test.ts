@@ -2,7 +2,7 @@
 // over real HTTP with the dashboard's token, as the instructor's Plant view polls them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../main/lab/start-lab.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
 import { act, dashboardRequest, startTestLab } from './support.js';
 
@@ -18,7 +18,7 @@ describe("the dashboard's plant routes", () => {
     const station = lab.stations[1]!.tagsim;
     const layout = await dashboardRequest(lab, 'GET', '/api/stations/2/plant/layout');
     expect(layout.status).toBe(200);
-    expect(layout.json).toEqual({ scene: 'From A to B', layout: layoutPlant(station.engine.scene) });
+    expect(layout.json).toEqual({ scene: 'From A to B', layout: layoutScene(station.engine.scene) });
     const belt = station.engine.listTags({ name: 'Conveyor', kind: 'Output' })[0]!;
     station.engine.write('set', 'id', [{ id: belt.id, value: true }], 'api');
     expect((await act(lab, { action: 'run', stations: [2] })).status).toBe(200);

@@ -12,7 +12,7 @@ import {
   placeLabels,
   type PlacedLabel,
 } from '../../shared/plant/labels.js';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { testScene } from '../sim/plc.js';
 
@@ -59,7 +59,7 @@ describe('labelClashes', () => {
   });
 
   it('sees two names drawn over each other, and a name over a belt', () => {
-    const layout = layoutPlant(builtinScene('From A to B')!);
+    const layout = layoutScene(builtinScene('From A to B')!);
     const marks = layout.conveyors.flatMap((c) => beltMarks(c));
     const belt = layout.conveyors[0]!;
     expect(
@@ -75,7 +75,7 @@ describe('placeLabels: every built-in scene', () => {
   it.each(BUILTIN_SCENE_NAMES)(
     '%s: every name placed once, clear of every other, every mark and badge, joined to its mark when away from it',
     (name) => {
-      const layout = layoutPlant(builtinScene(name)!);
+      const layout = layoutScene(builtinScene(name)!);
       const plan = placeLabels(layout);
       expect(labelClashes(plan)).toStrictEqual([]);
       const keys = plan.labels.map((l) => l.key);
@@ -106,7 +106,7 @@ describe("placeLabels: a tank's own texts", () => {
   it.each(['Level Control', 'Filling Tank'])(
     "%s: the set point's and the valves' texts are marks of their own, so names keep off them and the frame holds them",
     (name) => {
-      const layout = layoutPlant(builtinScene(name)!);
+      const layout = layoutScene(builtinScene(name)!);
       const plan = placeLabels(layout);
       const tank = layout.parts.find((p) => p.part === 'tank')!;
       const named = (role: string) => tank.tags.find((t) => t.role === role)?.tag;
@@ -166,7 +166,7 @@ describe("placeLabels: a scene file's plant", () => {
         },
       ],
     };
-    const layout = layoutPlant(scene);
+    const layout = layoutScene(scene);
     const plan = placeLabels(layout);
     expect(plan.labels.map((l) => l.text).sort()).toStrictEqual(
       [
@@ -186,7 +186,7 @@ describe("placeLabels: a lift's car", () => {
   it.each(['Elevator (Basic)', 'Elevator (Advanced)', 'Palletizer'])(
     "%s: the car's names cover no other name at any height of its shaft",
     (name) => {
-      const layout = layoutPlant(builtinScene(name)!);
+      const layout = layoutScene(builtinScene(name)!);
       const plan = placeLabels(layout);
       for (const lift of layout.parts.filter((p) => p.tracks.length > 0)) {
         const carried = new Set(lift.carries.map((c) => `belt ${c}`));

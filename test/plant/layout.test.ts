@@ -3,7 +3,8 @@ import { isSystemTag } from '../../shared/core/system-tags.js';
 import { corners, layoutPlant } from '../../shared/plant/layout.js';
 import type { PlantLayout } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
-import { builtinPlacementHints } from '../../shared/plant/hints/index.js';
+import { builtinPlant } from '../../shared/scenes/builtin/builtin-plants.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { isConveyor } from '../../shared/sim/behaviour-types.js';
 import { testScene } from '../sim/plc.js';
 
@@ -80,7 +81,7 @@ describe('layoutPlant: every built-in scene', () => {
     '%s: every sensor and actuator tag once, nothing overlaps',
     (name) => {
       const scene = builtinScene(name)!;
-      const layout = layoutPlant(scene);
+      const layout = layoutScene(scene);
       const ids = placedIds(layout);
       const expected = scene.tags.filter((t) => !isSystemTag(t)).map((t) => t.id);
       expect([...ids].sort()).toEqual([...expected].sort());
@@ -197,7 +198,7 @@ describe("layoutPlant: scenes of one's own", () => {
   });
 
   it('marks Stop and Emergency stop as normally closed, as the built-in scenes have them', () => {
-    const layout = layoutPlant(builtinScene('Sorting by Height (Basic)')!);
+    const layout = layoutScene(builtinScene('Sorting by Height (Basic)')!);
     const nc = (layout.panel?.controls ?? []).filter((c) => c.normallyClosed).map((c) => c.tag.name);
     expect(nc).toEqual(expect.arrayContaining(['Stop', 'Emergency stop']));
     expect(nc).not.toContain('Start');
@@ -211,25 +212,27 @@ describe("layoutPlant: scenes of one's own", () => {
       'Counter 1',
       'Counter 2',
     ]);
-    const names = layoutPlant(scene).panel!.controls.map((c) => c.tag.name);
+    const names = layoutScene(scene).panel!.controls.map((c) => c.tag.name);
     expect(names.filter((n) => /^Counter/.test(n))).toEqual(['Counter 1', 'Counter 2', 'Counter 3']);
     expect(names.indexOf('Counter 1')).toBeGreaterThan(names.indexOf('Manual'));
   });
 });
 
-describe('the built-in placement hints', () => {
+describe("the built-in plants' layouts (shared/scenes/builtin/)", () => {
   it.each(BUILTIN_SCENE_NAMES.map((n) => [n]))(
     '%s: place every conveyor, name only real ones and real tags',
     (name) => {
       const scene = builtinScene(name)!;
-      const hints = builtinPlacementHints(name)!;
-      const conveyors = (scene.behaviours ?? []).filter(isConveyor).map((c) => c.conveyor);
+      const { behaviours, layout: hints } = builtinPlant(name)!;
+      const conveyors = behaviours.filter(isConveyor).map((c) => c.conveyor);
       expect(Object.keys(hints.conveyors ?? {}).sort()).toEqual([...conveyors].sort());
-      // Every tag a part names is placed on that part (a typo would leave it for the I/O panel).
-      const layout = layoutPlant(scene);
+      // Every tag a machine names is a tag of the scene, placed on that machine (a typo would
+      // leave it for the I/O panel), and every tag the panel names is on the panel.
+      const layout = layoutScene(scene);
       expect(layout.parts.map((p) => p.tags.length)).toEqual((hints.parts ?? []).map((p) => p.tags.length));
       const onPanel = new Set(layout.panel?.controls.map((c) => c.tag.name));
-      for (const ref of hints.panel?.tags ?? []) expect(onPanel).toContain(ref);
+      for (const ref of hints.panel?.tags ?? [])
+        expect(onPanel).toContain(typeof ref === 'string' ? ref : 'name' in ref ? ref.name : ref.id);
     },
   );
 });

@@ -4,7 +4,7 @@
 // overlap, nor lie on another belt or machine. The renderer draws each mark at its place, so
 // these are the places on screen.
 import { describe, expect, it } from 'vitest';
-import { layoutPlant } from '../../shared/plant/layout.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { placeLabels } from '../../shared/plant/labels.js';
 import { machineOffsets } from '../../shared/plant/machine-motion.js';
 import { spotClashes } from '../../shared/plant/spot-plan.js';
@@ -13,7 +13,7 @@ import { testScene } from '../sim/plc.js';
 
 describe('planSpots: every built-in scene', () => {
   it.each(BUILTIN_SCENE_NAMES)('%s: every mark and badge has a place of its own', (name) => {
-    const layout = layoutPlant(builtinScene(name)!);
+    const layout = layoutScene(builtinScene(name)!);
     // The plan the view draws: badges placed after the names, clear of them too.
     const plan = placeLabels(layout).spots;
     expect(spotClashes(plan)).toStrictEqual([]);
@@ -58,7 +58,7 @@ describe("planSpots: a scene file's machines", () => {
         ],
       },
     };
-    const layout = layoutPlant(scene);
+    const layout = layoutScene(scene);
     const plan = placeLabels(layout).spots;
     // Neither carries the other: both stand, each with its own block of tags.
     expect(layout.parts.map((p) => p.on)).toEqual([undefined, undefined]);

@@ -3,12 +3,11 @@
 // it tells it cannot move; and a saved copy of a built-in scene, recognised by its tags and parts.
 import { describe, expect, it } from 'vitest';
 import { TagEngine } from '../../shared/core/tag-engine.js';
-import { builtinPlacementHints } from '../../shared/plant/hints/index.js';
+import { builtinPlant } from '../../shared/scenes/builtin/builtin-plants.js';
 import { readFactoryIoScene } from '../../shared/scenes/factoryio/read-factoryio.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { REFERENCE_SCENES } from '../../shared/scenes/reference-scenes.generated.js';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import { builtinBehaviours } from '../../shared/sim/builtin-behaviours.js';
 import { isConveyor } from '../../shared/sim/behaviour-types.js';
 import { Simulation } from '../../shared/sim/simulation.js';
 import {
@@ -184,8 +183,8 @@ describe('a saved copy of a built-in scene', () => {
   it("gets that scene's plant and drawing, whatever the file is called", () => {
     const { scene, notes } = copyOf('Sorting by Height (Basic)');
     expect(scene.name).toBe('My sorter');
-    expect(scene.behaviours).toEqual(builtinBehaviours('Sorting by Height (Basic)'));
-    expect(scene.layout).toEqual(builtinPlacementHints('Sorting by Height (Basic)'));
+    expect(scene.behaviours).toEqual(builtinPlant('Sorting by Height (Basic)')!.behaviours);
+    expect(scene.layout).toEqual(builtinPlant('Sorting by Height (Basic)')!.layout);
     expect(notes).toContain(
       'a copy of the built-in scene "Sorting by Height (Basic)": it runs that scene\'s plant',
     );
@@ -202,7 +201,7 @@ describe('a saved copy of a built-in scene', () => {
       ...tags.map((t) => (t.name === 'Counter' ? { ...t, name: 'Boxes' } : t)),
       { element: 'BinaryInput', name: 'My extra sensor', address: 40, key: keyOf('extra') },
     ]);
-    expect(edited.scene.behaviours).toEqual(builtinBehaviours('Sorting by Height (Basic)'));
+    expect(edited.scene.behaviours).toEqual(builtinPlant('Sorting by Height (Basic)')!.behaviours);
     // Same names, new keys, and every sensor a capacitive one: a scene of its own.
     const other = copyOf('Sorting by Height (Basic)', (tags) =>
       tags.map((t) => ({ ...t, key: keyOf(`other ${t.key}`) })),

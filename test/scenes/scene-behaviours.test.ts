@@ -8,8 +8,8 @@ import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.j
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 import { behavioursUsingTag } from '../../shared/sim/behaviour-tag-refs.js';
-import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
-import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
+import { builtinPlant, SCENES_WITH_PLANTS } from '../../shared/scenes/builtin/builtin-plants.js';
+import { sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import { base } from './corpus.js';
 import { edit, refused } from './edits.js';
 
@@ -30,13 +30,13 @@ function problemsOf(json: unknown): string[] {
 const withPlant = (behaviours: Behaviour[]): SceneDefinition => ({ ...sorting(), behaviours });
 
 describe('scene files with behaviours', () => {
-  it.each(SCENES_WITH_BEHAVIOURS.map((n) => [n]))(
+  it.each(SCENES_WITH_PLANTS.map((n) => [n]))(
     'the built-in %s carries its plant into its file and back',
     (name) => {
       const scene = builtinScene(name)!;
-      expect(scene.behaviours).toEqual(builtinBehaviours(name));
+      expect(scene.behaviours).toEqual(builtinPlant(name)!.behaviours);
       const text = serializeScene(scene);
-      expect(JSON.parse(text).behaviours).toEqual(builtinBehaviours(name));
+      expect(JSON.parse(text).behaviours).toEqual(builtinPlant(name)!.behaviours);
       expect(parseSceneFile(text)).toEqual(scene);
     },
   );
@@ -92,7 +92,7 @@ describe('the editor and the behaviours', () => {
     });
     scene = edit(scene, { op: 'renameScene', name: 'Line 3' });
     scene = edit(scene, { op: 'deleteTag', id: idOf(scene, 'Counter') });
-    expect(scene.behaviours).toEqual(builtinBehaviours(DEFAULT_SCENE_NAME));
+    expect(scene.behaviours).toEqual(builtinPlant(DEFAULT_SCENE_NAME)!.behaviours);
   });
 
   it('a renamed tag takes its references along, in the form they had', () => {
@@ -171,7 +171,7 @@ describe('the plant that runs for a scene', () => {
   it("is the built-in's of that name when the scene has none and the built-in's fit its tags", () => {
     const { behaviours: _plant, ...tagsOnly } = sorting();
     expect(sceneBehaviours(tagsOnly)).toEqual({
-      behaviours: builtinBehaviours(DEFAULT_SCENE_NAME),
+      behaviours: builtinPlant(DEFAULT_SCENE_NAME)!.behaviours,
       source: 'builtin',
     });
     // Other ids (a scene imported from the real simulator) are fine: the plant names tags by name.

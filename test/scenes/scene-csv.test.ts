@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import { BUILTIN_SCENE_NAMES, builtinScene, builtinTagId } from '../../shared/scenes/builtin-scenes.js';
-import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
+import { sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import {
   driverAddressNumber,
   driverAddressText,

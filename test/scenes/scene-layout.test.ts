@@ -4,14 +4,14 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { SceneDefinition } from '../../shared/scenes/scene-definition.js';
-import { builtinPlacementHints } from '../../shared/plant/hints/index.js';
+import { builtinPlant } from '../../shared/scenes/builtin/builtin-plants.js';
 import type { PlacementHints } from '../../shared/plant/plant-types.js';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
 import { applySceneEdit } from '../../shared/scenes/scene-editor.js';
 import { parseSceneFile, serializeScene, validateSceneJson } from '../../shared/scenes/scene-file.js';
 import { formatProblem, ValidationError } from '../../shared/problems/problem-list.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
-import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
+import { sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import { validateLayout } from '../../shared/scenes/scene-layout.js';
 
 const FROM_A_TO_B = builtinScene('From A to B')!;
@@ -138,7 +138,7 @@ describe("a scene file's layout", () => {
 
   it('fits the hints of every built-in scene (the same shape, the same checks)', () => {
     for (const name of BUILTIN_SCENE_NAMES) {
-      const hints = builtinPlacementHints(name);
+      const hints = builtinPlant(name)?.layout;
       if (!hints) continue;
       const scene = builtinScene(name)!;
       const { problems } = validateLayout(hints, {

@@ -20,7 +20,7 @@ import {
 } from '../../shared/core/tag-engine.js';
 import type { TagFailure } from '../../shared/core/tag-types.js';
 import { builtinScene } from '../../shared/scenes/builtin-scenes.js';
-import { sceneBehaviours } from '../../shared/sim/scene-behaviours.js';
+import { sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import { Simulation } from '../../shared/sim/simulation.js';
 
 function scene(name: string): SceneDefinition {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { behavioursJsonSchema } from '../../shared/sim/behaviours-schema.js';
-import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
+import { builtinPlant, SCENES_WITH_PLANTS } from '../../shared/scenes/builtin/builtin-plants.js';
 
 const { property, definitions } = behavioursJsonSchema();
 const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...property, definitions };
@@ -17,7 +17,7 @@ function docsExample(): unknown {
 
 describe('the JSON Schema of behaviours', () => {
   it('accepts the built-in plants and the example of docs/simulation.md', () => {
-    for (const name of SCENES_WITH_BEHAVIOURS) expect(validate(builtinBehaviours(name)), name).toBe(true);
+    for (const name of SCENES_WITH_PLANTS) expect(validate(builtinPlant(name)!.behaviours), name).toBe(true);
     expect(validate(docsExample())).toBe(true);
     expect(validate([])).toBe(true);
   });

@@ -2,13 +2,13 @@
 // scanned like a PLC every 10 ms of simulation time through the TagEngine (as an API client).
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours, SCENES_WITH_BEHAVIOURS } from '../../shared/sim/builtin-behaviours.js';
+import { builtinPlant, SCENES_WITH_PLANTS } from '../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../shared/sim/validate-behaviours.js';
 import { Bench, type Io, Rising } from './plc.js';
 
 describe('built-in behaviours', () => {
   it('cover the scenes the issue names, and fit their reference scenes', () => {
-    expect(SCENES_WITH_BEHAVIOURS).toEqual(
+    expect(SCENES_WITH_PLANTS).toEqual(
       expect.arrayContaining([
         'From A to B',
         'From A to B (Set and Reset)',
@@ -18,16 +18,18 @@ describe('built-in behaviours', () => {
         'Queue of Items',
       ]),
     );
-    for (const name of SCENES_WITH_BEHAVIOURS) {
-      const { problems } = validateBehaviours(builtinBehaviours(name), builtinScene(name)!.tags);
+    for (const name of SCENES_WITH_PLANTS) {
+      const { problems } = validateBehaviours(builtinPlant(name)!.behaviours, builtinScene(name)!.tags);
       expect(problems, name).toEqual([]);
       // They are plain JSON: what a scene file would hold.
-      expect(JSON.parse(JSON.stringify(builtinBehaviours(name)))).toEqual(builtinBehaviours(name));
+      expect(JSON.parse(JSON.stringify(builtinPlant(name)!.behaviours))).toEqual(
+        builtinPlant(name)!.behaviours,
+      );
     }
     // Every built-in scene has a plant; a name that is no built-in scene has none.
-    expect([...SCENES_WITH_BEHAVIOURS].sort()).toEqual([...BUILTIN_SCENE_NAMES].sort());
+    expect([...SCENES_WITH_PLANTS].sort()).toEqual([...BUILTIN_SCENE_NAMES].sort());
     expect(BUILTIN_SCENE_NAMES).not.toContain('Palletizer station');
-    expect(builtinBehaviours('Palletizer station')).toEqual([]);
+    expect(builtinPlant('Palletizer station')).toBeUndefined();
   });
 });
 

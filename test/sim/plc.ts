@@ -5,7 +5,7 @@ import { TagEngine } from '../../shared/core/tag-engine.js';
 import type { TagKind, TagType, TagValue } from '../../shared/core/tag-types.js';
 import { builtinScene, buildReferenceScene } from '../../shared/scenes/builtin-scenes.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
-import { builtinBehaviours } from '../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../shared/scenes/builtin/builtin-plants.js';
 import { Simulation, type SimulationOptions } from '../../shared/sim/simulation.js';
 
 /** Reads and writes of one scan, by tag name; names are unique within a kind in these scenes. */
@@ -38,7 +38,7 @@ export class Bench {
   static builtin(name: string, options: SimulationOptions = {}): Bench {
     const scene = builtinScene(name);
     if (!scene) throw new Error(`no built-in scene ${name}`);
-    return new Bench(scene, builtinBehaviours(name), options);
+    return new Bench(scene, builtinPlant(name)!.behaviours, options);
   }
 
   /** A scene of these tags (and the system tags) with these behaviours. */

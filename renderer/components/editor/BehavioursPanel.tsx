@@ -3,7 +3,7 @@ import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js
 import type { TagDefinition } from '../../../shared/core/tag-types.js';
 import type { SceneEdit } from '../../../shared/scenes/scene-editor.js';
 import type { Behaviour } from '../../../shared/sim/behaviour-types.js';
-import { sceneBehaviours } from '../../../shared/sim/scene-behaviours.js';
+import { sceneBehaviours } from '../../../shared/scenes/scene-plant.js';
 import { duplicateOf, kindCounts, selectionAfterDelete } from '../../state/behaviour-list.js';
 import {
   BEHAVIOUR_KIND_LABELS,

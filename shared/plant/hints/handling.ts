@@ -5,7 +5,7 @@ import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types
 import { type HintsByScene, input, output, partHint } from './part-hints.js';
 
 // Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Pick & Place
-// (Basic)" and "(XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". Each
+// (XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". Each
 // machine is drawn over what it serves: a gantry's bridge over the belts it picks from and places
 // on, the crane before its rack, the pallet elevator under its platform. The model's conveyors
 // that stand for a motion (a gripper carrying a part, a crane's forks) are paths, drawn where the
@@ -56,18 +56,6 @@ function head(
     { ...partHint('station', `${host} gripper`, at, gripper), on: `${host} Z` },
   ];
 }
-
-const PICK_AND_PLACE_BASIC: PlacementHints = {
-  conveyors: { entry: { x: 0.8, y: 3.2 }, gripper: path(3.8, 3.2, 0, 1.5), exit: { x: 5.3, y: 3.2 } },
-  parts: [
-    // The bridge over the entry's end at home, over the exit's start at the far end.
-    gantry('Gantry X', { x: 3.35, y: 2.35, width: 2.5, height: 1.7 }, 'x', twoEnd('Move X', 'Moving X')),
-    ...head('Gantry X', 3.35, 3.05, twoEnd('Move Z', 'Moving Z'), [
-      [output('Grab'), 'grab'],
-      [input('Item detected'), 'detected'],
-    ]),
-  ],
-};
 
 // Pick & Place (XYZ): the X axis runs across the belts (X 3.1 over the box, 8.3 over the part's
 // place), the Y axis along its bridge (Y 5.3 over the box, 5.5 over the part), Z lowers the
@@ -332,7 +320,6 @@ const PALLETIZER: PlacementHints = {
 };
 
 export const HANDLING_HINTS: HintsByScene = {
-  'Pick & Place (Basic)': PICK_AND_PLACE_BASIC,
   'Pick & Place (XYZ)': PICK_AND_PLACE_XYZ,
   Assembler: ASSEMBLER,
   'Assembler (Analog)': ASSEMBLER_ANALOG,

@@ -2,7 +2,8 @@ import type { TagRef } from '../../sim/behaviour-types.js';
 import type { PartHint, PartKind, PartRole, PlacementHints } from '../plant-types.js';
 
 // The shapes the built-in scenes' hints share: a machine with its tags' roles, an axis, and the
-// table of hints by scene name each group of scenes exports (merged in index.ts).
+// table of hints by scene name each group of scenes exports (put together with the old plants in
+// shared/scenes/builtin/legacy-plants.ts until each scene is its own module there).
 
 /** Hints of built-in scenes, by the scene's exact name. */
 export type HintsByScene = Readonly<Record<string, PlacementHints>>;

@@ -1,7 +1,7 @@
 import { isSystemTag } from '../../core/system-tags.js';
 import type { TagDefinition } from '../../core/tag-types.js';
-import { builtinBehaviours } from '../../sim/builtin-behaviours.js';
 import { validateBehaviours } from '../../sim/validate-behaviours.js';
+import { builtinPlant } from '../builtin/builtin-plants.js';
 import { REFERENCE_SCENES } from '../reference-scenes.generated.js';
 import type { FioPart } from './fio-document.js';
 
@@ -29,7 +29,7 @@ export function builtinCopyOf(parts: readonly FioPart[], tags: readonly TagDefin
   }
   let best: { name: string; score: number } | undefined;
   for (const ref of REFERENCE_SCENES) {
-    const plant = builtinBehaviours(ref.name);
+    const plant = builtinPlant(ref.name)?.behaviours ?? [];
     if (plant.length === 0 || ref.tags.length === 0) continue;
     const matched = new Set<string>();
     for (const want of ref.tags) {

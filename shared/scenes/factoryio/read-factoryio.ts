@@ -4,10 +4,9 @@ import { assembleScene } from '../scene-assemble.js';
 import { FACTORYIO_EXTENSION } from '../file-names.js';
 import { serializeScene, validateSceneJson } from '../scene-file.js';
 import type { TagDefinition } from '../../core/tag-types.js';
-import { builtinPlacementHints } from '../../plant/hints/index.js';
 import type { PlacementHints } from '../../plant/plant-types.js';
-import { builtinBehaviours } from '../../sim/builtin-behaviours.js';
 import type { Behaviour } from '../../sim/behaviour-types.js';
+import { builtinPlant } from '../builtin/builtin-plants.js';
 import { builtinCopyOf } from './builtin-copy.js';
 import { type FioPart, readParts } from './fio-document.js';
 import { layoutOf } from './fio-layout.js';
@@ -86,10 +85,10 @@ function plantOf(
 ): { behaviours: readonly Behaviour[]; layout?: PlacementHints; notes: string[] } {
   const copy = builtinCopyOf(parts, tags);
   if (copy !== undefined) {
-    const hints = builtinPlacementHints(copy);
+    const { behaviours, layout } = builtinPlant(copy)!;
     return {
-      behaviours: builtinBehaviours(copy),
-      ...(hints ? { layout: hints } : {}),
+      behaviours,
+      layout,
       notes: [`a copy of the built-in scene "${copy}": it runs that scene's plant`],
     };
   }

@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Assembler" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Assembler" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour, TagRef } from '../behaviour-types.js';
 import { axis, axisAt, input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 

@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Automated Warehouse" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Automated Warehouse" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour, Condition, Conveyor, StackerCrane, TagRef } from '../behaviour-types.js';
 import { input, output, isOn, isOff, emitterOn } from './plant-parts.js';
 

@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Elevator (Advanced)" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Elevator (Advanced)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour } from '../behaviour-types.js';
 import { atLevel, shaftBehaviours, type Shaft } from './elevator-shaft.js';
 import { input, output, isOn, SPEED } from './plant-parts.js';

@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Palletizer" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Palletizer" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour, Condition, ConveyorExit, TagRef } from '../behaviour-types.js';
 import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
 

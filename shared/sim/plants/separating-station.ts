@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Separating Station" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Separating Station" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour } from '../behaviour-types.js';
 import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
 

@@ -1,4 +1,4 @@
-// The plant of the built-in scene "Sorting by Height (Advanced)" (see ../builtin-behaviours.ts).
+// The plant of the built-in scene "Sorting by Height (Advanced)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
 import type { Behaviour, Condition } from '../behaviour-types.js';
 import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
 

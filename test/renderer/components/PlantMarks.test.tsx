@@ -3,7 +3,7 @@
 // tag's mark is a Tab stop (SVG's `tabindex` attribute), in the order items travel; keys open its
 // actions; the machines are drawn from the plant's state; the legend says what the marks mean.
 import { describe, expect, it } from 'vitest';
-import { layoutPlant } from '../../../shared/plant/layout.js';
+import { layoutScene } from '../../../shared/scenes/scene-plant.js';
 import { craneColumnX, craneLevelY, LIFT } from '../../../shared/plant/machine-motion.js';
 import type { PlantSnapshot } from '../../../shared/plant/plant-types.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
@@ -110,7 +110,7 @@ describe("the Plant view's machines, from the plant's state", () => {
     expect([crane.getAttribute('data-column'), crane.getAttribute('data-level')]).toEqual(['2', '2']);
     // The pallet on the forks: at the forks' middle, moved two columns along and two levels up,
     // raised by the lift.
-    const layout = layoutPlant(scene);
+    const layout = layoutScene(scene);
     const part = layout.parts.find((p) => p.part === 'crane')!;
     const forks = layout.conveyors.find((c) => c.name === 'forks')!;
     const pallet = root.querySelector('[data-item="3"]')!.getAttribute('transform')!;

@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import type { UiTag } from '../../../shared/bridge/bridge-spec.js';
-import { layoutPlant } from '../../../shared/plant/layout.js';
+import { layoutScene } from '../../../shared/scenes/scene-plant.js';
 import type { SceneDefinition } from '../../../shared/scenes/scene-definition.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
 import { PlantView, type PlantViewProps } from '../../../renderer/plant/PlantView.js';
@@ -40,7 +40,7 @@ export function setup(
   const { client, calls } = fakeClient(answers);
   const onSelect = vi.fn();
   const props: PlantViewProps = {
-    layout: layoutPlant(scene),
+    layout: layoutScene(scene),
     snapshot: undefined,
     receivedAt: 0,
     store,

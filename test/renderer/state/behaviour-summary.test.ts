@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TagDefinition } from '../../../shared/core/tag-types.js';
 import type { Behaviour } from '../../../shared/sim/behaviour-types.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import {
   behaviourKind,
   formatDuration,
@@ -21,7 +21,7 @@ describe('the one-line summary of a behaviour', () => {
         then: [{ pulse: input('Pallet sensor'), forMs: 500 }],
       }),
     ).toBe('When Entry conveyor rises → pulse Pallet sensor for 500 ms, after 2 s');
-    expect(summarizeBehaviour(builtinBehaviours('Filling Tank')[1]!)).toBe(
+    expect(summarizeBehaviour(builtinPlant('Filling Tank')!.behaviours[1]!)).toBe(
       'When Fill valve = false and Discharge valve = false for 3 s → pulse Fill for 500 ms',
     );
     expect(
@@ -46,7 +46,7 @@ describe('the one-line summary of a behaviour', () => {
       periodMs: 10_000,
     };
     expect(summarizeBehaviour(sine)).toBe('Sine on Level meter: 5 ± 2, 10 s period');
-    expect(summarizeBehaviour(builtinBehaviours('Level Control')[0]!)).toBe(
+    expect(summarizeBehaviour(builtinPlant('Level Control')!.behaviours[0]!)).toBe(
       'Integrator on Level meter: rate (0.25 × Fill valve − 0.1 × Level meter) per s within 0…10, noise ± 0.01',
     );
     expect(
@@ -66,7 +66,7 @@ describe('the one-line summary of a behaviour', () => {
   });
 
   it('reads a conveyor: its name, size, speed, and what it has', () => {
-    expect(summarizeBehaviour(builtinBehaviours('Sorting by Height (Basic)')[0]!)).toBe(
+    expect(summarizeBehaviour(builtinPlant('Sorting by Height (Basic)')!.behaviours[0]!)).toBe(
       "'entry': 6 m at 0.5 m/s, runs while Conveyor entry = true, feeds low/high, 3 sensors, 1 exit",
     );
     expect(summarizeBehaviour({ conveyor: 'belt', length: 4, speed: 0.5, end: 'remove' })).toBe(
@@ -99,16 +99,16 @@ describe('the one-line summary of a behaviour', () => {
 
   it('sorts behaviours into rules, signals and conveyors', () => {
     const plant = [
-      ...builtinBehaviours('Filling Tank'),
-      ...builtinBehaviours('Level Control'),
-      builtinBehaviours('Queue of Items')[0]!,
+      ...builtinPlant('Filling Tank')!.behaviours,
+      ...builtinPlant('Level Control')!.behaviours,
+      builtinPlant('Queue of Items')!.behaviours[0]!,
     ];
     expect(plant.map(behaviourKind)).toEqual(['rule', 'rule', 'rule', 'signal', 'signal', 'conveyor']);
     expect(kindCounts(plant)).toBe('3 rules, 2 signals, 1 conveyor');
   });
 
   it("reads the warehouse's stacker crane, and counts it", () => {
-    const plant = builtinBehaviours('Automated Warehouse');
+    const plant = builtinPlant('Automated Warehouse')!.behaviours;
     const crane = plant.find((b) => 'stackerCrane' in b)!;
     expect(summarizeBehaviour(crane)).toBe(
       "'crane' sent by Target Position: 54 cells (9 × 6), X 1.9 m/s, Z 1.7 m/s, Lift lifts in 1.7 s",
@@ -131,12 +131,12 @@ describe('the one-line summary of a behaviour', () => {
 
 describe('the list actions', () => {
   it('duplicates a conveyor under a free name, and a named rule as its copy', () => {
-    const plant = builtinBehaviours('Queue of Items');
+    const plant = builtinPlant('Queue of Items')!.behaviours;
     expect(duplicateOf(plant, 0)).toMatchObject({ conveyor: 'entry copy', length: 2 });
     expect(duplicateOf([...plant, { ...plant[0]!, conveyor: 'entry copy' }], 0)).toMatchObject({
       conveyor: 'entry copy 2',
     });
-    expect(duplicateOf(builtinBehaviours('Filling Tank'), 0)).toMatchObject({
+    expect(duplicateOf(builtinPlant('Filling Tank')!.behaviours, 0)).toMatchObject({
       name: 'Discharge button rests closed copy',
     });
   });

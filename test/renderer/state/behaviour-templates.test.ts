@@ -4,7 +4,7 @@ import type { TagDefinition } from '../../../shared/core/tag-types.js';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
 import { emptyScene } from '../../../shared/scenes/scene-editor.js';
 import { ACTION_KEYS, SIGNALS } from '../../../shared/sim/behaviour-fields.js';
-import { SCENES_WITH_BEHAVIOURS } from '../../../shared/sim/builtin-behaviours.js';
+import { SCENES_WITH_PLANTS } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { behaviourTemplates } from '../../../renderer/state/behaviour-templates.js';
 
@@ -78,7 +78,7 @@ describe('behaviour templates', () => {
   });
 
   it('avoid tags the scene already drives, so they apply to every built-in plant given one free tag of each type', () => {
-    for (const name of SCENES_WITH_BEHAVIOURS) {
+    for (const name of SCENES_WITH_PLANTS) {
       const s = withTags(scene(name), [
         { name: 'Spare sensor', kind: 'Input', type: 'Bit', address: 100 },
         { name: 'Spare count', kind: 'Input', type: 'Int', address: 100 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TagDefinition } from '../../../shared/core/tag-types.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import {
   behaviourText,
   entryProblems,
@@ -12,12 +12,12 @@ const load: TagDefinition = { id: 'load-id', name: 'Load', kind: 'Output', type:
 
 describe('the text of a behaviour', () => {
   it('is JSON that reads back as the same behaviour, short objects on one line', () => {
-    for (const b of builtinBehaviours('Sorting by Height (Basic)')) {
+    for (const b of builtinPlant('Sorting by Height (Basic)')!.behaviours) {
       const text = behaviourText(b);
       expect(JSON.parse(text)).toEqual(b);
       expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(64);
     }
-    expect(behaviourText(builtinBehaviours('Filling Tank')[0]!)).toBe(
+    expect(behaviourText(builtinPlant('Filling Tank')!.behaviours[0]!)).toBe(
       [
         '{',
         '  "name": "Discharge button rests closed",',

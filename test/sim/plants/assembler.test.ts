@@ -1,7 +1,7 @@
 // The plant of "Assembler" against the vendor's sample controller, ported.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, Falling, type Io } from '../plc.js';
 
@@ -122,7 +122,9 @@ function sampleController() {
 
 describe('Assembler', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller puts a lid on each of 10 bases, one per cycle", () => {

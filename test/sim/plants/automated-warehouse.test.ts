@@ -5,7 +5,7 @@
 // the pallet the scene starts with.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { CRANE_TIMING } from '../../../shared/sim/plants/automated-warehouse.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, type Io } from '../plc.js';
@@ -87,7 +87,9 @@ function goTo(bench: Bench, target: number) {
 
 describe('Automated Warehouse', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller stores 6 pallets in cells 1 to 6, one per cycle", () => {

@@ -1,7 +1,7 @@
 // The plant of "Elevator (Advanced)" against a controller written for the real scene.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, Falling, type Io, Rising } from '../plc.js';
 
@@ -164,7 +164,9 @@ function boxesOut(bench: Bench): number {
 
 describe('Elevator (Advanced)', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller fills 5 boxes with 4 parts each from the three levels", () => {

@@ -1,7 +1,7 @@
 // The plant of "Palletizer" against the vendor's sample controller, ported scan for scan.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, Falling, type Io, Rising } from '../plc.js';
 
@@ -205,7 +205,9 @@ const boxesDropped = (bench: Bench) => bench.conveyor('layers').removed['box'] ?
 
 describe('Palletizer', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller completes 3 pallets of three 6-box layers", () => {

@@ -1,7 +1,7 @@
 // The plant of "Pick & Place (Basic)" against a controller written for the real scene.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, Falling, type Io, Rising } from '../plc.js';
 
@@ -86,7 +86,9 @@ function delivered(bench: Bench): number {
 
 describe('Pick & Place (Basic)', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller moves 10 boxes from the entry to the exit, one per cycle", () => {

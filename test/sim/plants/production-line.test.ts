@@ -1,7 +1,7 @@
 // The plant of "Production Line" against a controller written for the real scene.
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
-import { builtinBehaviours } from '../../../shared/sim/builtin-behaviours.js';
+import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
 import { Bench, Falling, type Io } from '../plc.js';
 
@@ -41,7 +41,9 @@ function sampleController() {
 
 describe('Production Line', () => {
   it('fits the scene', () => {
-    expect(validateBehaviours(builtinBehaviours(SCENE), builtinScene(SCENE)!.tags).problems).toEqual([]);
+    expect(validateBehaviours(builtinPlant(SCENE)!.behaviours, builtinScene(SCENE)!.tags).problems).toEqual(
+      [],
+    );
   });
 
   it("the vendor's sample controller makes 10 lids and 10 bases, and the exit carries them away", () => {

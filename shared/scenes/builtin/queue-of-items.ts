@@ -1,6 +1,4 @@
-// The plant of the built-in scene "Queue of Items" (see ../builtin-behaviours.ts).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOn, SPEED } from './plant-parts.js';
+import { belt, type BuiltinPlant, declarePlant, input, isOn, output, SPEED } from './declare-plant.js';
 
 /**
  * Queue of Items: one item at a time is put at the start of the entry conveyor while `Entry
@@ -9,8 +7,8 @@ import { input, output, isOn, SPEED } from './plant-parts.js';
  * start; the buffer conveyor carries items to its end, where `At exit` (normally closed) sees each
  * one leave the line.
  */
-export const QUEUE_OF_ITEMS: readonly Behaviour[] = [
-  {
+export const QUEUE_OF_ITEMS: BuiltinPlant = declarePlant(
+  belt({
     conveyor: 'entry',
     length: 2,
     speed: SPEED,
@@ -24,8 +22,9 @@ export const QUEUE_OF_ITEMS: readonly Behaviour[] = [
     },
     sensors: [{ tag: input('Item ready'), from: 0, to: 0.6, normallyClosed: true }],
     exits: [{ to: 'buffer' }],
-  },
-  {
+    at: { x: 0.8, y: 1.2 },
+  }),
+  belt({
     conveyor: 'buffer',
     length: 4,
     speed: SPEED,
@@ -35,5 +34,6 @@ export const QUEUE_OF_ITEMS: readonly Behaviour[] = [
       { tag: input('At exit'), from: 3.6, to: 3.8, normallyClosed: true },
     ],
     end: 'remove',
-  },
-];
+    at: { x: 2.8, y: 1.2, look: 'rollers' },
+  }),
+);

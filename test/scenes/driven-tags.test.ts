@@ -1,6 +1,6 @@
 // Which tags a scene's plant writes: the window warns that a value set on one does not last.
 import { describe, expect, it } from 'vitest';
-import { tagsDrivenByPlant } from '../../shared/sim/scene-behaviours.js';
+import { tagsDrivenByPlant } from '../../shared/scenes/scene-plant.js';
 import { builtinScene, syntheticScene } from '../../shared/scenes/builtin-scenes.js';
 
 const names = (sceneName: string) => {

@@ -1,10 +1,17 @@
-// The plant of the built-in scene "Pick & Place (Basic)" (see ../builtin-behaviours.ts).
-import type { Behaviour } from '../behaviour-types.js';
-import { axis, axisAt, input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
-
-/** Travel time of the Z axis (top <-> bottom) and of the X axis (entry <-> exit), in ms. */
-const Z_TRAVEL_MS = 1000;
-const X_TRAVEL_MS = 2000;
+import { axisAt, gantry } from './axes.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  output,
+  path,
+  rule,
+  SPEED,
+} from './declare-plant.js';
 
 const MOVE_X = output('Move X');
 const MOVE_Z = output('Move Z');
@@ -12,6 +19,7 @@ const MOVING_X = input('Moving X');
 const MOVING_Z = input('Moving Z');
 const GRAB = output('Grab');
 const ITEM_DETECTED = input('Item detected');
+const ITEM_AT_ENTRY = input('Item at entry');
 
 const Z_DOWN = axisAt(MOVE_Z, MOVING_Z, true);
 const X_AT_ENTRY = axisAt(MOVE_X, MOVING_X, false);
@@ -38,43 +46,68 @@ const X_AT_EXIT = axisAt(MOVE_X, MOVING_X, true);
  * Assumptions (the tags do not say): the travel times, that the box is put down on the exit belt
  * as soon as the gripper is down there (the sample releases `Grab` once `Item at exit` sees it),
  * and that a box released anywhere else stays in the gripper.
+ *
+ * Drawn with the gantry's bridge over the entry's end at home, over the exit's start at the far end.
  */
-export const PICK_AND_PLACE_BASIC: readonly Behaviour[] = [
-  ...axis('Z', MOVE_Z, MOVING_Z, Z_TRAVEL_MS),
-  ...axis('X', MOVE_X, MOVING_X, X_TRAVEL_MS),
-  {
-    name: 'The gripper comes down on a box at the entry',
-    when: { all: [Z_DOWN, X_AT_ENTRY, isOn(input('Item at entry'))] },
-    then: [{ set: ITEM_DETECTED, value: true }],
-  },
-  {
-    name: 'The gripper rises empty-handed',
-    when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
-    then: [{ set: ITEM_DETECTED, value: false }],
-  },
-  {
+export const PICK_AND_PLACE_BASIC: BuiltinPlant = declarePlant(
+  gantry(
+    {
+      name: 'X',
+      label: 'Gantry X',
+      move: MOVE_X,
+      moving: MOVING_X,
+      travelMs: 2000,
+      at: { x: 3.35, y: 2.35, width: 2.5, height: 1.7 },
+      axis: 'x',
+    },
+    {
+      x: 3.35,
+      y: 3.05,
+      z: { name: 'Z', move: MOVE_Z, moving: MOVING_Z, travelMs: 1000 },
+      gripper: [
+        [GRAB, 'grab'],
+        [ITEM_DETECTED, 'detected'],
+      ],
+    },
+  ),
+  rule(
+    {
+      name: 'The gripper comes down on a box at the entry',
+      when: { all: [Z_DOWN, X_AT_ENTRY, isOn(ITEM_AT_ENTRY)] },
+      then: [{ set: ITEM_DETECTED, value: true }],
+    },
+    {
+      name: 'The gripper rises empty-handed',
+      when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
+      then: [{ set: ITEM_DETECTED, value: false }],
+    },
+  ),
+  belt({
     conveyor: 'entry',
     length: 3,
     speed: SPEED,
     runs: isOn(output('Entry conveyor')),
     feeder: { items: ['box'], itemLength: 0.5, gap: 1, when: emitterOn('Emitter') },
-    sensors: [{ tag: input('Item at entry'), from: 3, to: 3 }],
+    sensors: [{ tag: ITEM_AT_ENTRY, from: 3, to: 3 }],
     exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_AT_ENTRY] } }],
-  },
-  {
-    // The box in the gripper, carried by the X axis from above the entry to above the exit.
+    at: { x: 0.8, y: 3.2 },
+  }),
+  // The box in the gripper, carried by the X axis from above the entry to above the exit.
+  belt({
     conveyor: 'gripper',
     length: 1.5,
     speed: 1,
     runs: { all: [isOn(GRAB), isOn(MOVE_X), isOn(MOVING_X)] },
     exits: [{ to: 'exit', when: { all: [Z_DOWN, X_AT_EXIT] } }],
-  },
-  {
+    at: path(3.8, 3.2, 0, 1.5),
+  }),
+  belt({
     conveyor: 'exit',
     length: 3,
     speed: SPEED,
     runs: isOn(output('Exit conveyor')),
     sensors: [{ tag: input('Item at exit'), from: 0, to: 0.5 }],
     end: 'remove',
-  },
-];
+    at: { x: 5.3, y: 3.2 },
+  }),
+);

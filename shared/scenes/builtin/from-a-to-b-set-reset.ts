@@ -1,13 +1,11 @@
-// The plant of the built-in scene "From A to B (Set and Reset)" (see ../builtin-behaviours.ts).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOn, SPEED } from './plant-parts.js';
+import { belt, type BuiltinPlant, declarePlant, input, isOn, output, SPEED } from './declare-plant.js';
 
 /**
  * From A to B (Set and Reset): as From A to B, with `Sensor A` (normally closed) seeing the new box
  * at A and `Sensor B` (normally closed) seeing it at B. Set the belt at A, reset it at B.
  */
-export const FROM_A_TO_B_SET_RESET: readonly Behaviour[] = [
-  {
+export const FROM_A_TO_B_SET_RESET: BuiltinPlant = declarePlant(
+  belt({
     conveyor: 'belt',
     length: 4,
     speed: SPEED,
@@ -18,5 +16,6 @@ export const FROM_A_TO_B_SET_RESET: readonly Behaviour[] = [
       { tag: input('Sensor B'), from: 3.7, to: 4, normallyClosed: true },
     ],
     removers: [{ from: 3.5, to: 4, afterMs: 2000 }],
-  },
-];
+    at: { x: 0.8, y: 1.2 },
+  }),
+);

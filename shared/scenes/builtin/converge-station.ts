@@ -1,6 +1,4 @@
-// The plant of the built-in scene "Converge Station" (see ../builtin-behaviours.ts).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOn, SPEED } from './plant-parts.js';
+import { belt, type BuiltinPlant, declarePlant, input, isOn, output, SPEED } from './declare-plant.js';
 
 /**
  * Converge Station: two parallel roller lines of 4 m merge into one exit line through two chain
@@ -15,9 +13,11 @@ import { input, output, isOn, SPEED } from './plant-parts.js';
  * The sensors are normally open (on while they see a box), as the vendor's sample controller
  * reads them. Assumptions: the lengths, the feeding periods, and that both transfers' chains
  * must run to cross a box (`Transfer left 2` moves it, `Transfer left 1` takes it over).
+ *
+ * Drawn as two entry lines side by side, their transfers joined by the cross belt, one exit.
  */
-export const CONVERGE_STATION: readonly Behaviour[] = [
-  {
+export const CONVERGE_STATION: BuiltinPlant = declarePlant(
+  belt({
     conveyor: 'line 1',
     length: 4,
     speed: SPEED,
@@ -25,8 +25,9 @@ export const CONVERGE_STATION: readonly Behaviour[] = [
     feeder: { items: ['box 1'], itemLength: 0.5, gap: 1, intervalMs: 25000 },
     sensors: [{ tag: input('At entry 1'), from: 3.7, to: 4 }],
     exits: [{ to: 'transfer 1', when: isOn(output('Load 1')) }],
-  },
-  {
+    at: { x: 0.8, y: 1.3 },
+  }),
+  belt({
     conveyor: 'line 2',
     length: 4,
     speed: SPEED,
@@ -34,36 +35,41 @@ export const CONVERGE_STATION: readonly Behaviour[] = [
     feeder: { items: ['box 2'], itemLength: 0.5, gap: 1, intervalMs: 25000, firstAfterMs: 12500 },
     sensors: [{ tag: input('At entry 2'), from: 3.7, to: 4 }],
     exits: [{ to: 'transfer 2', when: isOn(output('Load 2')) }],
-  },
-  {
+    at: { x: 0.8, y: 3.9 },
+  }),
+  belt({
     conveyor: 'transfer 2',
     length: 1,
     speed: SPEED,
     runs: isOn(output('Load 2')),
     sensors: [{ tag: input('At transfer 2'), from: 1, to: 1 }],
     exits: [{ to: 'across', when: isOn(output('Transfer left 2')) }],
-  },
-  {
+    at: { x: 4.8, y: 3.9, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'across',
     length: 1.2,
     speed: SPEED,
     runs: isOn(output('Transfer left 2')),
     exits: [{ to: 'transfer 1', when: isOn(output('Transfer left 1')) }],
-  },
-  {
+    at: { x: 5.3, y: 3.5, angle: -90, width: 0.6, look: 'rollers', drawnLength: 1.8 },
+  }),
+  belt({
     conveyor: 'transfer 1',
     length: 1,
     speed: SPEED,
     runs: isOn(output('Load 1')),
     sensors: [{ tag: input('At transfer 1'), from: 0, to: 0.3 }],
     exits: [{ to: 'exit' }],
-  },
-  {
+    at: { x: 4.8, y: 1.3, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'exit',
     length: 4,
     speed: SPEED,
     runs: isOn(output('Exit conveyor')),
     sensors: [{ tag: input('At exit'), from: 3.7, to: 4 }],
     end: 'remove',
-  },
-];
+    at: { x: 5.8, y: 1.3 },
+  }),
+);

@@ -1,6 +1,15 @@
-// The plant of the built-in scene "Buffer Station" (see ../builtin-behaviours.ts).
-import type { Behaviour, Expression } from '../behaviour-types.js';
-import { input, output, isOff, SPEED, emitterOn } from './plant-parts.js';
+import type { Expression } from '../../sim/behaviour-types.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  output,
+  rule,
+  SPEED,
+} from './declare-plant.js';
 
 /** An analog belt's speed: its Float Output in volts, 10 V being full speed. */
 const volts = (name: string): Expression => ({ tag: output(name), scale: SPEED / 10 });
@@ -17,26 +26,28 @@ const volts = (name: string): Expression => ({ tag: output(name), scale: SPEED /
  * buffer belt, the released box draws away from the next one, so the blade rises between them.
  * Assumptions: the lengths, the feeding, the volts-to-speed scale and the knob's setting.
  */
-export const BUFFER_STATION: readonly Behaviour[] = [
-  {
+export const BUFFER_STATION: BuiltinPlant = declarePlant(
+  rule({
     name: "Operator's buffer speed knob",
     generate: input('Buffer Vel.'),
     signal: 'constant',
     value: 7,
-  },
-  {
+  }),
+  belt({
     conveyor: 'buffer',
     length: 6,
     speed: volts('Buffer conveyor'),
     feeder: { items: ['box'], itemLength: 0.5, gap: 1, intervalMs: 4000, when: emitterOn('Emitter') },
     sensors: [{ tag: input('At buffer exit'), from: 5.9, to: 6, normallyClosed: true }],
     exits: [{ to: 'exit', when: isOff(output('Stop blade')) }],
-  },
-  {
+    at: { x: 0.8, y: 1.2, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'exit',
     length: 4,
     speed: volts('Exit conveyor'),
     sensors: [{ tag: input('At exit'), from: 3.6, to: 3.9, normallyClosed: true }],
     end: 'remove',
-  },
-];
+    at: { x: 6.8, y: 1.2 },
+  }),
+);
