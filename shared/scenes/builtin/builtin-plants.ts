@@ -1,6 +1,8 @@
 import { BUFFER_STATION } from './buffer-station.js';
 import { CONVERGE_STATION } from './converge-station.js';
 import type { BuiltinPlant } from './declare-plant.js';
+import { ELEVATOR_ADVANCED } from './elevator-advanced.js';
+import { ELEVATOR_BASIC } from './elevator-basic.js';
 import { FILLING_TANK } from './filling-tank.js';
 import { FROM_A_TO_B_SET_RESET } from './from-a-to-b-set-reset.js';
 import { FROM_A_TO_B } from './from-a-to-b.js';
@@ -42,6 +44,8 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Sorting Station', SORTING_STATION],
   ['Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED],
   ['Separating Station', SEPARATING_STATION],
+  ['Elevator (Basic)', ELEVATOR_BASIC],
+  ['Elevator (Advanced)', ELEVATOR_ADVANCED],
   ...LEGACY_PLANTS,
 ]);
 
