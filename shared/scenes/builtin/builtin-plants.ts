@@ -1,14 +1,21 @@
 import { BUFFER_STATION } from './buffer-station.js';
 import { CONVERGE_STATION } from './converge-station.js';
 import type { BuiltinPlant } from './declare-plant.js';
+import { ELEVATOR_ADVANCED } from './elevator-advanced.js';
+import { ELEVATOR_BASIC } from './elevator-basic.js';
 import { FILLING_TANK } from './filling-tank.js';
-import { FROM_A_TO_B } from './from-a-to-b.js';
 import { FROM_A_TO_B_SET_RESET } from './from-a-to-b-set-reset.js';
+import { FROM_A_TO_B } from './from-a-to-b.js';
 import { LEGACY_PLANTS } from './legacy-plants.js';
 import { LEVEL_CONTROL } from './level-control.js';
 import { PICK_AND_PLACE_BASIC } from './pick-and-place-basic.js';
 import { PRODUCTION_LINE } from './production-line.js';
 import { QUEUE_OF_ITEMS } from './queue-of-items.js';
+import { SEPARATING_STATION } from './separating-station.js';
+import { SORTING_BY_HEIGHT_ADVANCED } from './sorting-by-height-advanced.js';
+import { SORTING_BY_HEIGHT_BASIC } from './sorting-by-height-basic.js';
+import { SORTING_BY_WEIGHT } from './sorting-by-weight.js';
+import { SORTING_STATION } from './sorting-station.js';
 
 // The plants of the built-in scenes, one module per scene in this folder (declare-plant.ts says
 // how one is written). Each is a model of the simulator's scene good enough for a controller
@@ -32,6 +39,13 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Converge Station', CONVERGE_STATION],
   ['Production Line', PRODUCTION_LINE],
   ['Buffer Station', BUFFER_STATION],
+  ['Sorting by Height (Basic)', SORTING_BY_HEIGHT_BASIC],
+  ['Sorting by Weight', SORTING_BY_WEIGHT],
+  ['Sorting Station', SORTING_STATION],
+  ['Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED],
+  ['Separating Station', SEPARATING_STATION],
+  ['Elevator (Basic)', ELEVATOR_BASIC],
+  ['Elevator (Advanced)', ELEVATOR_ADVANCED],
   ...LEGACY_PLANTS,
 ]);
 

@@ -1,20 +1,11 @@
 import { HANDLING_HINTS } from '../../plant/hints/handling.js';
-import { LIFT_HINTS } from '../../plant/hints/lifts.js';
 import type { HintsByScene } from '../../plant/hints/part-hints.js';
-import { SORTING_HINTS } from '../../plant/hints/sorting.js';
 import type { Behaviour } from '../../sim/behaviour-types.js';
 import { ASSEMBLER } from '../../sim/plants/assembler.js';
 import { ASSEMBLER_ANALOG } from '../../sim/plants/assembler-analog.js';
 import { AUTOMATED_WAREHOUSE } from '../../sim/plants/automated-warehouse.js';
-import { ELEVATOR_ADVANCED } from '../../sim/plants/elevator-advanced.js';
-import { ELEVATOR_BASIC } from '../../sim/plants/elevator-basic.js';
 import { PALLETIZER } from '../../sim/plants/palletizer.js';
 import { PICK_AND_PLACE_XYZ } from '../../sim/plants/pick-and-place-xyz.js';
-import { SEPARATING_STATION } from '../../sim/plants/separating-station.js';
-import { SORTING_BY_HEIGHT_ADVANCED } from '../../sim/plants/sorting-by-height-advanced.js';
-import { SORTING_BY_HEIGHT_BASIC } from '../../sim/plants/sorting-by-height-basic.js';
-import { SORTING_BY_WEIGHT } from '../../sim/plants/sorting-by-weight.js';
-import { SORTING_STATION } from '../../sim/plants/sorting-station.js';
 import type { BuiltinPlant } from './declare-plant.js';
 
 // TEMPORARY ADAPTER (issue 35, phase 2 deletes this file with shared/sim/plants/ and
@@ -22,7 +13,7 @@ import type { BuiltinPlant } from './declare-plant.js';
 // behaviours (shared/sim/plants/) and old hints (shared/plant/hints/, by scene name) put together
 // in the shape of a declared plant. Converting a scene removes its line here.
 
-const HINTS: HintsByScene = { ...SORTING_HINTS, ...HANDLING_HINTS, ...LIFT_HINTS };
+const HINTS: HintsByScene = { ...HANDLING_HINTS };
 
 function legacy(name: string, behaviours: readonly Behaviour[]): readonly [string, BuiltinPlant] {
   const layout = HINTS[name];
@@ -32,16 +23,9 @@ function legacy(name: string, behaviours: readonly Behaviour[]): readonly [strin
 
 /** The unconverted built-in plants, by scene name. */
 export const LEGACY_PLANTS: readonly (readonly [string, BuiltinPlant])[] = [
-  legacy('Sorting by Height (Basic)', SORTING_BY_HEIGHT_BASIC),
-  legacy('Sorting by Weight', SORTING_BY_WEIGHT),
-  legacy('Sorting Station', SORTING_STATION),
-  legacy('Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED),
-  legacy('Separating Station', SEPARATING_STATION),
   legacy('Automated Warehouse', AUTOMATED_WAREHOUSE),
   legacy('Assembler', ASSEMBLER),
-  legacy('Elevator (Basic)', ELEVATOR_BASIC),
   legacy('Pick & Place (XYZ)', PICK_AND_PLACE_XYZ),
   legacy('Assembler (Analog)', ASSEMBLER_ANALOG),
-  legacy('Elevator (Advanced)', ELEVATOR_ADVANCED),
   legacy('Palletizer', PALLETIZER),
 ];

@@ -1,5 +1,5 @@
 import type { Conveyor, ConveyorSensor, Feeder, Remover, TagRef } from '../../sim/behaviour-types.js';
-import { VISION_CODES } from '../../sim/plants/sorting-station.js';
+import { VISION_CODES } from '../builtin/sorting-station.js';
 import { SPEED } from '../../sim/plants/plant-parts.js';
 import type { FioPart, FioTag } from './fio-document.js';
 import { add, cross, distance as distanceTo, placeOf, type Point, scale, sub } from './fio-geometry.js';

@@ -1,6 +1,17 @@
-// The plant of the built-in scene "Separating Station" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  machine,
+  output,
+  path,
+  type PlantPart,
+  SPEED,
+} from './declare-plant.js';
 
 /** The vision sensors' codes of the parts this scene makes (0: nothing in view). */
 export const PART_CODES: Readonly<Record<string, number>> = {
@@ -10,6 +21,15 @@ export const PART_CODES: Readonly<Record<string, number>> = {
 
 /** How long a pusher takes from back to front and from front to back. */
 const STROKE_MS = 1000;
+
+/**
+ * Where line `n` is drawn: its belts at `y`, the pusher's block at `pusherY`, the stroke across
+ * from its pusher zone to the other line (down from line 1, up from line 2).
+ */
+const DRAWN = {
+  1: { y: 1.3, pusherY: 0.7, stroke: path(4.2, 1.75, 90, 1.3) },
+  2: { y: 3.5, pusherY: 2.9, stroke: path(4.35, 3.05, -90, 1.3) },
+} as const;
 
 /**
  * Separating Station: two parallel lines each get blue and green raw material mixed (a seeded
@@ -29,12 +49,22 @@ const STROKE_MS = 1000;
  * line until the part has passed its exit sensor. The lengths, the stroke time and the polarities
  * of the pushers' limit switches are assumptions; the pusher zone moves a part along the pusher's
  * face while the pusher extends (so that it leaves the zone at its end, as conveyors here do).
+ *
+ * Drawn as the two lines side by side, line 1 above; the pusher of each sends a part across to
+ * the other line's exit.
  */
-export const SEPARATING_STATION: readonly Behaviour[] = [1, 2].flatMap((n): Behaviour[] => {
+export const SEPARATING_STATION: BuiltinPlant = declarePlant(...line(1), ...line(2));
+
+/** Line `n`: its belts, the pusher's stroke across, and the pusher. */
+function line(n: 1 | 2): PlantPart[] {
   const other = 3 - n;
+  const { y, pusherY, stroke } = DRAWN[n];
   const pusher = output(`Pusher ${n}`);
+  const conveyor = output(`Conveyor ${n}`);
+  const front = input(`Pusher ${n} front`);
+  const back = input(`Pusher ${n} back`);
   return [
-    {
+    belt({
       conveyor: `entry ${n}`,
       length: 3,
       speed: SPEED,
@@ -48,58 +78,75 @@ export const SEPARATING_STATION: readonly Behaviour[] = [1, 2].flatMap((n): Beha
       },
       sensors: [{ tag: input(`Vision sensor ${n}`), from: 2.4, to: 2.6, reads: PART_CODES }],
       exits: [{ to: `pusher ${n}` }],
-    },
-    {
+      at: { x: 0.8, y },
+    }),
+    belt({
       conveyor: `pusher ${n}`,
       length: 0.8,
       speed: SPEED,
-      runs: { any: [isOn(output(`Conveyor ${n}`)), isOn(pusher)] },
+      runs: { any: [isOn(conveyor), isOn(pusher)] },
       sensors: [{ tag: input(`Sensor ${n}`), from: 0, to: 0.1 }],
       exits: [
         { to: `push ${n}`, when: isOn(pusher) },
         { to: `exit ${n}`, when: isOff(pusher) },
       ],
-    },
-    {
+      at: { x: 3.8, y, look: 'rollers' },
+    }),
+    belt({
       // The pusher's stroke across to the other line.
       conveyor: `push ${n}`,
       length: 0.5,
       speed: 2,
       runs: isOn(pusher),
       exits: [{ to: `exit ${other}` }],
-    },
-    {
+      at: { ...stroke, width: 0.4 },
+    }),
+    belt({
       conveyor: `exit ${n}`,
       length: 2,
       speed: SPEED,
-      runs: isOn(output(`Conveyor ${n}`)),
+      runs: isOn(conveyor),
       sensors: [{ tag: input(`At pusher ${n} exit`), from: 1.7, to: 2 }],
       end: 'remove',
-    },
-    {
-      name: `Pusher ${n} rests back`,
-      when: { always: true },
-      then: [{ set: input(`Pusher ${n} back`), value: true }],
-    },
-    {
-      name: `Pusher ${n} leaves the back`,
-      when: isOn(pusher),
-      then: [{ set: input(`Pusher ${n} back`), value: false }],
-    },
-    {
-      name: `Pusher ${n} reaches the front`,
-      when: { tag: pusher, equals: true, forMs: STROKE_MS },
-      then: [{ set: input(`Pusher ${n} front`), value: true }],
-    },
-    {
-      name: `Pusher ${n} leaves the front`,
-      when: isOff(pusher),
-      then: [{ set: input(`Pusher ${n} front`), value: false }],
-    },
-    {
-      name: `Pusher ${n} reaches the back`,
-      when: { tag: pusher, equals: false, forMs: STROKE_MS },
-      then: [{ set: input(`Pusher ${n} back`), value: true }],
-    },
+      at: { x: 4.6, y },
+    }),
+    machine(
+      'pusher',
+      `Pusher ${n}`,
+      { x: 7.2, y: pusherY, width: 2.2, height: 1.05 },
+      [
+        [front, 'lamp'],
+        [back, 'lamp'],
+      ],
+      {
+        behaviours: [
+          {
+            name: `Pusher ${n} rests back`,
+            when: { always: true },
+            then: [{ set: back, value: true }],
+          },
+          {
+            name: `Pusher ${n} leaves the back`,
+            when: isOn(pusher),
+            then: [{ set: back, value: false }],
+          },
+          {
+            name: `Pusher ${n} reaches the front`,
+            when: { tag: pusher, equals: true, forMs: STROKE_MS },
+            then: [{ set: front, value: true }],
+          },
+          {
+            name: `Pusher ${n} leaves the front`,
+            when: isOff(pusher),
+            then: [{ set: front, value: false }],
+          },
+          {
+            name: `Pusher ${n} reaches the back`,
+            when: { tag: pusher, equals: false, forMs: STROKE_MS },
+            then: [{ set: back, value: true }],
+          },
+        ],
+      },
+    ),
   ];
-});
+}

@@ -1,6 +1,15 @@
-// The plant of the built-in scene "Sorting by Weight" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOff, isOn, SPEED, emitterOn } from './plant-parts.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  output,
+  type PlantPart,
+  SPEED,
+} from './declare-plant.js';
 
 /** What the scale shows for each kind of box (kg); the vendor's sample sorts on weight x 2. */
 export const BOX_WEIGHTS: Readonly<Record<string, number>> = {
@@ -8,6 +17,9 @@ export const BOX_WEIGHTS: Readonly<Record<string, number>> = {
   'medium box': 4.6,
   'heavy box': 6.2,
 };
+
+const SEND_LEFT = output('Send left');
+const SEND_RIGHT = output('Send right');
 
 /**
  * Sorting by Weight: light, medium and heavy boxes, in a seeded random order, come down the 3 m
@@ -27,9 +39,12 @@ export const BOX_WEIGHTS: Readonly<Record<string, number>> = {
  * cycle when the box has passed the exit's entry sensor. The weights, the lengths and the
  * polarities of `At scale exit` and the exit sensors (the sample inverts the first but not the
  * others) are assumptions; a box that is partly on the scale weighs all it weighs.
+ *
+ * Drawn as the entry belt, the scale, and the sorter sending each box left (up), right (down) or
+ * forward.
  */
-export const SORTING_BY_WEIGHT: readonly Behaviour[] = [
-  {
+export const SORTING_BY_WEIGHT: BuiltinPlant = declarePlant(
+  belt({
     conveyor: 'entry',
     length: 3,
     speed: SPEED,
@@ -43,8 +58,9 @@ export const SORTING_BY_WEIGHT: readonly Behaviour[] = [
     },
     sensors: [{ tag: input('At scale entry'), from: 2.7, to: 3, normallyClosed: true }],
     exits: [{ to: 'scale' }],
-  },
-  {
+    at: { x: 0.8, y: 3.4 },
+  }),
+  belt({
     conveyor: 'scale',
     length: 2,
     speed: SPEED,
@@ -55,30 +71,40 @@ export const SORTING_BY_WEIGHT: readonly Behaviour[] = [
       { tag: input('At scale exit'), from: 1.9, to: 2, normallyClosed: true },
     ],
     exits: [{ to: 'sorter' }],
-  },
-  {
+    at: { x: 3.8, y: 3.4, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'sorter',
     length: 1,
     speed: SPEED,
     runs: isOn(output('Send forward')),
     exits: [
-      { to: 'left', when: isOn(output('Send left')) },
-      { to: 'right', when: isOn(output('Send right')) },
-      { to: 'forward', when: { all: [isOff(output('Send left')), isOff(output('Send right'))] } },
+      { to: 'left', when: isOn(SEND_LEFT) },
+      { to: 'right', when: isOn(SEND_RIGHT) },
+      { to: 'forward', when: { all: [isOff(SEND_LEFT), isOff(SEND_RIGHT)] } },
     ],
-  },
-  exitConveyor('left', 'Left conveyor', 'At left entry'),
-  exitConveyor('forward', 'Front conveyor', 'At forward entry'),
-  exitConveyor('right', 'Right conveyor', 'At right entry'),
-];
+    // Drawn longer than it is, so its motor and its gates fit beside it either side of the
+    // belts it sends boxes to.
+    at: { x: 5.8, y: 3.4, look: 'rollers', drawnLength: 3 },
+  }),
+  exitConveyor('left', 'Left conveyor', 'At left entry', { x: 7.3, y: 3.0, angle: -90 }),
+  exitConveyor('forward', 'Front conveyor', 'At forward entry', { x: 8.8, y: 3.4 }),
+  exitConveyor('right', 'Right conveyor', 'At right entry', { x: 7.3, y: 3.8, angle: 90 }),
+);
 
-function exitConveyor(name: string, motor: string, sensor: string): Behaviour {
-  return {
-    conveyor: name,
+function exitConveyor(
+  conveyor: string,
+  motor: string,
+  sensor: string,
+  at: { x: number; y: number; angle?: number },
+): PlantPart {
+  return belt({
+    conveyor,
     length: 2,
     speed: SPEED,
     runs: isOn(output(motor)),
     sensors: [{ tag: input(sensor), from: 0, to: 0.3 }],
     end: 'remove',
-  };
+    at,
+  });
 }

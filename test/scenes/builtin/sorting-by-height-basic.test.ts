@@ -3,7 +3,7 @@
 // as in the saved scene (docs/fidelity.md, "Geometry"). Controllers scanned through the engine.
 import { describe, expect, it } from 'vitest';
 import { palletSensorController, type Value } from '../../support/sorting-controller.js';
-import { Bench, type Io } from '../plc.js';
+import { Bench, type Io } from '../../sim/plc.js';
 
 const SCENE = 'Sorting by Height (Basic)';
 const CURTAIN = ['Pallet sensor', 'Low sensor', 'High sensor'] as const;

@@ -1,16 +1,21 @@
-// The plant of the built-in scene "Elevator (Advanced)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour } from '../behaviour-types.js';
-import { atLevel, shaftBehaviours, type Shaft } from './elevator-shaft.js';
-import { input, output, isOn, SPEED } from './plant-parts.js';
+import { belt, type BuiltinPlant, declarePlant, input, isOn, output, path, SPEED } from './declare-plant.js';
+import { atLevel, type Elevator, elevator } from './elevator.js';
 
-const SHAFT: Shaft = {
+const FLOORS = [6.2, 4.6, 3.0, 1.4];
+const MAST = 4.8;
+
+const SHAFT: Elevator = {
   name: 'elevator',
-  levels: 4,
-  up: 'Up',
-  down: 'Down',
-  slow: 'Slow',
+  label: 'Elevator',
+  up: output('Up'),
+  down: output('Down'),
+  slow: output('Slow'),
   low: (k) => input(`At ${k} (low)`),
   high: (k) => input(`At ${k} (high)`),
+  floors: FLOORS,
+  mast: MAST,
+  width: 2.9,
+  carries: ['platform', 'box'],
 };
 
 /** The platform's rollers turn (towards the exit belt) with Load or Unload. */
@@ -40,17 +45,19 @@ const ROLLERS = { any: [isOn(output('Load')), isOn(output('Unload'))] };
  *   both are on.
  *
  * In conveyors: the shaft is a conveyor per level window and one per direction between levels,
- * the platform their only item (see elevator-shaft.ts). Assumptions (the tags do not say): the
+ * the platform their only item (see elevator.ts). Assumptions (the tags do not say): the
  * lengths, speeds, windows and the operator at the exit; that `Unload` turns the rollers the same
  * way as `Load` (the sample uses only `Load`); that a platform between levels goes on to the next
  * one in that direction (it turns round only at a level); that parts drop only into a box at their
  * level (they do not fall down the shaft) and a box goes aboard or off only at level 0. The
  * `Floor 0` to `Floor 3` Inputs (the sample does not read them; push buttons, it seems) stay off,
  * and the lights (`Warning light`, the `Floor` Outputs) do nothing.
+ *
+ * Drawn from the side: each floor's belt at its height, the lift where the model's car is.
  */
-export const ELEVATOR_ADVANCED: readonly Behaviour[] = [
-  ...shaftBehaviours(SHAFT),
-  {
+export const ELEVATOR_ADVANCED: BuiltinPlant = declarePlant(
+  elevator(SHAFT),
+  belt({
     conveyor: 'conveyor 0',
     length: 3,
     speed: SPEED,
@@ -58,8 +65,9 @@ export const ELEVATOR_ADVANCED: readonly Behaviour[] = [
     feeder: { items: ['box'], itemLength: 0.6, gap: 1 },
     sensors: [{ tag: input('At elevator'), from: 2.8, to: 3, normallyClosed: true }],
     exits: [{ to: 'platform', when: atLevel(SHAFT, 0) }],
-  },
-  {
+    at: { x: 0.8, y: 6.2 },
+  }),
+  belt({
     conveyor: 'platform',
     length: 1.4,
     speed: SPEED,
@@ -69,29 +77,38 @@ export const ELEVATOR_ADVANCED: readonly Behaviour[] = [
       { tag: input('At exit'), from: 1.3, to: 1.4, normallyClosed: true },
     ],
     exits: [{ to: 'exit', when: atLevel(SHAFT, 0) }],
-  },
-  {
+    // Drawn longer than it is: its two motors (Load, Unload) and their names fit on it.
+    at: { x: 3.8, y: 6.2, look: 'rollers', drawnLength: 2.7 },
+  }),
+  belt({
     conveyor: 'exit',
     length: 2,
     speed: SPEED,
     runs: isOn(output('Exit conveyor')),
     removers: [{ from: 0.5, to: 2, afterMs: 2000 }],
     end: 'remove',
-  },
-  ...[1, 2, 3].map((k): Behaviour => ({
-    conveyor: `conveyor ${k}`,
-    length: 3,
-    speed: SPEED,
-    runs: isOn(output(`Conveyor ${k}`)),
-    feeder: { items: ['part'], itemLength: 0.3, gap: 1 },
-    sensors: [{ tag: input(`At ${k}`), from: 2.8, to: 3, normallyClosed: true }],
-    exits: [{ to: 'box', when: atLevel(SHAFT, k) }],
-  })),
-  {
+    at: { x: 6.5, y: 6.2 },
+  }),
+  ...[1, 2, 3].map((k) =>
+    belt({
+      conveyor: `conveyor ${k}`,
+      length: 3,
+      speed: SPEED,
+      runs: isOn(output(`Conveyor ${k}`)),
+      feeder: { items: ['part'], itemLength: 0.3, gap: 1 },
+      sensors: [{ tag: input(`At ${k}`), from: 2.8, to: 3, normallyClosed: true }],
+      exits: [{ to: 'box', when: atLevel(SHAFT, k) }],
+      // Drawn shorter than they are: the level sensors' names fit between them and the mast.
+      at: { x: 0.8, y: FLOORS[k]!, drawnLength: 2.4 },
+    }),
+  ),
+  belt({
     // The part falls into the box once it is off the end of its conveyor.
     conveyor: 'box',
     length: 0.4,
     speed: SPEED,
     end: 'remove',
-  },
-];
+    // Where the parts drop into the box on the platform: carried with it, not drawn.
+    at: path(MAST - 0.2, 6.2, 0, 0.4),
+  }),
+);

@@ -1,9 +1,21 @@
-// The plant of the built-in scene "Sorting by Height (Basic)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour } from '../behaviour-types.js';
-import { input, output, isOn, SPEED, emitterOn } from './plant-parts.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOn,
+  output,
+  type PlantPart,
+  SPEED,
+} from './declare-plant.js';
 
 /** Where the light curtain crosses the 6 m entry conveyor: 0.125 m before its end (saved scene). */
 const CURTAIN = 5.875;
+
+const LOAD = output('Load');
+const TRANSFER_LEFT = output('Transf. left');
+const TRANSFER_RIGHT = output('Transf. right');
 
 /**
  * Sorting by Height (Basic): while `Emitter` is on (the scene keeps it on), pallets with a low or a
@@ -20,9 +32,12 @@ const CURTAIN = 5.875;
  * clear, off while a box breaks the beam (docs/fidelity.md). Pallets are 2.2 m apart, so the next
  * one is still short of the curtain when the transfer is loaded, and waits there before the
  * transfer has delivered.
+ *
+ * Drawn with the entry belt bringing pallets to the chain transfer, which sends them up (left) or
+ * down (right).
  */
-export const SORTING_BY_HEIGHT_BASIC: readonly Behaviour[] = [
-  {
+export const SORTING_BY_HEIGHT_BASIC: BuiltinPlant = declarePlant(
+  belt({
     conveyor: 'entry',
     length: 6,
     speed: SPEED,
@@ -34,53 +49,59 @@ export const SORTING_BY_HEIGHT_BASIC: readonly Behaviour[] = [
       { tag: input('Low sensor'), from: CURTAIN, to: CURTAIN },
       { tag: input('High sensor'), from: CURTAIN, to: CURTAIN, detects: ['high'] },
     ],
-    exits: [{ to: 'transfer', when: isOn(output('Load')) }],
-  },
-  {
+    exits: [{ to: 'transfer', when: isOn(LOAD) }],
+    at: { x: 0.8, y: 4.9 },
+  }),
+  belt({
     conveyor: 'transfer',
     length: 1,
     speed: SPEED,
-    runs: isOn(output('Load')),
+    runs: isOn(LOAD),
     sensors: [{ tag: input('Loaded'), from: 1, to: 1 }],
     exits: [
-      { to: 'to left', when: isOn(output('Transf. left')) },
-      { to: 'to right', when: isOn(output('Transf. right')) },
+      { to: 'to left', when: isOn(TRANSFER_LEFT) },
+      { to: 'to right', when: isOn(TRANSFER_RIGHT) },
     ],
-  },
-  {
+    at: { x: 6.8, y: 4.9, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'to left',
     length: 1.2,
     speed: SPEED,
-    runs: isOn(output('Transf. left')),
+    runs: isOn(TRANSFER_LEFT),
     exits: [{ to: 'left' }],
-  },
-  {
+    at: { x: 7.3, y: 4.5, angle: -90, width: 0.6, look: 'rollers' },
+  }),
+  belt({
     conveyor: 'to right',
     length: 1.2,
     speed: SPEED,
-    runs: isOn(output('Transf. right')),
+    runs: isOn(TRANSFER_RIGHT),
     exits: [{ to: 'right' }],
-  },
-  {
-    conveyor: 'left',
+    at: { x: 7.3, y: 5.3, angle: 90, width: 0.6, look: 'rollers' },
+  }),
+  exitConveyor('left', 'Conveyor left', 'At left entry', 'At left exit', { x: 7.3, y: 3.3, angle: -90 }),
+  exitConveyor('right', 'Conveyor right', 'At right entry', 'At right exit', { x: 7.3, y: 6.5, angle: 90 }),
+);
+
+/** A 3 m exit conveyor with its normally closed light barriers at its entry and its exit. */
+function exitConveyor(
+  conveyor: string,
+  motor: string,
+  atEntry: string,
+  atExit: string,
+  at: { x: number; y: number; angle: number },
+): PlantPart {
+  return belt({
+    conveyor,
     length: 3,
     speed: SPEED,
-    runs: isOn(output('Conveyor left')),
+    runs: isOn(output(motor)),
     sensors: [
-      { tag: input('At left entry'), from: 0, to: 0.3, normallyClosed: true },
-      { tag: input('At left exit'), from: 2.7, to: 3, normallyClosed: true },
+      { tag: input(atEntry), from: 0, to: 0.3, normallyClosed: true },
+      { tag: input(atExit), from: 2.7, to: 3, normallyClosed: true },
     ],
     end: 'remove',
-  },
-  {
-    conveyor: 'right',
-    length: 3,
-    speed: SPEED,
-    runs: isOn(output('Conveyor right')),
-    sensors: [
-      { tag: input('At right entry'), from: 0, to: 0.3, normallyClosed: true },
-      { tag: input('At right exit'), from: 2.7, to: 3, normallyClosed: true },
-    ],
-    end: 'remove',
-  },
-];
+    at,
+  });
+}

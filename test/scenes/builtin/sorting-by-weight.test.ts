@@ -1,8 +1,8 @@
 // The plant of "Sorting by Weight" against a controller written for the real scene.
 import { describe, expect, it } from 'vitest';
 import type { TagValue } from '../../../shared/core/tag-types.js';
-import { BOX_WEIGHTS } from '../../../shared/sim/plants/sorting-by-weight.js';
-import { Bench, type Io, Rising } from '../plc.js';
+import { BOX_WEIGHTS } from '../../../shared/scenes/builtin/sorting-by-weight.js';
+import { Bench, type Io, Rising } from '../../sim/plc.js';
 
 const SCENE = 'Sorting by Weight';
 const EXITS = ['left', 'forward', 'right'] as const;
