@@ -4,8 +4,8 @@ import { craneColumnX, craneLevelY } from '../machine-motion.js';
 import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types.js';
 import { type HintsByScene, input, output, partHint } from './part-hints.js';
 
-// Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Pick & Place
-// (XYZ)", "Assembler" and "(Analog)", "Automated Warehouse", "Palletizer". Each
+// Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Assembler" and
+// "(Analog)", "Automated Warehouse", "Palletizer". Each
 // machine is drawn over what it serves: a gantry's bridge over the belts it picks from and places
 // on, the crane before its rack, the pallet elevator under its platform. The model's conveyors
 // that stand for a motion (a gripper carrying a part, a crane's forks) are paths, drawn where the
@@ -56,57 +56,6 @@ function head(
     { ...partHint('station', `${host} gripper`, at, gripper), on: `${host} Z` },
   ];
 }
-
-// Pick & Place (XYZ): the X axis runs across the belts (X 3.1 over the box, 8.3 over the part's
-// place), the Y axis along its bridge (Y 5.3 over the box, 5.5 over the part), Z lowers the
-// gripper. Drawn 0.46 m a unit of X, 0.28 m a unit of Y.
-const XYZ = { x0: 0.6, perX: 0.4615, y0: 2.83, perY: 0.278 };
-const xyzY = (x: number) => XYZ.x0 + XYZ.perX * x;
-const xyzX = (y: number) => XYZ.y0 + XYZ.perY * y;
-
-const PICK_AND_PLACE_XYZ: PlacementHints = {
-  conveyors: {
-    part: { x: xyzX(5.5) - 3.8, y: xyzY(8.3) },
-    // The part in the gripper, carried with the Z axis.
-    gripper: path(xyzX(0) - 0.05, xyzY(0), 0, 0.1),
-    'in box': path(xyzX(5.3) - 0.2, xyzY(3.1), 0, 0.4),
-    box: { x: xyzX(5.3) - 3.5, y: xyzY(3.1) },
-    exit: { x: xyzX(5.3) + 0.5, y: xyzY(3.1) },
-  },
-  parts: [
-    gantry(
-      'X axis',
-      {
-        x: xyzX(0) - 0.5,
-        y: xyzY(0) - 0.15,
-        width: xyzX(10) - xyzX(0) + 1,
-        height: xyzY(10) - xyzY(0) + 0.3,
-      },
-      'y',
-      analog('X', 'SP X'),
-    ),
-    {
-      ...gantry(
-        'Y axis',
-        { x: xyzX(0) - 0.15, y: xyzY(0) - 0.15, width: xyzX(10) - xyzX(0) + 0.3, height: 0.3 },
-        'x',
-        analog('Y', 'SP Y'),
-      ),
-      on: 'X axis',
-    },
-    ...head(
-      'Y axis',
-      xyzX(0) - 0.15,
-      xyzY(0) - 0.15,
-      analog('Z', 'SP Z'),
-      [
-        [output('Grab'), 'grab'],
-        [input('Detected'), 'detected'],
-      ],
-      ['gripper'],
-    ),
-  ],
-};
 
 // A row of 0.3 m per chip under the title: four chips.
 const positioner = (label: string, y: number, side: 'lids' | 'bases', clamped: string, clamp: string) =>
@@ -320,7 +269,6 @@ const PALLETIZER: PlacementHints = {
 };
 
 export const HANDLING_HINTS: HintsByScene = {
-  'Pick & Place (XYZ)': PICK_AND_PLACE_XYZ,
   Assembler: ASSEMBLER,
   'Assembler (Analog)': ASSEMBLER_ANALOG,
   'Automated Warehouse': AUTOMATED_WAREHOUSE,

@@ -7,6 +7,7 @@ import { FROM_A_TO_B_SET_RESET } from './from-a-to-b-set-reset.js';
 import { LEGACY_PLANTS } from './legacy-plants.js';
 import { LEVEL_CONTROL } from './level-control.js';
 import { PICK_AND_PLACE_BASIC } from './pick-and-place-basic.js';
+import { PICK_AND_PLACE_XYZ } from './pick-and-place-xyz.js';
 import { PRODUCTION_LINE } from './production-line.js';
 import { QUEUE_OF_ITEMS } from './queue-of-items.js';
 
@@ -32,6 +33,7 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Converge Station', CONVERGE_STATION],
   ['Production Line', PRODUCTION_LINE],
   ['Buffer Station', BUFFER_STATION],
+  ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
   ...LEGACY_PLANTS,
 ]);
 

@@ -9,7 +9,6 @@ import { AUTOMATED_WAREHOUSE } from '../../sim/plants/automated-warehouse.js';
 import { ELEVATOR_ADVANCED } from '../../sim/plants/elevator-advanced.js';
 import { ELEVATOR_BASIC } from '../../sim/plants/elevator-basic.js';
 import { PALLETIZER } from '../../sim/plants/palletizer.js';
-import { PICK_AND_PLACE_XYZ } from '../../sim/plants/pick-and-place-xyz.js';
 import { SEPARATING_STATION } from '../../sim/plants/separating-station.js';
 import { SORTING_BY_HEIGHT_ADVANCED } from '../../sim/plants/sorting-by-height-advanced.js';
 import { SORTING_BY_HEIGHT_BASIC } from '../../sim/plants/sorting-by-height-basic.js';
@@ -40,7 +39,6 @@ export const LEGACY_PLANTS: readonly (readonly [string, BuiltinPlant])[] = [
   legacy('Automated Warehouse', AUTOMATED_WAREHOUSE),
   legacy('Assembler', ASSEMBLER),
   legacy('Elevator (Basic)', ELEVATOR_BASIC),
-  legacy('Pick & Place (XYZ)', PICK_AND_PLACE_XYZ),
   legacy('Assembler (Analog)', ASSEMBLER_ANALOG),
   legacy('Elevator (Advanced)', ELEVATOR_ADVANCED),
   legacy('Palletizer', PALLETIZER),
