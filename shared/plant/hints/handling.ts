@@ -4,8 +4,8 @@ import { craneColumnX, craneLevelY } from '../machine-motion.js';
 import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types.js';
 import { type HintsByScene, input, output, partHint } from './part-hints.js';
 
-// Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Assembler" and
-// "(Analog)", "Automated Warehouse", "Palletizer". Each
+// Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Assembler",
+// "Automated Warehouse", "Palletizer". Each
 // machine is drawn over what it serves: a gantry's bridge over the belts it picks from and places
 // on, the crane before its rack, the pallet elevator under its platform. The model's conveyors
 // that stand for a motion (a gripper carrying a part, a crane's forks) are paths, drawn where the
@@ -26,7 +26,7 @@ type At = { x: number; y: number; width: number; height: number };
 /**
  * A gantry's axis over the belts it serves: two rails along its box's long sides, and a bridge
  * across them that travels between its ends. A two-end axis has a Bit command and a `moving`
- * lamp; an analog one a position (0 to 10 along its box) and a target.
+ * lamp.
  */
 const gantry = (label: string, at: At, axis: 'x' | 'y', tags: readonly (readonly [TagRef, PartRole])[]) =>
   partHint('axis', label, at, tags, axis);
@@ -35,12 +35,6 @@ const twoEnd = (move: string, moving: string) =>
     [output(move), 'command'],
     [input(moving), 'moving'],
   ] as const;
-const analog = (at: string, to: string) =>
-  [
-    [input(at), 'position'],
-    [output(to), 'target'],
-  ] as const;
-
 /** What rides a gantry's bridge: its Z axis (an upright gauge) and the gripper under it, 0.3 m square at `x`, `y`. */
 function head(
   host: string,
@@ -91,40 +85,6 @@ const ASSEMBLER: PlacementHints = {
     ]),
     positioner('Lid positioner', 2.4, 'lids', 'Lid clamped', 'Clamp lid'),
     positioner('Base positioner', 4.25, 'bases', 'Base clamped', 'Clamp base'),
-  ],
-};
-
-// Assembler (Analog): X 1.1 over the lid at place, 8.85 over the base; 0.31 m a unit of X.
-const analogY = (x: number) => 1.3 + (x - 1.1) * (2.4 / 7.75);
-
-const ASSEMBLER_ANALOG: PlacementHints = {
-  conveyors: {
-    'lids 1': { x: 0.8, y: 1.3 },
-    'lids 2': { x: 4.8, y: 1.3 },
-    // The lid in the gripper, carried with the Z axis.
-    gripper: path(PLACE_X - 0.05, analogY(0), 0, 0.1),
-    assembly: path(PLACE_X - 0.05, 3.7, 0, 0.1),
-    'bases 1': { x: 1.8, y: 3.7 },
-    'bases 2': { x: 4.8, y: 3.7 },
-  },
-  parts: [
-    gantry(
-      'X axis',
-      { x: PLACE_X - 0.75, y: analogY(0) - 0.15, width: 1.5, height: analogY(10) - analogY(0) + 0.3 },
-      'y',
-      analog('X', 'Set X'),
-    ),
-    ...head(
-      'X axis',
-      PLACE_X - 0.15,
-      analogY(0) - 0.15,
-      analog('Z', 'Set Z'),
-      [
-        [output('Grab'), 'grab'],
-        [input('Item detected'), 'detected'],
-      ],
-      ['gripper'],
-    ),
   ],
 };
 
@@ -270,7 +230,6 @@ const PALLETIZER: PlacementHints = {
 
 export const HANDLING_HINTS: HintsByScene = {
   Assembler: ASSEMBLER,
-  'Assembler (Analog)': ASSEMBLER_ANALOG,
   'Automated Warehouse': AUTOMATED_WAREHOUSE,
   Palletizer: PALLETIZER,
 };

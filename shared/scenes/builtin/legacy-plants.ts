@@ -4,7 +4,6 @@ import type { HintsByScene } from '../../plant/hints/part-hints.js';
 import { SORTING_HINTS } from '../../plant/hints/sorting.js';
 import type { Behaviour } from '../../sim/behaviour-types.js';
 import { ASSEMBLER } from '../../sim/plants/assembler.js';
-import { ASSEMBLER_ANALOG } from '../../sim/plants/assembler-analog.js';
 import { AUTOMATED_WAREHOUSE } from '../../sim/plants/automated-warehouse.js';
 import { ELEVATOR_ADVANCED } from '../../sim/plants/elevator-advanced.js';
 import { ELEVATOR_BASIC } from '../../sim/plants/elevator-basic.js';
@@ -39,7 +38,6 @@ export const LEGACY_PLANTS: readonly (readonly [string, BuiltinPlant])[] = [
   legacy('Automated Warehouse', AUTOMATED_WAREHOUSE),
   legacy('Assembler', ASSEMBLER),
   legacy('Elevator (Basic)', ELEVATOR_BASIC),
-  legacy('Assembler (Analog)', ASSEMBLER_ANALOG),
   legacy('Elevator (Advanced)', ELEVATOR_ADVANCED),
   legacy('Palletizer', PALLETIZER),
 ];
