@@ -1,15 +1,12 @@
-import type { TagRef } from '../../sim/behaviour-types.js';
 import { RACK } from '../../sim/plants/automated-warehouse.js';
 import { craneColumnX, craneLevelY } from '../machine-motion.js';
-import type { ConveyorPlacement, PartRole, PlacementHints } from '../plant-types.js';
-import { type HintsByScene, input, output, partHint } from './part-hints.js';
+import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
+import { type HintsByScene, output, partHint } from './part-hints.js';
 
-// Placement hints of the built-in scenes with a gantry, a crane or a palletizer: "Assembler",
-// "Automated Warehouse", "Palletizer". Each
-// machine is drawn over what it serves: a gantry's bridge over the belts it picks from and places
-// on, the crane before its rack, the pallet elevator under its platform. The model's conveyors
-// that stand for a motion (a gripper carrying a part, a crane's forks) are paths, drawn where the
-// machine carries them, so their items travel with it.
+// Placement hints of the built-in scenes with a crane or a palletizer: "Automated Warehouse",
+// "Palletizer". Each machine is drawn over what it serves: the crane before its rack, the pallet
+// elevator under its platform. The model's conveyors that stand for a motion (a crane's forks)
+// are paths, drawn where the machine carries them, so their items travel with it.
 
 const path = (x: number, y: number, angle: number, drawnLength: number): ConveyorPlacement => ({
   x,
@@ -19,74 +16,6 @@ const path = (x: number, y: number, angle: number, drawnLength: number): Conveyo
   width: 0.3,
   look: 'path',
 });
-
-/** A machine's place: its corner and size, metres. */
-type At = { x: number; y: number; width: number; height: number };
-
-/**
- * A gantry's axis over the belts it serves: two rails along its box's long sides, and a bridge
- * across them that travels between its ends. A two-end axis has a Bit command and a `moving`
- * lamp.
- */
-const gantry = (label: string, at: At, axis: 'x' | 'y', tags: readonly (readonly [TagRef, PartRole])[]) =>
-  partHint('axis', label, at, tags, axis);
-const twoEnd = (move: string, moving: string) =>
-  [
-    [output(move), 'command'],
-    [input(moving), 'moving'],
-  ] as const;
-/** What rides a gantry's bridge: its Z axis (an upright gauge) and the gripper under it, 0.3 m square at `x`, `y`. */
-function head(
-  host: string,
-  x: number,
-  y: number,
-  z: readonly (readonly [TagRef, PartRole])[],
-  gripper: readonly (readonly [TagRef, PartRole])[],
-  carries: readonly string[] = [],
-) {
-  const at = { x, y, width: 0.3, height: 0.3 };
-  return [
-    { ...partHint('axis', `${host} Z`, at, z, 'z'), on: host, carries },
-    { ...partHint('station', `${host} gripper`, at, gripper), on: `${host} Z` },
-  ];
-}
-
-// A row of 0.3 m per chip under the title: four chips.
-const positioner = (label: string, y: number, side: 'lids' | 'bases', clamped: string, clamp: string) =>
-  partHint('station', label, { x: 7.4, y, width: 3.6, height: 1.65 }, [
-    [`Pos. at limit (${side})`, 'lamp'],
-    [output(`Pos. raise (${side})`), 'switch'],
-    [clamped, 'lamp'],
-    [output(clamp), 'switch'],
-  ]);
-
-// The Assemblers: the lid waits at the end of the lids belt, the base at the end of the bases
-// belt, both 4.55 m across; the gantry's bridge travels between them.
-const PLACE_X = 4.55;
-
-const ASSEMBLER: PlacementHints = {
-  conveyors: {
-    lids: { x: 0.8, y: 1.3 },
-    gripper: path(PLACE_X, 1.3, 90, 2.4),
-    assembly: path(PLACE_X - 0.05, 3.7, 0, 0.1),
-    bases: { x: 1.8, y: 3.7 },
-    exit: { x: 4.8, y: 3.7 },
-  },
-  parts: [
-    gantry(
-      'Gantry X',
-      { x: PLACE_X - 0.75, y: 1.15, width: 1.5, height: 2.7 },
-      'y',
-      twoEnd('Move X', 'Moving X'),
-    ),
-    ...head('Gantry X', PLACE_X - 0.15, 1.15, twoEnd('Move Z', 'Moving Z'), [
-      [output('Grab'), 'grab'],
-      [input('Item detected'), 'detected'],
-    ]),
-    positioner('Lid positioner', 2.4, 'lids', 'Lid clamped', 'Clamp lid'),
-    positioner('Base positioner', 4.25, 'bases', 'Base clamped', 'Clamp base'),
-  ],
-};
 
 /**
  * The Automated Warehouse seen from the aisle: the infeed along the floor, the rack of 54 cells
@@ -229,7 +158,6 @@ const PALLETIZER: PlacementHints = {
 };
 
 export const HANDLING_HINTS: HintsByScene = {
-  Assembler: ASSEMBLER,
   'Automated Warehouse': AUTOMATED_WAREHOUSE,
   Palletizer: PALLETIZER,
 };

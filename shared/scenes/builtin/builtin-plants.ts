@@ -1,5 +1,6 @@
 import { BUFFER_STATION } from './buffer-station.js';
 import { CONVERGE_STATION } from './converge-station.js';
+import { ASSEMBLER } from './assembler.js';
 import { ASSEMBLER_ANALOG } from './assembler-analog.js';
 import type { BuiltinPlant } from './declare-plant.js';
 import { FILLING_TANK } from './filling-tank.js';
@@ -35,6 +36,7 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Production Line', PRODUCTION_LINE],
   ['Buffer Station', BUFFER_STATION],
   ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
+  ['Assembler', ASSEMBLER],
   ['Assembler (Analog)', ASSEMBLER_ANALOG],
   ...LEGACY_PLANTS,
 ]);
