@@ -1,12 +1,9 @@
-import { RACK } from '../../sim/plants/automated-warehouse.js';
-import { craneColumnX, craneLevelY } from '../machine-motion.js';
 import type { ConveyorPlacement, PlacementHints } from '../plant-types.js';
 import { type HintsByScene, output, partHint } from './part-hints.js';
 
-// Placement hints of the built-in scenes with a crane or a palletizer: "Automated Warehouse",
-// "Palletizer". Each machine is drawn over what it serves: the crane before its rack, the pallet
-// elevator under its platform. The model's conveyors that stand for a motion (a crane's forks)
-// are paths, drawn where the machine carries them, so their items travel with it.
+// Placement hints of the built-in "Palletizer": the pallet elevator is drawn under its platform;
+// the model's conveyors that stand for its motion are paths, drawn where it carries them, so the
+// pallet aboard travels with it.
 
 const path = (x: number, y: number, angle: number, drawnLength: number): ConveyorPlacement => ({
   x,
@@ -16,74 +13,6 @@ const path = (x: number, y: number, angle: number, drawnLength: number): Conveyo
   width: 0.3,
   look: 'path',
 });
-
-/**
- * The Automated Warehouse seen from the aisle: the infeed along the floor, the rack of 54 cells
- * (9 columns, 6 levels, cell 1 at the bottom nearest the load), the stacker crane on its floor
- * rail, its carriage at the column and level the plant has it (the snapshot's `cranes`), the
- * forks carrying their pallet with it.
- */
-const PITCH = 0.75;
-const FLOOR = 6.0;
-const CRANE = {
-  x: 6.8,
-  y: FLOOR + 0.35 - ((RACK.levels - 1) * PITCH + 0.7),
-  width: (RACK.columns + 1) * PITCH,
-  height: (RACK.levels - 1) * PITCH + 0.7,
-};
-const craneAt = {
-  ...CRANE,
-  part: 'crane',
-  label: 'Stacker crane',
-  axis: 'x',
-  tags: [],
-  simulated: true,
-  tracks: [],
-  carries: [],
-} as const;
-const AUTOMATED_WAREHOUSE: PlacementHints = {
-  conveyors: {
-    // Drawn at the lengths the drawing was made for (the plant's are the saved scene's 2 m and
-    // 1.125 m): the entry shorter than a long belt, the rack keeps its room.
-    entry: { x: 0.8, y: FLOOR, drawnLength: 4 },
-    load: { x: 4.8, y: FLOOR, drawnLength: 2, look: 'rollers' },
-    forks: path(craneColumnX(craneAt, 0) - 0.4, craneLevelY(craneAt, 0), 0, 0.8),
-    ...Object.fromEntries(
-      Array.from({ length: RACK.columns * RACK.levels }, (_, i) => [
-        `cell ${i + 1}`,
-        {
-          x: craneColumnX(craneAt, (i % RACK.columns) + 1) - 0.25,
-          y: craneLevelY(craneAt, Math.floor(i / RACK.columns)),
-          width: 0.45,
-          drawnLength: 0.5,
-          look: 'rollers',
-        },
-      ]),
-    ),
-  },
-  parts: [
-    {
-      ...partHint(
-        'crane',
-        'Stacker crane',
-        CRANE,
-        [
-          ['Target Position', 'target'],
-          ['Moving X', 'moving'],
-          ['Moving Z', 'lamp'],
-          ['At Left', 'lamp'],
-          ['At Middle', 'lamp'],
-          ['At Right', 'lamp'],
-          ['Forks Left', 'switch'],
-          ['Forks Right', 'switch'],
-          [output('Lift'), 'drive'],
-        ],
-        'x',
-      ),
-      carries: ['forks'],
-    },
-  ],
-};
 
 /** The pallet elevator's stops, 1.1 m apart from the pallet line up to the plate; its mast amid its platform. */
 const STOP = 1.1;
@@ -158,6 +87,5 @@ const PALLETIZER: PlacementHints = {
 };
 
 export const HANDLING_HINTS: HintsByScene = {
-  'Automated Warehouse': AUTOMATED_WAREHOUSE,
   Palletizer: PALLETIZER,
 };

@@ -2,6 +2,7 @@ import { BUFFER_STATION } from './buffer-station.js';
 import { CONVERGE_STATION } from './converge-station.js';
 import { ASSEMBLER } from './assembler.js';
 import { ASSEMBLER_ANALOG } from './assembler-analog.js';
+import { AUTOMATED_WAREHOUSE } from './automated-warehouse.js';
 import type { BuiltinPlant } from './declare-plant.js';
 import { FILLING_TANK } from './filling-tank.js';
 import { FROM_A_TO_B } from './from-a-to-b.js';
@@ -38,6 +39,7 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
   ['Assembler', ASSEMBLER],
   ['Assembler (Analog)', ASSEMBLER_ANALOG],
+  ['Automated Warehouse', AUTOMATED_WAREHOUSE],
   ...LEGACY_PLANTS,
 ]);
 

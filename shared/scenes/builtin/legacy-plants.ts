@@ -3,7 +3,6 @@ import { LIFT_HINTS } from '../../plant/hints/lifts.js';
 import type { HintsByScene } from '../../plant/hints/part-hints.js';
 import { SORTING_HINTS } from '../../plant/hints/sorting.js';
 import type { Behaviour } from '../../sim/behaviour-types.js';
-import { AUTOMATED_WAREHOUSE } from '../../sim/plants/automated-warehouse.js';
 import { ELEVATOR_ADVANCED } from '../../sim/plants/elevator-advanced.js';
 import { ELEVATOR_BASIC } from '../../sim/plants/elevator-basic.js';
 import { PALLETIZER } from '../../sim/plants/palletizer.js';
@@ -34,7 +33,6 @@ export const LEGACY_PLANTS: readonly (readonly [string, BuiltinPlant])[] = [
   legacy('Sorting Station', SORTING_STATION),
   legacy('Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED),
   legacy('Separating Station', SEPARATING_STATION),
-  legacy('Automated Warehouse', AUTOMATED_WAREHOUSE),
   legacy('Elevator (Basic)', ELEVATOR_BASIC),
   legacy('Elevator (Advanced)', ELEVATOR_ADVANCED),
   legacy('Palletizer', PALLETIZER),
