@@ -9,6 +9,7 @@ import { FROM_A_TO_B } from './from-a-to-b.js';
 import { FROM_A_TO_B_SET_RESET } from './from-a-to-b-set-reset.js';
 import { LEGACY_PLANTS } from './legacy-plants.js';
 import { LEVEL_CONTROL } from './level-control.js';
+import { PALLETIZER } from './palletizer.js';
 import { PICK_AND_PLACE_BASIC } from './pick-and-place-basic.js';
 import { PICK_AND_PLACE_XYZ } from './pick-and-place-xyz.js';
 import { PRODUCTION_LINE } from './production-line.js';
@@ -40,6 +41,7 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['Assembler', ASSEMBLER],
   ['Assembler (Analog)', ASSEMBLER_ANALOG],
   ['Automated Warehouse', AUTOMATED_WAREHOUSE],
+  ['Palletizer', PALLETIZER],
   ...LEGACY_PLANTS,
 ]);
 

@@ -1,11 +1,9 @@
-import { HANDLING_HINTS } from '../../plant/hints/handling.js';
 import { LIFT_HINTS } from '../../plant/hints/lifts.js';
 import type { HintsByScene } from '../../plant/hints/part-hints.js';
 import { SORTING_HINTS } from '../../plant/hints/sorting.js';
 import type { Behaviour } from '../../sim/behaviour-types.js';
 import { ELEVATOR_ADVANCED } from '../../sim/plants/elevator-advanced.js';
 import { ELEVATOR_BASIC } from '../../sim/plants/elevator-basic.js';
-import { PALLETIZER } from '../../sim/plants/palletizer.js';
 import { SEPARATING_STATION } from '../../sim/plants/separating-station.js';
 import { SORTING_BY_HEIGHT_ADVANCED } from '../../sim/plants/sorting-by-height-advanced.js';
 import { SORTING_BY_HEIGHT_BASIC } from '../../sim/plants/sorting-by-height-basic.js';
@@ -18,7 +16,7 @@ import type { BuiltinPlant } from './declare-plant.js';
 // behaviours (shared/sim/plants/) and old hints (shared/plant/hints/, by scene name) put together
 // in the shape of a declared plant. Converting a scene removes its line here.
 
-const HINTS: HintsByScene = { ...SORTING_HINTS, ...HANDLING_HINTS, ...LIFT_HINTS };
+const HINTS: HintsByScene = { ...SORTING_HINTS, ...LIFT_HINTS };
 
 function legacy(name: string, behaviours: readonly Behaviour[]): readonly [string, BuiltinPlant] {
   const layout = HINTS[name];
@@ -35,5 +33,4 @@ export const LEGACY_PLANTS: readonly (readonly [string, BuiltinPlant])[] = [
   legacy('Separating Station', SEPARATING_STATION),
   legacy('Elevator (Basic)', ELEVATOR_BASIC),
   legacy('Elevator (Advanced)', ELEVATOR_ADVANCED),
-  legacy('Palletizer', PALLETIZER),
 ];
