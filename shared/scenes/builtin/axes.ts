@@ -144,8 +144,9 @@ export function gantry(bridge: TwoEndAxis, head: GantryHead<TwoEndZ>): PlantPart
 }
 
 /**
- * A gantry of analog axes: the bridge (an analog axis, itself on another's carriage with `on`) and
- * its head, drawn as `gantry`'s. The bridge's generator comes before the Z axis's.
+ * A gantry of analog axes: the bridge (an analog axis; with `on`, itself on another's carriage, as
+ * Pick & Place (XYZ)'s Y axis rides its X) and its head, drawn as `gantry`'s. The bridge's
+ * generator comes before the Z axis's, the order the analog plants were written in.
  */
 export function analogGantry(bridge: AnalogAxis, head: GantryHead<AnalogZ>): PlantPart {
   const x = analogAxis(bridge);
