@@ -1,5 +1,4 @@
 import type { TagValue } from '../core/tag-types.js';
-import { RACK } from '../sim/plants/automated-warehouse.js';
 import { onBelt, ratioOf } from './drawn-marks.js';
 import type { LaidConveyor, LaidPart, PlantLayout, PlantSnapshot } from './plant-types.js';
 
@@ -28,6 +27,13 @@ export function axisFraction(p: LaidPart, value: (id: string) => TagValue | unde
   const command = tag('command');
   return command && value(command.id) === true ? 1 : 0;
 }
+
+/**
+ * The rack a crane is drawn before, cell 1 nearest the rest position, bottom level first: 9
+ * columns of 6 levels, the Automated Warehouse's (its module models a rack of this shape). A
+ * crane's hint says where it stands, not its rack's shape, so the drawing holds it here.
+ */
+export const RACK = { columns: 9, levels: 6 } as const;
 
 /** Where column `c` and level `l` of a crane's rack are drawn (the middle of its cell), in metres. */
 export function craneColumnX(p: LaidPart, column: number): number {

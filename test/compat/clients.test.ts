@@ -329,8 +329,9 @@ describe('a stacker-crane controller over Modbus TCP, against tagsim serve --mod
     ];
     const off = logged.map(([name, real, measure]) => ({ name, real, here: measure(name) }));
     // Measured on the wall clock at 4x: a 100 ms stall of a loaded test machine is 0.4 s of plant
-    // time. The model itself is held to these logs on the virtual clock (test/sim/plants/automated-warehouse.test.ts);
-    // here 0.6 s still tells the crane before the fit (travel 1.5 s for 3.38, forks 1.5 s for 2.38).
+    // time. The model itself is held to these logs on the virtual clock
+    // (test/scenes/builtin/automated-warehouse.test.ts); here 0.6 s still tells the crane before the
+    // fit (travel 1.5 s for 3.38, forks 1.5 s for 2.38).
     for (const { name, real, here } of off)
       expect(Math.abs(here - real), `${name}: ${here} s, real ${real} s`).toBeLessThan(0.6);
     expect(step('rest-11').start).toBeNull(); // "crane -> 55 already settled (no motion)"

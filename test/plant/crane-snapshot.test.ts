@@ -2,7 +2,7 @@
 // rail and mast, the cell it stands at, whether it moves and whether the platform is raised.
 import { describe, expect, it } from 'vitest';
 import { snapshotPlant } from '../../shared/plant/snapshot.js';
-import { CRANE_TIMING } from '../../shared/sim/plants/automated-warehouse.js';
+import { CRANE_TIMING } from '../../shared/scenes/builtin/automated-warehouse.js';
 import { Bench } from '../sim/plc.js';
 
 describe("the Plant view's snapshot of a stacker crane", () => {

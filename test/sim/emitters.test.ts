@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TagValue } from '../../shared/core/tag-types.js';
 import { Bench, type Io } from './plc.js';
-import { sampleController } from './plants/warehouse-sample.js';
+import { sampleController } from '../scenes/builtin/warehouse-sample.js';
 
 interface EmitterCase {
   readonly scene: string;

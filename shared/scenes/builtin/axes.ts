@@ -1,5 +1,5 @@
-import type { TagRef } from '../../sim/behaviour-types.js';
-import { axis } from '../../sim/plants/plant-parts.js';
+import type { Behaviour, TagRef } from '../../sim/behaviour-types.js';
+import { axis } from './plant-parts.js';
 import { type Box, machine, type PlantPart, type RoledTags } from './declare-plant.js';
 
 // The axes of the built-in scenes' gantries, declared once for what moves and what is drawn.
@@ -42,40 +42,119 @@ export function twoEndAxis(spec: TwoEndAxis): PlantPart {
   });
 }
 
+/**
+ * An analog (servo) axis: its Float Input `position` follows its Output `target`, the setpoint,
+ * with a first-order lag; drawn, its carriage stands at `position` (0 to 10 along its box).
+ */
+export interface AnalogAxis {
+  /** What its generator calls it, with `follows`: "X" and "SP X" give "X axis follows SP X". */
+  readonly name: string;
+  readonly follows: string;
+  /** What the drawing calls it: "X axis". */
+  readonly label: string;
+  readonly position: TagRef;
+  readonly target: TagRef;
+  /** The lag's time constant: 63% of the way to a new setpoint in this long, ms. */
+  readonly timeConstantMs: number;
+  /** Where it starts (left out: the position tag's initial value). */
+  readonly start?: number;
+  readonly at: Box;
+  readonly axis: 'x' | 'y' | 'z';
+  readonly on?: string;
+  readonly carries?: readonly string[];
+}
+
+/**
+ * An analog axis: its generator (`position` lags `target`) and its drawing (an axis part with
+ * `position` as its position and `target` as its target).
+ */
+export function analogAxis(spec: AnalogAxis): PlantPart {
+  const { name, follows, label, position, target, timeConstantMs, start, at, axis: direction } = spec;
+  const follow: Behaviour = {
+    name: `${name} axis follows ${follows}`,
+    generate: position,
+    signal: 'lag',
+    target: { tag: target },
+    timeConstantMs,
+    ...(start !== undefined ? { start } : {}),
+  };
+  const tags: RoledTags = [
+    [position, 'position'],
+    [target, 'target'],
+  ];
+  return machine('axis', label, at, tags, {
+    axis: direction,
+    behaviours: [follow],
+    ...(spec.on !== undefined ? { on: spec.on } : {}),
+    ...(spec.carries ? { carries: spec.carries } : {}),
+  });
+}
+
 /** The head a gantry's bridge carries: its Z axis and the gripper under it, 0.3 m square at (x, y). */
-export interface GantryHead {
+export interface GantryHead<Z> {
   readonly x: number;
   readonly y: number;
-  readonly z: Pick<TwoEndAxis, 'name' | 'move' | 'moving' | 'travelMs'>;
+  readonly z: Z;
   /** The gripper's tags: its `grab` Output and `detected` Input. */
   readonly gripper: RoledTags;
   /** Conveyors of the model drawn riding with the Z axis (the part in the gripper). */
   readonly carries?: readonly string[];
 }
 
-/**
- * A two-axis gantry: the bridge (a two-end axis over the belts it serves) and its head (the Z
- * axis, labelled "<bridge> Z", on the bridge; the gripper, "<bridge> gripper", on the Z axis).
- * The Z axis's rules come before the bridge's; the bridge is drawn first, its head over it.
- */
-export function gantry(bridge: TwoEndAxis, head: GantryHead): PlantPart {
-  const square = { x: head.x, y: head.y, width: 0.3, height: 0.3 };
-  const x = twoEndAxis(bridge);
-  const z = twoEndAxis({
-    ...head.z,
+/** What a two-end gantry's Z axis says besides what its bridge gives it. */
+export type TwoEndZ = Pick<TwoEndAxis, 'name' | 'move' | 'moving' | 'travelMs'>;
+/** What an analog gantry's Z axis says besides what its bridge gives it. */
+export type AnalogZ = Pick<
+  AnalogAxis,
+  'name' | 'follows' | 'position' | 'target' | 'timeConstantMs' | 'start'
+>;
+
+/** What the bridge gives its head's Z axis: its label, its box, the axis it rides and what it carries. */
+function zOf(bridge: { readonly label: string }, head: GantryHead<unknown>) {
+  return {
     label: `${bridge.label} Z`,
-    at: square,
+    at: { x: head.x, y: head.y, width: 0.3, height: 0.3 },
     axis: 'z',
     on: bridge.label,
     carries: head.carries ?? [],
-  });
-  const gripper = machine('station', `${bridge.label} gripper`, square, head.gripper, {
-    on: `${bridge.label} Z`,
-  });
+  } as const;
+}
+
+/** The gripper, "<bridge> gripper", on the Z axis. */
+function gripperOf(bridge: { readonly label: string }, head: GantryHead<unknown>): PlantPart {
+  const square = { x: head.x, y: head.y, width: 0.3, height: 0.3 };
+  return machine('station', `${bridge.label} gripper`, square, head.gripper, { on: `${bridge.label} Z` });
+}
+
+/** The parts of a gantry, drawn in this order: the bridge, then its head over it. */
+const drawn = (...axes: readonly PlantPart[]) => axes.flatMap((p) => p.parts ?? []);
+
+/**
+ * A two-axis gantry of two-end axes: the bridge (a two-end axis over the belts it serves) and its
+ * head (the Z axis, labelled "<bridge> Z", on the bridge; the gripper, "<bridge> gripper", on the
+ * Z axis). The Z axis's rules come before the bridge's; the bridge is drawn first, its head over it.
+ */
+export function gantry(bridge: TwoEndAxis, head: GantryHead<TwoEndZ>): PlantPart {
+  const x = twoEndAxis(bridge);
+  const z = twoEndAxis({ ...head.z, ...zOf(bridge, head) });
   return {
     behaviours: [...(z.behaviours ?? []), ...(x.behaviours ?? [])],
-    parts: [x, z, gripper].flatMap((p) => p.parts ?? []),
+    parts: drawn(x, z, gripperOf(bridge, head)),
   };
 }
 
-export { axisAt } from '../../sim/plants/plant-parts.js';
+/**
+ * A gantry of analog axes: the bridge (an analog axis; with `on`, itself on another's carriage, as
+ * Pick & Place (XYZ)'s Y axis rides its X) and its head, drawn as `gantry`'s. The bridge's
+ * generator comes before the Z axis's, the order the analog plants were written in.
+ */
+export function analogGantry(bridge: AnalogAxis, head: GantryHead<AnalogZ>): PlantPart {
+  const x = analogAxis(bridge);
+  const z = analogAxis({ ...head.z, ...zOf(bridge, head) });
+  return {
+    behaviours: [...(x.behaviours ?? []), ...(z.behaviours ?? [])],
+    parts: drawn(x, z, gripperOf(bridge, head)),
+  };
+}
+
+export { axisAt } from './plant-parts.js';

@@ -1,14 +1,18 @@
 import { BUFFER_STATION } from './buffer-station.js';
 import { CONVERGE_STATION } from './converge-station.js';
+import { ASSEMBLER } from './assembler.js';
+import { ASSEMBLER_ANALOG } from './assembler-analog.js';
+import { AUTOMATED_WAREHOUSE } from './automated-warehouse.js';
 import type { BuiltinPlant } from './declare-plant.js';
 import { ELEVATOR_ADVANCED } from './elevator-advanced.js';
 import { ELEVATOR_BASIC } from './elevator-basic.js';
 import { FILLING_TANK } from './filling-tank.js';
 import { FROM_A_TO_B_SET_RESET } from './from-a-to-b-set-reset.js';
 import { FROM_A_TO_B } from './from-a-to-b.js';
-import { LEGACY_PLANTS } from './legacy-plants.js';
 import { LEVEL_CONTROL } from './level-control.js';
+import { PALLETIZER } from './palletizer.js';
 import { PICK_AND_PLACE_BASIC } from './pick-and-place-basic.js';
+import { PICK_AND_PLACE_XYZ } from './pick-and-place-xyz.js';
 import { PRODUCTION_LINE } from './production-line.js';
 import { QUEUE_OF_ITEMS } from './queue-of-items.js';
 import { SEPARATING_STATION } from './separating-station.js';
@@ -34,19 +38,23 @@ const PLANTS: ReadonlyMap<string, BuiltinPlant> = new Map([
   ['From A to B (Set and Reset)', FROM_A_TO_B_SET_RESET],
   ['Filling Tank', FILLING_TANK],
   ['Level Control', LEVEL_CONTROL],
+  ['Sorting by Height (Basic)', SORTING_BY_HEIGHT_BASIC],
   ['Queue of Items', QUEUE_OF_ITEMS],
   ['Pick & Place (Basic)', PICK_AND_PLACE_BASIC],
   ['Converge Station', CONVERGE_STATION],
+  ['Sorting by Weight', SORTING_BY_WEIGHT],
   ['Production Line', PRODUCTION_LINE],
   ['Buffer Station', BUFFER_STATION],
-  ['Sorting by Height (Basic)', SORTING_BY_HEIGHT_BASIC],
-  ['Sorting by Weight', SORTING_BY_WEIGHT],
   ['Sorting Station', SORTING_STATION],
   ['Sorting by Height (Advanced)', SORTING_BY_HEIGHT_ADVANCED],
   ['Separating Station', SEPARATING_STATION],
+  ['Automated Warehouse', AUTOMATED_WAREHOUSE],
+  ['Assembler', ASSEMBLER],
   ['Elevator (Basic)', ELEVATOR_BASIC],
+  ['Pick & Place (XYZ)', PICK_AND_PLACE_XYZ],
+  ['Assembler (Analog)', ASSEMBLER_ANALOG],
   ['Elevator (Advanced)', ELEVATOR_ADVANCED],
-  ...LEGACY_PLANTS,
+  ['Palletizer', PALLETIZER],
 ]);
 
 /** Names of the built-in scenes that have a plant. */

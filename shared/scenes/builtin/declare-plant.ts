@@ -123,4 +123,4 @@ export function panel(x: number, y: number, tags?: readonly TagRef[]): PlantPart
   return { panel: { x, y, ...(tags ? { tags } : {}) } };
 }
 
-export { input, output, isOn, isOff, emitterOn, SPEED } from '../../sim/plants/plant-parts.js';
+export { input, output, isOn, isOff, emitterOn, SPEED } from './plant-parts.js';

@@ -1,6 +1,6 @@
 import type { Conveyor, ConveyorSensor, Feeder, Remover, TagRef } from '../../sim/behaviour-types.js';
 import { VISION_CODES } from '../builtin/sorting-station.js';
-import { SPEED } from '../../sim/plants/plant-parts.js';
+import { SPEED } from '../builtin/plant-parts.js';
 import type { FioPart, FioTag } from './fio-document.js';
 import { add, cross, distance as distanceTo, placeOf, type Point, scale, sub } from './fio-geometry.js';
 import { over, pointAlong, type Track, tracksOf } from './fio-tracks.js';

@@ -1,6 +1,6 @@
 // The vendor's sample controller of "Automated Warehouse", ported scan for scan: the plant's tests
 // run it, and so does the emitter test, whose pallets need the crane to clear the load conveyor.
-import { Falling, type Io, Rising } from '../plc.js';
+import { Falling, type Io, Rising } from '../../sim/plc.js';
 
 /**
  * The vendor's sample, step by step: wait at the load position for a pallet (`At Load` off), forks

@@ -1,6 +1,17 @@
-// The plant of the built-in scene "Pick & Place (XYZ)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour, Condition, TagRef } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED } from './plant-parts.js';
+import type { Condition, TagRef } from '../../sim/behaviour-types.js';
+import { analogAxis, analogGantry } from './axes.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  input,
+  isOff,
+  isOn,
+  output,
+  path,
+  rule,
+  SPEED,
+} from './declare-plant.js';
 
 /** How fast each axis follows its setpoint (assumed): 63% of the way in this long. */
 const XY_TIME_CONSTANT_MS = 500;
@@ -23,24 +34,25 @@ const GRIPPER_SPEED = 2;
 const X = input('X');
 const Y = input('Y');
 const Z = input('Z');
+const SP_X = output('SP X');
+const SP_Y = output('SP Y');
+const SP_Z = output('SP Z');
 const GRAB = output('Grab');
 const DETECTED = input('Detected');
 const PART_AT_PLACE = input('Part at place');
 const BOX_AT_PLACE = input('Box at place');
+const BOX_CONVEYOR = output('Box conveyor');
 
 const within = (tag: TagRef, [ge, le]: readonly [number, number]): Condition => ({ tag, ge, le });
 const overPick: Condition = { all: [within(X, PICK.x), within(Y, PICK.y)] };
 const overBox: Condition = { all: [within(X, BOX.x), within(Y, BOX.y)] };
 
-/** An axis position follows its setpoint, as a servo axis does. */
-const axis = (position: string, setpoint: string, timeConstantMs: number): Behaviour => ({
-  name: `${position} axis follows ${setpoint}`,
-  generate: input(position),
-  signal: 'lag',
-  target: { tag: output(setpoint) },
-  timeConstantMs,
-  start: 0,
-});
+// Drawn with the X axis across the belts (X 3.1 over the box, 8.3 over the part's place), the Y
+// axis along its bridge (Y 5.3 over the box, 5.5 over the part): 0.46 m a unit of X, 0.28 m a
+// unit of Y.
+const DRAWN = { x0: 0.6, perX: 0.4615, y0: 2.83, perY: 0.278 };
+const drawnY = (x: number) => DRAWN.x0 + DRAWN.perX * x;
+const drawnX = (y: number) => DRAWN.y0 + DRAWN.perY * y;
 
 /**
  * Pick & Place (XYZ): a three-axis gantry with a gripper puts parts into boxes, three to a box,
@@ -66,22 +78,71 @@ const axis = (position: string, setpoint: string, timeConstantMs: number): Behav
  * stacked (so `C +`, the gripper's rotation, and the depth of the drop change nothing), and that
  * a part released anywhere but over a box stays in the gripper. `Exit yellow` and `Exit green`
  * are lights.
+ *
+ * Drawn with the X axis's rails along the belts' ends, the Y axis as its bridge and the gripper's
+ * head on it; the part in the gripper rides with the Z axis.
  */
-export const PICK_AND_PLACE_XYZ: readonly Behaviour[] = [
-  axis('X', 'SP X', XY_TIME_CONSTANT_MS),
-  axis('Y', 'SP Y', XY_TIME_CONSTANT_MS),
-  axis('Z', 'SP Z', Z_TIME_CONSTANT_MS),
-  {
-    name: 'The gripper comes down on a part at the pick place',
-    when: { all: [overPick, { tag: Z, ge: PART_DEPTH }, isOff(PART_AT_PLACE)] },
-    then: [{ set: DETECTED, value: true }],
-  },
-  {
-    name: 'The gripper rises empty-handed',
-    when: { all: [isOff(GRAB), { tag: Z, lt: CLEAR_DEPTH }] },
-    then: [{ set: DETECTED, value: false }],
-  },
-  {
+export const PICK_AND_PLACE_XYZ: BuiltinPlant = declarePlant(
+  analogAxis({
+    name: 'X',
+    follows: 'SP X',
+    label: 'X axis',
+    position: X,
+    target: SP_X,
+    timeConstantMs: XY_TIME_CONSTANT_MS,
+    start: 0,
+    at: {
+      x: drawnX(0) - 0.5,
+      y: drawnY(0) - 0.15,
+      width: drawnX(10) - drawnX(0) + 1,
+      height: drawnY(10) - drawnY(0) + 0.3,
+    },
+    axis: 'y',
+  }),
+  analogGantry(
+    {
+      name: 'Y',
+      follows: 'SP Y',
+      label: 'Y axis',
+      position: Y,
+      target: SP_Y,
+      timeConstantMs: XY_TIME_CONSTANT_MS,
+      start: 0,
+      at: { x: drawnX(0) - 0.15, y: drawnY(0) - 0.15, width: drawnX(10) - drawnX(0) + 0.3, height: 0.3 },
+      axis: 'x',
+      on: 'X axis',
+    },
+    {
+      x: drawnX(0) - 0.15,
+      y: drawnY(0) - 0.15,
+      z: {
+        name: 'Z',
+        follows: 'SP Z',
+        position: Z,
+        target: SP_Z,
+        timeConstantMs: Z_TIME_CONSTANT_MS,
+        start: 0,
+      },
+      gripper: [
+        [GRAB, 'grab'],
+        [DETECTED, 'detected'],
+      ],
+      carries: ['gripper'],
+    },
+  ),
+  rule(
+    {
+      name: 'The gripper comes down on a part at the pick place',
+      when: { all: [overPick, { tag: Z, ge: PART_DEPTH }, isOff(PART_AT_PLACE)] },
+      then: [{ set: DETECTED, value: true }],
+    },
+    {
+      name: 'The gripper rises empty-handed',
+      when: { all: [isOff(GRAB), { tag: Z, lt: CLEAR_DEPTH }] },
+      then: [{ set: DETECTED, value: false }],
+    },
+  ),
+  belt({
     conveyor: 'part',
     length: 4,
     speed: SPEED,
@@ -89,9 +150,10 @@ export const PICK_AND_PLACE_XYZ: readonly Behaviour[] = [
     feeder: { items: ['part'], itemLength: PART_LENGTH, gap: 1 },
     sensors: [{ tag: PART_AT_PLACE, from: 4, to: 4, normallyClosed: true }],
     exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(DETECTED), overPick] } }],
-  },
-  {
-    // The part held by the gripper: drawn aboard, then carried wherever the gantry goes.
+    at: { x: drawnX(5.5) - 3.8, y: drawnY(8.3) },
+  }),
+  // The part held by the gripper: drawn aboard, then carried wherever the gantry goes.
+  belt({
     conveyor: 'gripper',
     length: PART_LENGTH,
     speed: GRIPPER_SPEED,
@@ -102,28 +164,32 @@ export const PICK_AND_PLACE_XYZ: readonly Behaviour[] = [
         when: { all: [isOff(GRAB), overBox, { tag: Z, ge: PLACE_DEPTH }, isOff(BOX_AT_PLACE)] },
       },
     ],
-  },
-  {
-    // The parts put into the box at the place; they leave the line with it (counted here).
+    at: path(drawnX(0) - 0.05, drawnY(0), 0, 0.1),
+  }),
+  // The parts put into the box at the place; they leave the line with it (counted here).
+  belt({
     conveyor: 'in box',
     length: PART_LENGTH,
     speed: GRIPPER_SPEED,
     end: 'remove',
-  },
-  {
+    at: path(drawnX(5.3) - 0.2, drawnY(3.1), 0, 0.4),
+  }),
+  belt({
     conveyor: 'box',
     length: 4,
     speed: SPEED,
-    runs: isOn(output('Box conveyor')),
+    runs: isOn(BOX_CONVEYOR),
     feeder: { items: ['box'], itemLength: BOX_LENGTH, gap: 1 },
     sensors: [{ tag: BOX_AT_PLACE, from: 4, to: 4, normallyClosed: true }],
-    exits: [{ to: 'exit', when: isOn(output('Box conveyor')) }],
-  },
-  {
+    exits: [{ to: 'exit', when: isOn(BOX_CONVEYOR) }],
+    at: { x: drawnX(5.3) - 3.5, y: drawnY(3.1) },
+  }),
+  belt({
     conveyor: 'exit',
     length: 4,
     speed: SPEED,
     runs: isOn(output('Exit conveyor')),
     end: 'remove',
-  },
-];
+    at: { x: drawnX(5.3) + 0.5, y: drawnY(3.1) },
+  }),
+);

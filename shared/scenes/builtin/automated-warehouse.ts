@@ -1,9 +1,21 @@
-// The plant of the built-in scene "Automated Warehouse" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour, Condition, Conveyor, StackerCrane, TagRef } from '../behaviour-types.js';
-import { input, output, isOn, isOff, emitterOn } from './plant-parts.js';
+import { craneColumnX, craneLevelY, RACK } from '../../plant/machine-motion.js';
+import type { LaidPart } from '../../plant/plant-types.js';
+import type { Behaviour, Condition, StackerCrane, TagRef } from '../../sim/behaviour-types.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  machine,
+  output,
+  path,
+  type PlantPart,
+} from './declare-plant.js';
 
-/** The rack: 9 columns of 6 levels, cell 1 nearest the rest position, bottom level first. */
-export const RACK = { columns: 9, levels: 6 } as const;
+/** The rack (plant/machine-motion.ts draws the crane before it): 54 cells, cell 1 nearest the rest position. */
 const COLUMNS = RACK.columns;
 const LEVELS = RACK.levels;
 const CELLS = COLUMNS * LEVELS;
@@ -48,19 +60,6 @@ const AT_LEFT = input('At Left');
 const AT_MIDDLE = input('At Middle');
 const AT_RIGHT = input('At Right');
 
-const STACKER_CRANE: StackerCrane = {
-  stackerCrane: 'crane',
-  target: TARGET,
-  movingX: MOVING_X,
-  movingZ: MOVING_Z,
-  lift: LIFT,
-  liftMs: CRANE_TIMING.liftMs,
-  columns: COLUMNS,
-  levels: LEVELS,
-  x: CRANE_TIMING.x,
-  z: CRANE_TIMING.z,
-};
-
 /**
  * The crane stands at `at` (a target condition) with both axes and the lift still, for two steps
  * (at the step of a new target its Moving tags still show the step before).
@@ -97,14 +96,58 @@ function withFor(c: Condition, forMs: number): Condition {
   return 'all' in c || 'any' in c || 'not' in c ? { ...c, forMs } : { all: [c], forMs };
 }
 
+const STACKER_CRANE: StackerCrane = {
+  stackerCrane: 'crane',
+  target: TARGET,
+  movingX: MOVING_X,
+  movingZ: MOVING_Z,
+  lift: LIFT,
+  liftMs: CRANE_TIMING.liftMs,
+  columns: COLUMNS,
+  levels: LEVELS,
+  x: CRANE_TIMING.x,
+  z: CRANE_TIMING.z,
+};
+
 const cells = Array.from({ length: CELLS }, (_, i) => i + 1);
 
-/** One conveyor per cell: it holds one pallet (a full cell refuses another). */
-const cellConveyor = (cell: number): Conveyor => ({
-  conveyor: `cell ${cell}`,
-  length: PALLET_LENGTH,
-  speed: FORKS_SPEED,
-});
+// Drawn seen from the aisle: the infeed along the floor, the rack of 54 cells (cell 1 at the
+// bottom nearest the load), the stacker crane on its floor rail, its carriage at the column and
+// level the plant has it (the snapshot's `cranes`), the forks carrying their pallet with it.
+const PITCH = 0.75;
+const FLOOR = 6.0;
+const CRANE = {
+  x: 6.8,
+  y: FLOOR + 0.35 - ((LEVELS - 1) * PITCH + 0.7),
+  width: (COLUMNS + 1) * PITCH,
+  height: (LEVELS - 1) * PITCH + 0.7,
+};
+/** The crane as drawn, for where its rack's cells are. */
+const craneAt: LaidPart = {
+  ...CRANE,
+  part: 'crane',
+  label: 'Stacker crane',
+  axis: 'x',
+  tags: [],
+  simulated: true,
+  tracks: [],
+  carries: [],
+};
+
+/** One conveyor per cell: it holds one pallet (a full cell refuses another); drawn in the rack. */
+const cell = (n: number): PlantPart =>
+  belt({
+    conveyor: `cell ${n}`,
+    length: PALLET_LENGTH,
+    speed: FORKS_SPEED,
+    at: {
+      x: craneColumnX(craneAt, ((n - 1) % COLUMNS) + 1) - 0.25,
+      y: craneLevelY(craneAt, Math.floor((n - 1) / COLUMNS)),
+      width: 0.45,
+      drawnLength: 0.5,
+      look: 'rollers',
+    },
+  });
 
 /**
  * Automated Warehouse: a stacker crane stores pallets, which come down the entry and load
@@ -135,17 +178,42 @@ const cellConveyor = (cell: number): Conveyor => ({
  * take 2.2 s from anywhere, that a pallet is put down only in a cell, and the unload side (`Unload
  * Conveyor`, `Exit Conveyor`, `At Unload`, `At Exit`, `Remover`), which is not modelled.
  */
-export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
-  {
-    name: 'Forks start in the middle',
-    when: { always: true },
-    then: [{ set: AT_MIDDLE, value: true }],
-  },
-  ...forkLimit('the left', AT_LEFT, leftOnly),
-  ...forkLimit('the right', AT_RIGHT, rightOnly),
-  ...forkLimit('the middle', AT_MIDDLE, middle),
-  STACKER_CRANE,
-  {
+export const AUTOMATED_WAREHOUSE: BuiltinPlant = declarePlant(
+  // The crane: its forks' limit switches, then the crane itself; drawn with its lamps and switches.
+  machine(
+    'crane',
+    'Stacker crane',
+    CRANE,
+    [
+      [TARGET, 'target'],
+      [MOVING_X, 'moving'],
+      [MOVING_Z, 'lamp'],
+      [AT_LEFT, 'lamp'],
+      [AT_MIDDLE, 'lamp'],
+      [AT_RIGHT, 'lamp'],
+      [FORKS_LEFT, 'switch'],
+      [FORKS_RIGHT, 'switch'],
+      [LIFT, 'drive'],
+    ],
+    {
+      axis: 'x',
+      carries: ['forks'],
+      behaviours: [
+        {
+          name: 'Forks start in the middle',
+          when: { always: true },
+          then: [{ set: AT_MIDDLE, value: true }],
+        },
+        ...forkLimit('the left', AT_LEFT, leftOnly),
+        ...forkLimit('the right', AT_RIGHT, rightOnly),
+        ...forkLimit('the middle', AT_MIDDLE, middle),
+        STACKER_CRANE,
+      ],
+    },
+  ),
+  // Drawn at the lengths the drawing was made for (the plant's are the saved scene's 2 m and
+  // 1.125 m): the entry shorter than a long belt, the rack keeps its room.
+  belt({
     conveyor: 'entry',
     length: 2,
     speed: BELT_SPEED,
@@ -159,25 +227,28 @@ export const AUTOMATED_WAREHOUSE: readonly Behaviour[] = [
     },
     sensors: [{ tag: input('At Entry'), from: 0.5, to: 0.5, normallyClosed: true }],
     exits: [{ to: 'load' }],
-  },
-  {
+    at: { x: 0.8, y: FLOOR, drawnLength: 4 },
+  }),
+  belt({
     conveyor: 'load',
     length: 1.125,
     speed: BELT_SPEED,
     runs: isOn(output('Load Conveyor')),
     sensors: [{ tag: input('At Load'), from: 1.125, to: 1.125, normallyClosed: true }],
     exits: [{ to: 'forks', when: { all: [atLoad, isOn(AT_LEFT), isOn(LIFT)] } }],
-  },
-  {
-    // The pallet on the raised forks, travelling with the crane.
+    at: { x: 4.8, y: FLOOR, drawnLength: 2, look: 'rollers' },
+  }),
+  // The pallet on the raised forks, travelling with the crane.
+  belt({
     conveyor: 'forks',
     length: PALLET_LENGTH,
     speed: FORKS_SPEED,
     runs: isOn(LIFT),
-    exits: cells.map((cell) => ({
-      to: `cell ${cell}`,
-      when: { all: [atCell(cell), isOn(AT_RIGHT), isOff(LIFT)] },
+    exits: cells.map((n) => ({
+      to: `cell ${n}`,
+      when: { all: [atCell(n), isOn(AT_RIGHT), isOff(LIFT)] },
     })),
-  },
-  ...cells.map(cellConveyor),
-];
+    at: path(craneColumnX(craneAt, 0) - 0.4, craneLevelY(craneAt, 0), 0, 0.8),
+  }),
+  ...cells.map(cell),
+);

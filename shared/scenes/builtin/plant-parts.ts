@@ -1,5 +1,5 @@
 // What the plants of the built-in scenes are written with.
-import type { Behaviour, Condition, TagRef } from '../behaviour-types.js';
+import type { Behaviour, Condition, TagRef } from '../../sim/behaviour-types.js';
 
 export const input = (name: string): TagRef => ({ name, kind: 'Input' });
 export const output = (name: string): TagRef => ({ name, kind: 'Output' });

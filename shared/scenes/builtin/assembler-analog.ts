@@ -1,6 +1,18 @@
-// The plant of the built-in scene "Assembler (Analog)" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour, Condition } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
+import type { Condition } from '../../sim/behaviour-types.js';
+import { analogGantry } from './axes.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  output,
+  path,
+  rule,
+  SPEED,
+} from './declare-plant.js';
 
 /** Time constants of the axes following their setpoints (assumed). */
 const X_TIME_CONSTANT_MS = 400;
@@ -12,6 +24,7 @@ const GRAB = output('Grab');
 const ITEM_DETECTED = input('Item detected');
 const LID_AT_PLACE = input('Lid at place');
 const BASE_AT_PLACE = input('Base at place');
+const LIDS_CONVEYOR_1 = output('Lids conveyor 1');
 const BASES_CONVEYOR_1 = output('Bases conveyor 1');
 
 /** Where the gripper is over the lid at place (X around 1.1) and over the base at place (X 8.85). */
@@ -21,6 +34,12 @@ const X_OVER_BASE: Condition = { tag: X, ge: 8.8 };
 const Z_ON_LID: Condition = { tag: Z, ge: 8.8 };
 const Z_ON_BASE: Condition = { tag: Z, ge: 8.4 };
 const Z_LIFTED: Condition = { tag: Z, le: 5 };
+
+// Drawn with the lid waiting at the end of the lids belt and the base at the end of the bases
+// belt, both 4.55 m across; the bridge travels between them, 0.31 m a unit of X (1.1 over the
+// lid, 8.85 over the base).
+const PLACE_X = 4.55;
+const drawnY = (x: number) => 1.3 + (x - 1.1) * (2.4 / 7.75);
 
 /**
  * Assembler (Analog): a two-axis gantry whose axes go to analog setpoints puts lids on bases, as
@@ -50,66 +69,87 @@ const Z_LIFTED: Condition = { tag: Z, le: 5 };
  * edges: it stops the belts on rising edges), and that a lid released anywhere else stays in the
  * gripper.
  */
-export const ASSEMBLER_ANALOG: readonly Behaviour[] = [
-  {
-    name: 'X axis follows its setpoint',
-    generate: X,
-    signal: 'lag',
-    target: { tag: output('Set X') },
-    timeConstantMs: X_TIME_CONSTANT_MS,
-  },
-  {
-    name: 'Z axis follows its setpoint',
-    generate: Z,
-    signal: 'lag',
-    target: { tag: output('Set Z') },
-    timeConstantMs: Z_TIME_CONSTANT_MS,
-  },
-  {
-    name: 'The gripper comes down on the lid at place',
-    when: { all: [X_OVER_LID, Z_ON_LID, isOn(LID_AT_PLACE)] },
-    then: [{ set: ITEM_DETECTED, value: true }],
-  },
-  {
-    name: 'The gripper rises empty-handed',
-    when: { all: [isOff(GRAB), { tag: Z, lt: 8 }] },
-    then: [{ set: ITEM_DETECTED, value: false }],
-  },
-  {
+export const ASSEMBLER_ANALOG: BuiltinPlant = declarePlant(
+  analogGantry(
+    {
+      name: 'X',
+      follows: 'its setpoint',
+      label: 'X axis',
+      position: X,
+      target: output('Set X'),
+      timeConstantMs: X_TIME_CONSTANT_MS,
+      at: { x: PLACE_X - 0.75, y: drawnY(0) - 0.15, width: 1.5, height: drawnY(10) - drawnY(0) + 0.3 },
+      axis: 'y',
+    },
+    {
+      x: PLACE_X - 0.15,
+      y: drawnY(0) - 0.15,
+      z: {
+        name: 'Z',
+        follows: 'its setpoint',
+        position: Z,
+        target: output('Set Z'),
+        timeConstantMs: Z_TIME_CONSTANT_MS,
+      },
+      gripper: [
+        [GRAB, 'grab'],
+        [ITEM_DETECTED, 'detected'],
+      ],
+      carries: ['gripper'],
+    },
+  ),
+  rule(
+    {
+      name: 'The gripper comes down on the lid at place',
+      when: { all: [X_OVER_LID, Z_ON_LID, isOn(LID_AT_PLACE)] },
+      then: [{ set: ITEM_DETECTED, value: true }],
+    },
+    {
+      name: 'The gripper rises empty-handed',
+      when: { all: [isOff(GRAB), { tag: Z, lt: 8 }] },
+      then: [{ set: ITEM_DETECTED, value: false }],
+    },
+  ),
+  belt({
     conveyor: 'lids 1',
     length: 4,
     speed: SPEED,
-    runs: isOn(output('Lids conveyor 1')),
+    runs: isOn(LIDS_CONVEYOR_1),
     feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5, when: emitterOn('Lids emitter') },
     sensors: [{ tag: LID_AT_PLACE, from: 4, to: 4 }],
     exits: [
       { to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_OVER_LID] } },
-      { to: 'lids 2', when: { all: [isOff(output('Stop blade 1')), isOn(output('Lids conveyor 1'))] } },
+      { to: 'lids 2', when: { all: [isOff(output('Stop blade 1')), isOn(LIDS_CONVEYOR_1)] } },
     ],
-  },
-  {
+    at: { x: 0.8, y: 1.3 },
+  }),
+  belt({
     conveyor: 'lids 2',
     length: 2,
     speed: SPEED,
     runs: isOn(output('Lids conveyor 2')),
     end: 'remove',
-  },
-  {
-    // The lid in the gripper: lifted off the belt while the gripper is up, then carried along.
+    at: { x: 4.8, y: 1.3 },
+  }),
+  // The lid in the gripper: lifted off the belt while the gripper is up, then carried along with
+  // the Z axis.
+  belt({
     conveyor: 'gripper',
     length: 1,
     speed: 2,
     runs: { all: [isOn(GRAB), Z_LIFTED] },
     exits: [{ to: 'assembly', when: { all: [X_OVER_BASE, Z_ON_BASE, isOn(BASE_AT_PLACE)] } }],
-  },
-  {
-    // A lid put on a base: it is part of the base from then on.
+    at: path(PLACE_X - 0.05, drawnY(0), 0, 0.1),
+  }),
+  // A lid put on a base: it is part of the base from then on.
+  belt({
     conveyor: 'assembly',
     length: 0.1,
     speed: 1,
     end: 'remove',
-  },
-  {
+    at: path(PLACE_X - 0.05, 3.7, 0, 0.1),
+  }),
+  belt({
     conveyor: 'bases 1',
     length: 3,
     speed: SPEED,
@@ -117,13 +157,15 @@ export const ASSEMBLER_ANALOG: readonly Behaviour[] = [
     feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1, when: emitterOn('Bases emitter') },
     sensors: [{ tag: BASE_AT_PLACE, from: 3, to: 3 }],
     exits: [{ to: 'bases 2', when: { all: [isOff(output('Stop blade 2')), isOn(BASES_CONVEYOR_1)] } }],
-  },
-  {
+    at: { x: 1.8, y: 3.7 },
+  }),
+  belt({
     conveyor: 'bases 2',
     length: 1.5,
     speed: SPEED,
     runs: isOn(output('Bases conveyor 2')),
     sensors: [{ tag: input('Part leaving'), from: 1.2, to: 1.5 }],
     end: 'remove',
-  },
-];
+    at: { x: 4.8, y: 3.7 },
+  }),
+);

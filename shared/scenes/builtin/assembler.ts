@@ -1,6 +1,20 @@
-// The plant of the built-in scene "Assembler" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour, TagRef } from '../behaviour-types.js';
-import { axis, axisAt, input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
+import type { Behaviour, TagRef } from '../../sim/behaviour-types.js';
+import { axisAt, gantry } from './axes.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  machine,
+  output,
+  path,
+  type PlantPart,
+  rule,
+  SPEED,
+} from './declare-plant.js';
 
 /** Travel time of the Z axis (up <-> down) and of the X axis (lids <-> bases), in ms (assumed). */
 const Z_TRAVEL_MS = 1000;
@@ -17,21 +31,36 @@ const ITEM_DETECTED = input('Item detected');
 const LID_AT_PLACE = input('Lid at place');
 const BASE_AT_PLACE = input('Base at place');
 const BASES_CONVEYOR = output('Bases conveyor');
+const RAISE_LIDS = output('Pos. raise (lids)');
+const RAISE_BASES = output('Pos. raise (bases)');
+const CLAMP_LID = output('Clamp lid');
+const CLAMP_BASE = output('Clamp base');
 
 const Z_DOWN = axisAt(MOVE_Z, MOVING_Z, true);
 const X_AT_LIDS = axisAt(MOVE_X, MOVING_X, false);
 const X_AT_BASES = axisAt(MOVE_X, MOVING_X, true);
 
+/** The lid waits at the end of the lids belt, the base at the end of the bases belt, both 4.55 m across. */
+const PLACE_X = 4.55;
+
 /**
- * A positioner's clamp at a place whose (normally closed) sensor is `atPlace`: `clamped` turns on
- * once the clamp has closed on a part there for CLAMP_MS, `atLimit` once it has closed on nothing
- * (all the way); both turn off when the clamp opens or what it held changes.
+ * A positioner at a place whose (normally closed) sensor is `atPlace`: its bar (`raise`) and its
+ * clamp, drawn at height `y` with a row of four chips. `clamped` turns on once the clamp has
+ * closed on a part there for CLAMP_MS, `atLimit` once it has closed on nothing (all the way);
+ * both turn off when the clamp opens or what it held changes.
  */
-function clamp(side: string, atPlace: TagRef): Behaviour[] {
-  const clampOn = isOn(output(`Clamp ${side}`));
-  const clamped = input(`${side[0]!.toUpperCase()}${side.slice(1)} clamped`);
+function positioner(
+  side: 'lid' | 'base',
+  y: number,
+  atPlace: TagRef,
+  raise: TagRef,
+  clamp: TagRef,
+): PlantPart {
+  const Side = `${side[0]!.toUpperCase()}${side.slice(1)}`;
+  const clampOn = isOn(clamp);
+  const clamped = input(`${Side} clamped`);
   const atLimit = input(`Pos. at limit (${side}s)`);
-  return [
+  const behaviours: Behaviour[] = [
     {
       name: `The ${side} clamp closes on a ${side}`,
       when: { all: [clampOn, isOff(atPlace)], forMs: CLAMP_MS },
@@ -53,6 +82,15 @@ function clamp(side: string, atPlace: TagRef): Behaviour[] {
       then: [{ set: atLimit, value: false }],
     },
   ];
+  const tags = [
+    [atLimit, 'lamp'],
+    [raise, 'switch'],
+    [clamped, 'lamp'],
+    [clamp, 'switch'],
+  ] as const;
+  return machine('station', `${Side} positioner`, { x: 7.4, y, width: 3.6, height: 1.65 }, tags, {
+    behaviours,
+  });
 }
 
 /**
@@ -86,23 +124,46 @@ function clamp(side: string, atPlace: TagRef): Behaviour[] {
  * that `Pos. at limit` means a clamp closed on nothing; that the lids' `Pos. raise` does nothing;
  * that the lid is put down as soon as the gripper is down over a base (the sample releases
  * `Grab` once Z has stopped); and that a lid released anywhere else stays in the gripper.
+ *
+ * Drawn with the gantry's bridge travelling between the lid and the base at place, the two
+ * positioners beside the line.
  */
-export const ASSEMBLER: readonly Behaviour[] = [
-  ...axis('Z', MOVE_Z, MOVING_Z, Z_TRAVEL_MS),
-  ...axis('X', MOVE_X, MOVING_X, X_TRAVEL_MS),
-  ...clamp('lid', LID_AT_PLACE),
-  ...clamp('base', BASE_AT_PLACE),
-  {
-    name: 'The gripper comes down on a lid at place',
-    when: { all: [Z_DOWN, X_AT_LIDS, isOff(LID_AT_PLACE)] },
-    then: [{ set: ITEM_DETECTED, value: true }],
-  },
-  {
-    name: 'The gripper rises empty-handed',
-    when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
-    then: [{ set: ITEM_DETECTED, value: false }],
-  },
-  {
+export const ASSEMBLER: BuiltinPlant = declarePlant(
+  gantry(
+    {
+      name: 'X',
+      label: 'Gantry X',
+      move: MOVE_X,
+      moving: MOVING_X,
+      travelMs: X_TRAVEL_MS,
+      at: { x: PLACE_X - 0.75, y: 1.15, width: 1.5, height: 2.7 },
+      axis: 'y',
+    },
+    {
+      x: PLACE_X - 0.15,
+      y: 1.15,
+      z: { name: 'Z', move: MOVE_Z, moving: MOVING_Z, travelMs: Z_TRAVEL_MS },
+      gripper: [
+        [GRAB, 'grab'],
+        [ITEM_DETECTED, 'detected'],
+      ],
+    },
+  ),
+  positioner('lid', 2.4, LID_AT_PLACE, RAISE_LIDS, CLAMP_LID),
+  positioner('base', 4.25, BASE_AT_PLACE, RAISE_BASES, CLAMP_BASE),
+  rule(
+    {
+      name: 'The gripper comes down on a lid at place',
+      when: { all: [Z_DOWN, X_AT_LIDS, isOff(LID_AT_PLACE)] },
+      then: [{ set: ITEM_DETECTED, value: true }],
+    },
+    {
+      name: 'The gripper rises empty-handed',
+      when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
+      then: [{ set: ITEM_DETECTED, value: false }],
+    },
+  ),
+  belt({
     conveyor: 'lids',
     length: 4,
     speed: SPEED,
@@ -110,44 +171,42 @@ export const ASSEMBLER: readonly Behaviour[] = [
     feeder: { items: ['lid'], itemLength: 0.5, gap: 0.5, when: emitterOn('Lids emitter') },
     sensors: [{ tag: LID_AT_PLACE, from: 4, to: 4, normallyClosed: true }],
     exits: [{ to: 'gripper', when: { all: [isOn(GRAB), isOn(ITEM_DETECTED), X_AT_LIDS] } }],
-  },
-  {
-    // The lid in the gripper, carried by the X axis from above the lids to above the bases.
+    at: { x: 0.8, y: 1.3 },
+  }),
+  // The lid in the gripper, carried by the X axis from above the lids to above the bases.
+  belt({
     conveyor: 'gripper',
     length: 1.5,
     speed: 1,
     runs: { all: [isOn(GRAB), isOn(MOVE_X), isOn(MOVING_X)] },
     exits: [{ to: 'assembly', when: { all: [Z_DOWN, X_AT_BASES, isOff(BASE_AT_PLACE)] } }],
-  },
-  {
-    // A lid put on a base: it is part of the base from then on.
+    at: path(PLACE_X, 1.3, 90, 2.4),
+  }),
+  // A lid put on a base: it is part of the base from then on.
+  belt({
     conveyor: 'assembly',
     length: 0.1,
     speed: 1,
     end: 'remove',
-  },
-  {
+    at: path(PLACE_X - 0.05, 3.7, 0, 0.1),
+  }),
+  belt({
     conveyor: 'bases',
     length: 3,
     speed: SPEED,
     runs: isOn(BASES_CONVEYOR),
     feeder: { items: ['base'], itemLength: 0.5, maxOnConveyor: 1, when: emitterOn('Bases emitter') },
     sensors: [{ tag: BASE_AT_PLACE, from: 3, to: 3, normallyClosed: true }],
-    exits: [
-      {
-        to: 'exit',
-        when: {
-          all: [isOn(output('Pos. raise (bases)')), isOff(output('Clamp base')), isOn(BASES_CONVEYOR)],
-        },
-      },
-    ],
-  },
-  {
+    exits: [{ to: 'exit', when: { all: [isOn(RAISE_BASES), isOff(CLAMP_BASE), isOn(BASES_CONVEYOR)] } }],
+    at: { x: 1.8, y: 3.7 },
+  }),
+  belt({
     conveyor: 'exit',
     length: 2,
     speed: SPEED,
     runs: isOn(BASES_CONVEYOR),
     sensors: [{ tag: input('Part leaving'), from: 1.7, to: 2, normallyClosed: true }],
     end: 'remove',
-  },
-];
+    at: { x: 4.8, y: 3.7 },
+  }),
+);

@@ -1,6 +1,18 @@
-// The plant of the built-in scene "Palletizer" (reaches builtinPlant through shared/scenes/builtin/legacy-plants.ts until it is converted).
-import type { Behaviour, Condition, ConveyorExit, TagRef } from '../behaviour-types.js';
-import { input, output, isOn, isOff, SPEED, emitterOn } from './plant-parts.js';
+import type { Behaviour, Condition, ConveyorExit, TagRef } from '../../sim/behaviour-types.js';
+import {
+  belt,
+  type BuiltinPlant,
+  declarePlant,
+  emitterOn,
+  input,
+  isOff,
+  isOn,
+  machine,
+  output,
+  path,
+  type PlantPart,
+  SPEED,
+} from './declare-plant.js';
 
 const UP = output('Elevator up');
 const DOWN = output('Elevator down');
@@ -9,9 +21,13 @@ const LOAD_PALLET = output('Load pallet');
 const EXIT_CONVEYOR = output('Exit conveyor');
 const PUSH = output('Push');
 const CLAMP = output('Clamp');
+const LOAD_BELT = output('Load belt');
 const OPEN_PLATE = output('Open plate');
 const PALLET_LOADED = input('Pallet loaded');
 const ELEVATOR_MOVING = input('Elevator moving');
+const PUSHER_LIMIT = input('Pusher limit');
+const PLATE_LIMIT = input('Plate limit');
+const CLAMPED = input('Clamped');
 
 /**
  * The elevator's stops, from the bottom (0: level with the pallet conveyors) to the top (3: a
@@ -34,9 +50,10 @@ const PUSH_STROKE_MS = 1500;
 const PLATE_STROKE_MS = 1000;
 const CLAMP_MS = 1000;
 
-/** Conveyor name of the elevator at stop `k` (the bottom has two: see ELEVATOR_AT_BOTTOM). */
+/** Conveyor name of the elevator at stop `k` (the bottom has two: see BACK_AT_BOTTOM). */
 const stopName = (k: number) => `elevator at ${k}`;
 const liftName = (from: number, to: number) => `elevator ${from} to ${to}`;
+const BACK_AT_BOTTOM = 'elevator back at 0';
 
 /** Where a command sends the elevator from stop `k`: up/down one stop, or to the limit. */
 function moves(k: number): { to: number; when: Condition }[] {
@@ -66,11 +83,36 @@ const liftExits = (k: number): ConveyorExit[] =>
 /** A pallet at the bottom rolls off the platform onto the exit conveyor. */
 const UNLOAD: ConveyorExit = { to: 'exit', when: { all: [isOn(LOAD_PALLET), isOn(EXIT_CONVEYOR)] } };
 
-/** The elevator's travels between stops: on while it travels, `Elevator moving`. */
-const LIFTS: Behaviour[] = STOP_HEIGHT_S.flatMap((_, k) => moves(k).map((m) => [k, m.to] as const)).map(
-  ([from, to]): Behaviour => {
+/** The elevator's travels between stops (from, to), in the order the plant declares them. */
+const TRAVELS = STOP_HEIGHT_S.flatMap((_, k) => moves(k).map((m) => [k, m.to] as const));
+
+// Drawn with the pallets coming in along the bottom to the elevator, the boxes along the top onto
+// the plate. The elevator's stops are drawn 1.1 m apart from the pallet line up to the plate, its
+// mast amid its platform; its shaft (where the pallet aboard is at each stop and on each travel)
+// is paths, not drawn, so the pallet rides with the car.
+const STOP = 1.1;
+const stopY = (k: number) => 5.4 - STOP * k;
+const PALLET_MAST = 7.05;
+
+/**
+ * The pallet elevator: its platform at the bottom (with a pallet just loaded, or back with a
+ * palletized load), a conveyor at each upper stop and one for each travel, and the machine drawn
+ * over them that tracks the pallet aboard. `Elevator moving` is on while it travels.
+ */
+function palletElevator(): PlantPart[] {
+  const uppers = STOP_HEIGHT_S.slice(1).map((_, i) =>
+    belt({
+      conveyor: stopName(i + 1),
+      length: SETTLE,
+      speed: SHAFT_SPEED,
+      sensors: [{ tag: PALLET_LOADED, from: 0, to: SETTLE }],
+      exits: liftExits(i + 1),
+      at: path(PALLET_MAST - 0.3, stopY(i + 1), 0, 0.6),
+    }),
+  );
+  const lifts = TRAVELS.map(([from, to]) => {
     const length = Math.abs(STOP_HEIGHT_S[from]! - STOP_HEIGHT_S[to]!) * SHAFT_SPEED;
-    return {
+    return belt({
       conveyor: liftName(from, to),
       length,
       speed: SHAFT_SPEED,
@@ -78,10 +120,46 @@ const LIFTS: Behaviour[] = STOP_HEIGHT_S.flatMap((_, k) => moves(k).map((m) => [
         { tag: ELEVATOR_MOVING, from: 0, to: length },
         { tag: PALLET_LOADED, from: 0, to: length },
       ],
-      exits: [{ to: to === 0 ? 'elevator back at 0' : stopName(to) }],
-    };
-  },
-);
+      exits: [{ to: to === 0 ? BACK_AT_BOTTOM : stopName(to) }],
+      at: path(PALLET_MAST, stopY(from), to > from ? -90 : 90, STOP * Math.abs(to - from)),
+    });
+  });
+  const box = { x: PALLET_MAST - 1.7, y: stopY(TOP) - 0.7, width: 3.4, height: TOP * STOP + 1.15 };
+  const tags = [
+    [UP, 'drive'],
+    [DOWN, 'drive'],
+    [TO_LIMIT, 'switch'],
+    [ELEVATOR_MOVING, 'moving'],
+  ] as const;
+  return [
+    // The platform at the bottom with a pallet just loaded; going up, the pallet settles against
+    // the platform's end stop. Drawn under the plate, where the layers drop onto its pallet.
+    belt({
+      conveyor: stopName(0),
+      length: 1.4,
+      speed: SPEED,
+      runs: { any: [isOn(LOAD_PALLET), isOn(UP)] },
+      sensors: [{ tag: PALLET_LOADED, from: 1.25, to: 1.4 }],
+      exits: [UNLOAD, ...liftExits(0)],
+      at: { x: 5.8, y: 5.4, look: 'rollers', drawnLength: 2.5 },
+    }),
+    ...uppers,
+    // The platform back at the bottom with a palletized load: it rolls off at the belt's speed.
+    belt({
+      conveyor: BACK_AT_BOTTOM,
+      length: 1.4,
+      speed: { if: isOn(LOAD_PALLET), then: SPEED, else: SHAFT_SPEED },
+      sensors: [{ tag: PALLET_LOADED, from: 0, to: 1.4 }],
+      exits: [UNLOAD, ...liftExits(0)],
+      at: path(PALLET_MAST - 0.7, stopY(0), 0, 1.4),
+    }),
+    ...lifts,
+    machine('elevator', 'Pallet elevator', box, tags, {
+      tracks: [BACK_AT_BOTTOM, ...[...uppers, ...lifts].flatMap((p) => Object.keys(p.conveyors ?? {}))],
+      carries: [stopName(0)],
+    }),
+  ];
+}
 
 /** A pusher or plate stroke: `limit` is on at both ends, off while it travels. */
 function stroke(what: string, command: TagRef, limit: TagRef, ms: number): Behaviour[] {
@@ -140,16 +218,32 @@ function stroke(what: string, command: TagRef, limit: TagRef, ms: number): Behav
  * with a pallet aboard); that `Turn` (the turntable turning boxes for the odd layers) and
  * `Warning light` change nothing the sensors see.
  */
-export const PALLETIZER: readonly Behaviour[] = [
-  ...stroke('pusher', PUSH, input('Pusher limit'), PUSH_STROKE_MS),
-  ...stroke('plate', OPEN_PLATE, input('Plate limit'), PLATE_STROKE_MS),
-  {
-    name: 'The clamp closes on the layer',
-    when: { tag: CLAMP, equals: true, forMs: CLAMP_MS },
-    then: [{ set: input('Clamped'), value: true }],
-  },
-  { name: 'The clamp opens', when: isOff(CLAMP), then: [{ set: input('Clamped'), value: false }] },
-  {
+export const PALLETIZER: BuiltinPlant = declarePlant(
+  machine(
+    'station',
+    'Pusher, clamp and plate',
+    { x: 9.6, y: 0.6, width: 3.6, height: 2.0 },
+    [
+      [PUSHER_LIMIT, 'lamp'],
+      [CLAMPED, 'lamp'],
+      [PLATE_LIMIT, 'lamp'],
+      ['Turn', 'switch'],
+      [CLAMP, 'switch'],
+    ],
+    {
+      behaviours: [
+        ...stroke('pusher', PUSH, PUSHER_LIMIT, PUSH_STROKE_MS),
+        ...stroke('plate', OPEN_PLATE, PLATE_LIMIT, PLATE_STROKE_MS),
+        {
+          name: 'The clamp closes on the layer',
+          when: { tag: CLAMP, equals: true, forMs: CLAMP_MS },
+          then: [{ set: CLAMPED, value: true }],
+        },
+        { name: 'The clamp opens', when: isOff(CLAMP), then: [{ set: CLAMPED, value: false }] },
+      ],
+    },
+  ),
+  belt({
     conveyor: 'pallet entry',
     length: 3,
     speed: SPEED,
@@ -157,65 +251,46 @@ export const PALLETIZER: readonly Behaviour[] = [
     feeder: { items: ['pallet'], itemLength: 1.2, maxOnConveyor: 1, when: emitterOn('Pallets emitter') },
     sensors: [{ tag: input('Pallet at entry'), from: 2.8, to: 3, normallyClosed: true }],
     exits: [{ to: stopName(0), when: { all: [isOn(LOAD_PALLET), isOff(PALLET_LOADED)] } }],
-  },
-  {
-    // The platform at the bottom with a pallet just loaded; going up, the pallet settles against
-    // the platform's end stop.
-    conveyor: stopName(0),
-    length: 1.4,
-    speed: SPEED,
-    runs: { any: [isOn(LOAD_PALLET), isOn(UP)] },
-    sensors: [{ tag: PALLET_LOADED, from: 1.25, to: 1.4 }],
-    exits: [UNLOAD, ...liftExits(0)],
-  },
-  ...STOP_HEIGHT_S.slice(1).map((_, i): Behaviour => ({
-    conveyor: stopName(i + 1),
-    length: SETTLE,
-    speed: SHAFT_SPEED,
-    sensors: [{ tag: PALLET_LOADED, from: 0, to: SETTLE }],
-    exits: liftExits(i + 1),
-  })),
-  {
-    // The platform back at the bottom with a palletized load: it rolls off at the belt's speed.
-    conveyor: 'elevator back at 0',
-    length: 1.4,
-    speed: { if: isOn(LOAD_PALLET), then: SPEED, else: SHAFT_SPEED },
-    sensors: [{ tag: PALLET_LOADED, from: 0, to: 1.4 }],
-    exits: [UNLOAD, ...liftExits(0)],
-  },
-  ...LIFTS,
-  {
+    at: { x: 2.8, y: 5.4 },
+  }),
+  ...palletElevator(),
+  belt({
     conveyor: 'exit',
     length: 3,
     speed: SPEED,
     runs: isOn(EXIT_CONVEYOR),
     sensors: [{ tag: input('Pallet at exit'), from: 2.4, to: 2.6, normallyClosed: true }],
     end: 'remove',
-  },
-  {
+    at: { x: 8.3, y: 5.4 },
+  }),
+  belt({
     conveyor: 'box feeder',
     length: 2,
     speed: SPEED,
     runs: isOn(output('Box feeder')),
     feeder: { items: ['box'], itemLength: 0.4, maxOnConveyor: 1, when: emitterOn('Parts emitter') },
     sensors: [{ tag: input('Box at entry'), from: 1.9, to: 2, normallyClosed: true }],
-    exits: [{ to: 'load belt', when: isOn(output('Load belt')) }],
-  },
-  {
-    // The pusher sweeps the row off the belt's side: in the model, off its end onto the plate.
+    exits: [{ to: 'load belt', when: isOn(LOAD_BELT) }],
+    at: { x: 0.8, y: 1.0 },
+  }),
+  // The pusher sweeps the row off the belt's side: in the model, off its end onto the plate. Drawn
+  // longer than it is: its two motors (Push, Load belt) and their names fit on it.
+  belt({
     conveyor: 'load belt',
     length: 1.5,
     speed: { if: isOn(PUSH), then: 2, else: SPEED },
-    runs: { any: [isOn(output('Load belt')), isOn(PUSH)] },
+    runs: { any: [isOn(LOAD_BELT), isOn(PUSH)] },
     exits: [{ to: 'plate', when: isOn(PUSH) }],
-  },
-  {
+    at: { x: 2.8, y: 1.0, drawnLength: 3.0 },
+  }),
+  belt({
     conveyor: 'plate',
     length: 2.5,
     speed: 4,
     runs: { any: [isOn(PUSH), isOn(OPEN_PLATE)] },
     exits: [{ to: 'layers', when: isOn(OPEN_PLATE) }],
-  },
+    at: { x: 5.8, y: 1.0, look: 'rollers' },
+  }),
   // What drops through the open plate onto the pallet.
-  { conveyor: 'layers', length: 0.01, speed: 2, end: 'remove' },
-];
+  belt({ conveyor: 'layers', length: 0.01, speed: 2, end: 'remove', at: path(8.3, 1.0, 0, 0.1) }),
+);

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
 import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
-import { CRANE_TIMING } from '../../../shared/sim/plants/automated-warehouse.js';
+import { CRANE_TIMING } from '../../../shared/scenes/builtin/automated-warehouse.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
-import { Bench, type Io } from '../plc.js';
+import { Bench, type Io } from '../../sim/plc.js';
 import { sampleController } from './warehouse-sample.js';
 
 const SCENE = 'Automated Warehouse';
