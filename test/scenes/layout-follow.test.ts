@@ -17,11 +17,12 @@ import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.j
 import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import type { Behaviour } from '../../shared/sim/behaviour-types.js';
 
-/** A built-in scene as a file of its own, its layout with it; the service that edits it; the path. */
+/** A built-in scene exported as a file (its layout with it); the service that edits it; the path. */
 async function openedFile(name: string) {
   const dir = mkdtempSync(join(tmpdir(), 'tagsim-layout-follow-'));
   const path = join(dir, `${name}.tagsim.json`);
-  writeFileSync(path, serializeScene({ ...builtinScene(name)!, layout: builtinPlant(name)!.layout }));
+  writeFileSync(path, serializeScene(builtinScene(name)!));
+  expect(builtinScene(name)!.layout).toEqual(builtinPlant(name)!.layout);
   const service = new SceneService(new TagEngine(builtinScene(name)!), memorySettingsStore());
   expect(await service.open({ path })).toMatchObject({ ok: true });
   return { service, path };
