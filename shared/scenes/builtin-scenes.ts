@@ -107,16 +107,19 @@ export function sceneStart(def: Pick<TagDefinition, SceneStartField>): Pick<TagD
 export const BUILTIN_SCENE_NAMES: readonly string[] = REFERENCE_SCENES.map((s) => s.name);
 
 /**
- * The built-in scene with this exact name, or `undefined`; with its plant's behaviours
- * (builtinPlant) when it has one, so a scene exported from a built-in holds its behaviours. Its
- * plant's layout is lent by name where the scene is drawn (scene-plant.ts, layoutScene), not
- * carried: the editor follows a renamed tag in the behaviours but not yet in a layout.
+ * The built-in scene with this exact name, or `undefined`: its reference tags and its plant's two
+ * fields (builtinPlant), `behaviours` and `layout`, so it is exactly the scene file the product
+ * ships, and a scene exported from it is the whole scene.
  */
 export function builtinScene(name: string): SceneDefinition | undefined {
   const ref = REFERENCE_SCENES.find((s) => s.name === name);
   if (!ref) return undefined;
-  const behaviours = builtinPlant(ref.name)?.behaviours ?? [];
-  return { ...buildReferenceScene(ref), ...(behaviours.length > 0 ? { behaviours } : {}) };
+  const plant = builtinPlant(ref.name);
+  return {
+    ...buildReferenceScene(ref),
+    ...(plant && plant.behaviours.length > 0 ? { behaviours: plant.behaviours } : {}),
+    ...(plant ? { layout: plant.layout } : {}),
+  };
 }
 
 /** A scene of the given size for benchmarks and stress tests: Inputs and Outputs of every type. */

@@ -9,6 +9,7 @@ import { validateSceneJson } from './scene-file.js';
 import { formatProblem, ValidationError } from '../problems/problem-list.js';
 import { serializeScene } from './scene-file.js';
 import { addressTaken } from './scene-tags.js';
+import { followEditInLayout } from './layout-follow.js';
 
 /** The fields of a tag an edit may change (the id never changes: clients keep it). */
 export interface TagChanges {
@@ -26,6 +27,7 @@ export interface TagChanges {
 export type SceneEdit =
   | { op: 'addTag'; kind: TagKind; type: TagType; name?: string; afterId?: string }
   | { op: 'updateTag'; id: string; changes: TagChanges }
+  /** Refused while a behaviour uses the tag; the layout's machines and panel just lose it. */
   | { op: 'deleteTag'; id: string }
   | { op: 'duplicateTag'; id: string }
   | { op: 'moveTag'; id: string; toIndex: number }
@@ -100,8 +102,9 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       if (holder >= 0)
         return refuse(`tags[${i}].address: ${addressTaken(updated, holder, tags[holder]!.name)}`);
       tags[i] = updated;
-      // The behaviours follow a renamed tag (or one moved to the other kind); the checks below
-      // refuse a change they cannot follow (a written tag made an Output, a Bit made a Float).
+      // The behaviours follow a renamed tag (or one moved to the other kind), as the layout does
+      // below (layout-follow.ts); the checks below refuse a change they cannot follow (a written
+      // tag made an Output, a Bit made a Float).
       next = scene.behaviours
         ? { ...scene, tags, behaviours: followTagChange(scene.behaviours, scene.tags, before, updated) }
         : { ...scene, tags };
@@ -161,6 +164,8 @@ export function applySceneEdit(scene: SceneDefinition, edit: SceneEdit, newId: (
       break;
     }
   }
+  // The layout follows what the edit renamed or removed (a layout set is checked as it is given).
+  if (edit.op !== 'setLayout') next = followEditInLayout(scene, next);
   try {
     return { ok: true, scene: validateSceneJson(JSON.parse(serializeScene(next))) };
   } catch (error) {

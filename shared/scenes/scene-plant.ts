@@ -36,6 +36,9 @@ export function sceneBehaviours(scene: SceneWithBehaviours): {
 /**
  * The drawing of the plant that runs for a scene (sceneBehaviours), placed by the scene's own
  * `layout`, else by the built-in scene's of its name, else after its conveyor graph (layoutPlant).
+ * A built-in scene carries its layout (builtinScene); the lending is for a scene that borrows a
+ * built-in's plant by name: a copy of the scene's tags without behaviours or layout, such as a
+ * file exported before layouts were carried or a driver CSV imported under a built-in's name.
  */
 export function layoutScene(scene: SceneWithBehaviours & { readonly layout?: PlacementHints }): PlantLayout {
   const hints = scene.layout ?? builtinPlant(scene.name)?.layout;

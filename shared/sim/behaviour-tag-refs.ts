@@ -60,9 +60,19 @@ export function followTagChange(
     if (typeof ref === 'object' && 'id' in ref) return ref;
     const found = resolveTagRef(ref, index, use);
     if (!found.ok || found.tag.id !== before.id) return ref;
-    if (typeof ref === 'string') return after.name;
-    return ref.kind === undefined ? { name: after.name } : { name: after.name, kind: after.kind };
+    return renamedRef(ref, after);
   });
+}
+
+/**
+ * A name reference made to name a tag's new name and kind in the form it had: a bare name stays
+ * bare, a `{name}` without a kind keeps none, a `{name, kind}` takes the new kind. (The layout
+ * follows a renamed tag the same way: shared/scenes/layout-follow.ts.)
+ */
+export function renamedRef(ref: TagRef, after: Pick<TagDefinition, 'name' | 'kind'>): TagRef {
+  if (typeof ref === 'object' && 'id' in ref) return ref;
+  if (typeof ref === 'string') return after.name;
+  return ref.kind === undefined ? { name: after.name } : { name: after.name, kind: after.kind };
 }
 
 type Visit = (ref: TagRef, use: RefUse) => TagRef;

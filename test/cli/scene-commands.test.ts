@@ -18,6 +18,8 @@ import { captureSnapshot, serializeSnapshot } from '../../shared/scenes/runtime-
 import { exportSceneCsv } from '../../shared/scenes/scene-csv.js';
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { sceneJsonSchema } from '../../shared/scenes/scene-schema.js';
+import { builtinPlant } from '../../shared/scenes/builtin/builtin-plants.js';
+import { layoutScene } from '../../shared/scenes/scene-plant.js';
 import { startTestServer, type TestServer } from '../support/api-server.js';
 import { cliIo, cliListeningUrl } from '../support/cli-io.js';
 
@@ -228,6 +230,10 @@ describe('tagsim export', () => {
         err: [],
       });
       expect(readFileSync(json, 'utf8')).toBe(serializeScene(scene));
+      // The whole scene: its plant's layout too, drawn the same once read back under another name.
+      const written = parseSceneFile(readFileSync(json, 'utf8'));
+      expect(written.layout).toEqual(builtinPlant(name)!.layout);
+      expect(layoutScene({ ...written, name: 'Mine' })).toEqual({ ...layoutScene(scene), scene: 'Mine' });
       expect((await cli('export', '--scene', json, '--out', csv)).code).toBe(0);
       expect(readFileSync(csv, 'utf8')).toBe(exportSceneCsv(scene));
     }

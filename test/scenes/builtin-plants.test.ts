@@ -1,7 +1,8 @@
-// A built-in scene is exactly a scene file the product ships (issue 35): its reference tags and
-// its plant's two fields, `behaviours` and `layout`, written with the scene-file writer, read back
-// with the reader, valid against the published JSON Schema, and drawn and run the same, even
-// under another name, where nothing is lent by name.
+// A built-in scene is exactly a scene file the product ships (issue 35): the scene object
+// builtinScene gives, its reference tags and its plant's two fields, `behaviours` and `layout`,
+// written with the scene-file writer and read back unchanged, within the file limits, valid
+// against the published JSON Schema, and drawn and run the same, even under another name, where
+// nothing is lent by name.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -11,6 +12,8 @@ import { BUILTIN_SCENE_NAMES, builtinScene } from '../../shared/scenes/builtin-s
 import { parseSceneFile, serializeScene } from '../../shared/scenes/scene-file.js';
 import { layoutScene, sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import { SCENE_SCHEMA_FILE } from '../../shared/scenes/scene-schema.js';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/scenes/file-limits.js';
+import { layoutPlant } from '../../shared/plant/layout.js';
 
 const schemaPath = fileURLToPath(new URL(`../../${SCENE_SCHEMA_FILE}`, import.meta.url));
 const validate = new Ajv({ allErrors: true, strict: true, strictTypes: false }).compile(
@@ -26,16 +29,22 @@ describe('the built-in plants (shared/scenes/builtin/)', () => {
   it.each(BUILTIN_SCENE_NAMES.map((n) => [n]))('%s is a scene file the product ships', (name) => {
     const plant = builtinPlant(name)!;
     const builtin = builtinScene(name)!;
-    const text = serializeScene({ ...builtin, ...plant });
+    // The built-in scene object itself: its tags and its plant's two fields, nothing lent by name.
+    expect(builtin.behaviours).toEqual(plant.behaviours);
+    expect(builtin.layout).toEqual(plant.layout);
+    const text = serializeScene(builtin);
+    expect(text.length).toBeLessThan(MAX_SCENE_FILE_BYTES);
     const json = JSON.parse(text) as Record<string, unknown>;
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(['behaviours', 'layout']));
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(['tags', 'behaviours', 'layout']));
 
     const back = parseSceneFile(text);
-    expect(back.behaviours).toEqual(plant.behaviours);
-    expect(back.layout).toEqual(plant.layout);
+    expect(back).toEqual(builtin);
+    expect(serializeScene(back)).toBe(text);
     expect(sceneBehaviours(back)).toEqual({ behaviours: plant.behaviours, source: 'scene' });
     expect(layoutScene(back)).toEqual(layoutScene(builtin));
+    // The drawing is the one the plant's own layout gives (what the scene lent by name before).
+    expect(layoutScene(builtin)).toEqual(layoutPlant(builtin, plant.layout));
 
     // Renamed, the file lends nothing by name: it carries its whole plant.
     const renamed = parseSceneFile(serializeScene({ ...back, name: `${name}, shipped` }));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_TAGS } from '../../shared/core/system-tags.js';
 import { BUILTIN_SCENE_NAMES, builtinScene, builtinTagId } from '../../shared/scenes/builtin-scenes.js';
-import { sceneBehaviours } from '../../shared/scenes/scene-plant.js';
+import { layoutScene, sceneBehaviours } from '../../shared/scenes/scene-plant.js';
 import {
   driverAddressNumber,
   driverAddressText,
@@ -249,9 +249,9 @@ describe('CSV round trips', () => {
   it.each(BUILTIN_SCENE_NAMES.map((n) => [n]))(
     '%s: scene -> CSV -> scene under its name gives the very same scene (ids included), and CSV -> scene -> CSV is stable',
     (name) => {
-      // A CSV holds tags only: the built-in's behaviours do not travel (the scene lends them back
-      // when it runs, having the built-in's name and tags: sceneBehaviours).
-      const { behaviours, ...scene } = builtinScene(name)!;
+      // A CSV holds tags only: the built-in's behaviours and layout do not travel (the scene
+      // borrows them back, having the built-in's name and tags: sceneBehaviours, layoutScene).
+      const { behaviours, layout: _drawn, ...scene } = builtinScene(name)!;
       const text = exportSceneCsv(scene);
       const { scene: back, notes } = load(text, name);
       expect(notes).toEqual([]);
@@ -260,6 +260,7 @@ describe('CSV round trips', () => {
       // And the JSON export of the import is a valid scene file.
       expect(parseSceneFile(serializeScene(back))).toEqual(scene);
       expect(sceneBehaviours(back).behaviours).toEqual(behaviours ?? []);
+      expect(layoutScene(back)).toEqual(layoutScene(builtinScene(name)!));
     },
   );
 

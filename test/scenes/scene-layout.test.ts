@@ -165,15 +165,13 @@ describe("a scene file's layout", () => {
     }
   });
 
-  it('is refused by the editor when an edit would leave it naming what is gone', () => {
+  it('follows an edit that renames what it names, rather than refuse it (layout-follow.test.ts)', () => {
     const scene = validateSceneJson(file(GOOD));
     const renamed = { ...scene.behaviours![0]!, conveyor: 'main belt' };
     const outcome = applySceneEdit(scene, { op: 'updateBehaviour', index: 0, behaviour: renamed }, () => 'x');
-    expect(outcome).toEqual({
-      ok: false,
-      problems: [
-        "layout.conveyors[\"belt\"]: no conveyor of this scene's plant is named 'belt' (conveyors: 'main belt')",
-      ],
+    expect(outcome).toMatchObject({
+      ok: true,
+      scene: { layout: { ...GOOD, conveyors: { 'main belt': GOOD.conveyors!['belt'] } } },
     });
   });
 
