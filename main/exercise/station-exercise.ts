@@ -30,12 +30,39 @@ export interface StationExercise {
   start(): void;
   /** Ends it now, ungraded where undecided; its faults come off. */
   stop(reason?: string): void;
-  /** Hears every change a view shows: a start, a stop, a decision, each second of exercise time. */
+  /** Hears every change of the grade: a start, a stop, a decision, a fault of it on or off. */
   readonly changes: Emitter<void>;
-  /** What the student's window reads (shared/bridge/exercise-spec.ts). */
+  /**
+   * What the student's window reads (shared/bridge/exercise-spec.ts); its `onChange` hears each
+   * second of exercise time too, for the window's clock.
+   */
   readonly feed: ExerciseFeed;
+  /**
+   * How many times grading looked at the station since it was made: only after a tick at which
+   * something changed on it or a decision came due (docs/performance.md, "Grading an exercise live").
+   */
+  readonly looks: number;
   /** Stops listening to the station; the grade stays readable. */
   dispose(): void;
+}
+
+/**
+ * Runs a station's grading after the ticks of its simulation: `look` is called after the next
+ * tick once `wake` was called (once, however often it was woken), and never otherwise.
+ */
+export type GradingTicks = (look: () => void) => { wake(): void; stop(): void };
+
+/** After the simulation's own ticks (either clock): `tagsim grade`, a TagSim graded alone. */
+function afterSimulationTicks(tagsim: TagSim): GradingTicks {
+  return (look) => {
+    let woken = false;
+    const stop = tagsim.simulation.onTick(() => {
+      if (!woken) return;
+      woken = false;
+      look();
+    });
+    return { wake: () => void (woken = true), stop };
+  };
 }
 
 /** Why a run stopped when the instructor stopped it. */
@@ -45,8 +72,11 @@ const SCENE_CHANGED = "stopped: the station's scene changed";
 /**
  * Grades one station against an exercise (docs/lab.md, "Exercises and grading"). Each start puts
  * the station back to the scene's start (as the control API's reset does, every fault off and
- * logged), applies the exercise's start state, and begins a session that the simulation's every
- * tick advances. Another scene at the station (where the lab lets the student open one) stops it.
+ * logged), applies the exercise's start state, and begins a session. The session looks at the
+ * station only after a tick at which something changed there or a decision came due: the
+ * simulation's alarm (shared/sim/plant-alarm.ts) wakes it, armed after each look for the next
+ * due moment in plant time. Another scene at the station (where the lab lets the student open
+ * one) stops it.
  */
 export function stationExercise(
   station: ExerciseStation,
@@ -56,35 +86,52 @@ export function stationExercise(
     now?: () => number;
     reportError?: (error: unknown) => void;
     /**
-     * Calls `tick` after each tick of the station's simulation; returns the function that stops.
-     * Default: the simulation's own tick events (either clock). A lab ticks all its stations'
-     * exercises from one timer of its own, after all their simulations (lab-exercise.ts).
+     * How its looks are run. Default: after the simulation's own ticks (either clock). A lab
+     * runs all its stations' from one timer of its own, after all their simulations (lab-exercise.ts).
      */
-    tickedBy?: (tick: () => void) => () => void;
+    tickedBy?: GradingTicks;
   },
 ): StationExercise {
   const now = options.now ?? Date.now;
-  const changes = new Emitter<void>(options.reportError ?? (() => undefined));
+  const reportError = options.reportError ?? (() => undefined);
+  const changes = new Emitter<void>(reportError);
+  // The window's clock: heard only while a window listens, and only then looked at each second.
+  const seconds = new Emitter<void>(reportError);
   const { tagsim } = station;
   let session: ExerciseSession | undefined;
+  let looks = 0;
   let shownSecond = -1;
-  const tick = () => {
-    if (!session) return;
-    const changed = session.tick();
-    // The window shows the time by the second: one event a second, and one at each decision.
-    const second = Math.floor(session.timeMs / 1000);
-    if (changed || second !== shownSecond) {
-      shownSecond = second;
-      changes.emit();
+  const ticks = (options.tickedBy ?? afterSimulationTicks(tagsim))(() => look());
+  const alarm = tagsim.simulation.simulation.alarm(() => ticks.wake());
+  /** Sets the alarm for what the session waits for: any change, its next decision, the next second. */
+  const arm = () => {
+    if (session?.run.status !== 'running') {
+      alarm.disarm();
+      return;
     }
+    alarm.arm(session.alarmAt(seconds.size > 0 ? (Math.floor(session.timeMs / 1000) + 1) * 1000 : Infinity));
+  };
+  const look = () => {
+    if (!session) return;
+    looks++;
+    const changed = session.tick();
+    if (changed) changes.emit();
+    const second = Math.floor(session.timeMs / 1000);
+    if (second !== shownSecond) {
+      shownSecond = second;
+      if (!changed) seconds.emit();
+    }
+    arm();
   };
   const stop = (reason: string) => {
     if (session?.run.status !== 'running') return;
     session.stop(reason);
+    alarm.disarm();
     changes.emit();
   };
   const unsubscribers = [
-    (options.tickedBy ?? ((listener) => tagsim.simulation.onTick(listener)))(tick),
+    ticks.stop,
+    alarm.disarm,
     tagsim.engine.subscribe((change) => {
       if (change.sceneChanged && !change.keptState) stop(SCENE_CHANGED);
     }),
@@ -117,8 +164,10 @@ export function stationExercise(
       { log: options.log, now, seed: tagsim.simulation.seed },
     );
     // Time 0 is graded too: a fault at 0 goes on now, a criterion that holds from the start is met.
+    looks++;
     session.tick();
     shownSecond = 0;
+    arm();
     changes.emit();
   };
   const view = (): StudentExercise => studentView(setup.exercise, session?.grade);
@@ -146,7 +195,19 @@ export function stationExercise(
     start,
     stop: (reason = STOPPED_BY_INSTRUCTOR) => stop(reason),
     changes,
-    feed: { view, report, onChange: (listener) => changes.on(listener) },
+    feed: {
+      view,
+      report,
+      onChange(listener) {
+        const stopHearing = [changes.on(listener), seconds.on(listener)];
+        // Its alarm is set afresh at the next tick, for the next second too.
+        ticks.wake();
+        return () => stopHearing.forEach((stopIt) => stopIt());
+      },
+    },
+    get looks() {
+      return looks;
+    },
     dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()),
   };
 }

@@ -1,5 +1,4 @@
 import type { ExerciseFeed } from '../../shared/bridge/exercise-spec.js';
-import { Emitter } from '../../shared/core/emitter.js';
 import { reportRow, type ClassReport } from '../../shared/exercise/class-report.js';
 import type { ExerciseAction } from '../../shared/exercise/exercise-actions.js';
 import { exerciseOverview, type ExerciseOverview } from '../../shared/exercise/exercise-overview.js';
@@ -11,7 +10,12 @@ import type { ExerciseSetup } from '../exercise/exercise-setup.js';
 import { writeClassReport } from '../exercise/report-files.js';
 import { SIMULATION_TICK_MS } from '../runtime/simulation-host.js';
 import type { Every } from './shared-ticker.js';
-import { stationExercise, type ExerciseStation, type StationExercise } from '../exercise/station-exercise.js';
+import {
+  stationExercise,
+  type ExerciseStation,
+  type GradingTicks,
+  type StationExercise,
+} from '../exercise/station-exercise.js';
 
 /** The exercise every station of a lab runs (`tagsim lab --exercise`, docs/lab.md). */
 export interface LabExercise {
@@ -33,18 +37,62 @@ export interface LabExercise {
 /** Each station's window reads its exercise before the station exists: this feed is wired to it after. */
 export function deferredFeed(): { feed: ExerciseFeed; attach(exercise: StationExercise): void } {
   let target: StationExercise | undefined;
-  const changes = new Emitter<void>(() => undefined);
+  // Each listener's subscription to the exercise's feed, once there is one.
+  const listeners = new Set<{ listener: () => void; stop: (() => void) | undefined }>();
   return {
     feed: {
       view: () => target?.feed.view() ?? null,
       report: (format) => target?.feed.report(format) ?? null,
-      onChange: (listener) => changes.on(listener),
+      onChange(listener) {
+        const entry = { listener, stop: target?.feed.onChange(listener) };
+        listeners.add(entry);
+        return () => {
+          listeners.delete(entry);
+          entry.stop?.();
+        };
+      },
     },
     attach(exercise) {
       target = exercise;
-      exercise.changes.on(() => changes.emit());
+      for (const entry of listeners) entry.stop = exercise.feed.onChange(entry.listener);
     },
   };
+}
+
+/**
+ * One timer for every station's grading, in the group of their simulations' timers and after
+ * them (shared-ticker.ts runs a period's callbacks in order): at each period it looks at the
+ * stations woken since the last (their simulations' alarms), in station order, and does nothing
+ * else; a period at which none was woken costs one comparison for the whole lab.
+ */
+function labGradingTicks(every: Every): { tickedBy: GradingTicks; stop: () => void } {
+  const entries: { look: () => void; woken: boolean }[] = [];
+  let woken = 0;
+  const stop = every(() => {
+    if (woken === 0) return;
+    woken = 0;
+    for (const entry of entries) {
+      if (!entry.woken) continue;
+      entry.woken = false;
+      entry.look();
+    }
+  }, SIMULATION_TICK_MS);
+  const tickedBy: GradingTicks = (look) => {
+    const entry = { look, woken: false };
+    entries.push(entry);
+    return {
+      wake() {
+        if (entry.woken) return;
+        entry.woken = true;
+        woken++;
+      },
+      stop() {
+        const at = entries.indexOf(entry);
+        if (at >= 0) entries.splice(at, 1);
+      },
+    };
+  };
+  return { tickedBy, stop };
 }
 
 /**
@@ -91,16 +139,7 @@ export function startLabExercise(
   },
 ): LabExercise {
   const now = options.now ?? Date.now;
-  // One timer for all the stations' exercises, in the group of their simulations' timers and
-  // after them (shared-ticker.ts runs a period's callbacks in order): no event per station.
-  const ticks = new Set<() => void>();
-  const stopTicking = options.every(() => {
-    for (const tick of ticks) tick();
-  }, SIMULATION_TICK_MS);
-  const tickedBy = (tick: () => void) => {
-    ticks.add(tick);
-    return () => void ticks.delete(tick);
-  };
+  const { tickedBy, stop: stopTicking } = labGradingTicks(options.every);
   let saved: { at: number } | { error: string } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const exercises = stations.map((station, i) => {

@@ -3,10 +3,13 @@ import type { FaultLog } from '../lab/fault-log.js';
 import type { StationFaults } from '../lab/lab-fault.js';
 import { bindSchedule, type ScheduleRunner, type ScheduleTaskStatus } from '../lab/schedule-runner.js';
 import { formatProblem } from '../problems/problem-list.js';
-import { ForwardTime } from '../scenario/scenario-clock.js';
+import { ExerciseClock } from './exercise-clock.js';
 import { exerciseAccess, type PlantSource } from './exercise-access.js';
 import { ExerciseRun, type ExerciseGrade } from './exercise-run.js';
 import type { BoundExercise } from './exercise-types.js';
+
+/** How much sooner than due (ms of plant time) alarmAt wakes a host. */
+const EARLY_MS = 1e-3;
 
 /**
  * A station an exercise runs on: its engine, its faults (the exercise's are the instructor's:
@@ -33,17 +36,17 @@ export interface StationGrade extends ExerciseGrade {
  * station's simulation time since then (counting on across a reset of the simulation, standing
  * still while it is paused), the exercise's faults go on and off at their exercise times (logged
  * in the lab's fault log, hidden as the file says), and the run grades the station at each
- * `tick()` (its host calls it at every tick of the simulation). The station is expected to be
- * at its start already (the host resets it and applies the start state first).
+ * `tick()`. Its host calls that after a tick of the simulation at which something changed or a
+ * decision came due (`dueAt`; station-exercise.ts arms the simulation's alarm for it), or simply
+ * after every tick: the grade comes out the same. The station is expected to be at its start
+ * already (the host resets it and applies the start state first).
  */
 export class ExerciseSession {
   readonly run: ExerciseRun;
   readonly startedAt: number;
   private endedAt: number | undefined;
-  private readonly time: ForwardTime;
+  private readonly time: ExerciseClock;
   private readonly schedule: ScheduleRunner | undefined;
-  /** Exercise time at the last tick (the run's own moves only when it looks). */
-  private nowMs = 0;
   /** What the last look saw: the engine's version and the plant's changes. */
   private seen = { version: -1, tallies: undefined as unknown, changes: -1 };
   /** Whether one of the exercise's faults went on or off since the last look. */
@@ -55,8 +58,7 @@ export class ExerciseSession {
     private readonly options: { readonly log: FaultLog; readonly now: () => number; readonly seed: number },
   ) {
     this.startedAt = options.now();
-    this.time = new ForwardTime(() => station.simulation.plantNow.timeMs);
-    this.time.now();
+    this.time = new ExerciseClock(station.simulation);
     const access = exerciseAccess(station.engine, station.simulation, exercise.plant);
     this.run = new ExerciseRun(exercise, access);
     if (exercise.faults.faults.length > 0) {
@@ -76,15 +78,14 @@ export class ExerciseSession {
   }
 
   /**
-   * Looks at the station now (its host calls it at every tick of the simulation); returns whether
-   * the grade changed in a way a view shows. A tick at which no tag and nothing of the plant
-   * changed is skipped until the run is due (ExerciseRun.dueAt): an idle station costs next to
-   * nothing.
+   * Looks at the station now, after a tick of its simulation; returns whether the grade changed
+   * in a way a view shows (a criterion decided, a fault of the exercise on or off, the end). A
+   * tick at which no tag and nothing of the plant changed decides nothing until the run is due
+   * (ExerciseRun.dueAt): it is skipped at once.
    */
   tick(): boolean {
     if (this.run.status !== 'running') return false;
     const t = this.time.now();
-    this.nowMs = t;
     this.schedule?.update(t);
     const { engine, simulation } = this.station;
     const { tallies, changes } = simulation.plantNow;
@@ -99,10 +100,33 @@ export class ExerciseSession {
     seen.version = engine.version;
     seen.tallies = tallies;
     seen.changes = changes;
+    const faultsMoved = this.faultsMoved;
     this.faultsMoved = false;
     const changed = this.run.update(t);
     if (this.run.status !== 'running') this.end(t);
-    return changed;
+    return changed || faultsMoved;
+  }
+
+  /**
+   * After a tick: the exercise time by which it must look again though nothing on the station
+   * changes (the run's next decision, the next move of its faults); Infinity once it is over.
+   */
+  get dueAt(): number {
+    if (this.run.status !== 'running') return Infinity;
+    return Math.min(this.run.dueAt, this.schedule?.dueAt ?? Infinity);
+  }
+
+  /**
+   * After a tick: the plant time (of the plant running now) for the simulation's alarm
+   * (shared/sim/plant-alarm.ts), which wakes its host for the next tick at which it must look
+   * though nothing changes: when it is due, or at exercise time `alsoAtMs` (a window's clock);
+   * Infinity: on a change only. A hair early rather than late: a look that comes early is one
+   * skipped tick (the session decides by exercise time itself); one that came late would decide
+   * at another tick than a host that looks at every tick.
+   */
+  alarmAt(alsoAtMs = Infinity): number {
+    const due = Math.min(this.dueAt, alsoAtMs);
+    return due === Infinity ? Infinity : this.time.plantTimeAt(due) - EARLY_MS;
   }
 
   /** Ends it now, ungraded where undecided (the instructor stopped it, the scene changed). */
@@ -113,9 +137,9 @@ export class ExerciseSession {
     this.end(t);
   }
 
-  /** Exercise time now: at the last tick while it runs, at its end once it is over. */
+  /** Exercise time now while it runs (the plant's, read now), at its end once it is over. */
   get timeMs(): number {
-    return this.run.status === 'running' ? this.nowMs : this.run.timeMs;
+    return this.run.status === 'running' ? this.time.now() : this.run.timeMs;
   }
 
   get grade(): StationGrade {

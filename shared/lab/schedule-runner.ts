@@ -31,6 +31,12 @@ export interface ScheduleRunner {
   /** Advances to `t` ms after the start (never going back): puts faults on and takes them off. */
   update(t: number): void;
   readonly tasks: readonly ScheduleTaskStatus[];
+  /**
+   * After an update: the earliest time at which a fault goes on or comes off though no tag
+   * changes meanwhile (its `at`, its `clearAfter`, a timer of its conditions; Infinity: none).
+   * Until then, or until a tag changes, an update does nothing: a host may skip those moments.
+   */
+  readonly dueAt: number;
   /** Whether every fault has gone on and come off (or can never go on). */
   readonly finished: boolean;
   /** Ends the schedule at `t`: takes off every fault of it that is on; none goes on after. */
@@ -145,20 +151,37 @@ export function bindSchedule(
     options.onChange?.({ name: task.name, station: task.station, state: 'done' }, t);
   };
 
+  /** When `task` needs an update again though no tag changes (after it was updated at `t`). */
+  const dueOf = (task: Task, t: number, putOnNow: boolean): number => {
+    const { at, clearAfter } = task.entry;
+    if (task.state === 'waiting') return at ?? task.when!.dueAt;
+    if (task.state !== 'on') return Infinity;
+    if (clearAfter !== undefined) return task.onAt! + clearAfter;
+    // A watch just made has not seen its first moment: the next update must show it one.
+    return task.clearWatch && putOnNow ? t : (task.clearWatch?.dueAt ?? Infinity);
+  };
+  let due = 0;
+
   return {
     runner: {
       update(t) {
+        due = Infinity;
         for (const task of tasks) {
-          if (task.state === 'waiting') {
-            const due = task.entry.at !== undefined ? t >= task.entry.at : task.when!.update(t);
-            if (due) putOn(task, t);
+          const waiting = task.state === 'waiting';
+          if (waiting) {
+            const goesOn = task.entry.at !== undefined ? t >= task.entry.at : task.when!.update(t);
+            if (goesOn) putOn(task, t);
           } else if (task.state === 'on') {
             const { clearAfter } = task.entry;
             const over =
               clearAfter !== undefined ? t >= task.onAt! + clearAfter : (task.clearWatch?.update(t) ?? false);
             if (over) takeOff(task, t);
           }
+          due = Math.min(due, dueOf(task, t, waiting));
         }
+      },
+      get dueAt() {
+        return due;
       },
       get tasks() {
         return tasks.map(({ name, station, state }) => ({ name, station, state }));
@@ -168,6 +191,7 @@ export function bindSchedule(
           if (task.state === 'on') takeOff(task, t);
           task.state = 'done';
         }
+        due = Infinity;
       },
       get finished() {
         return tasks.every(

@@ -8,6 +8,7 @@ import type { PlacedProblem } from '../problems/problem-list.js';
 import type { Behaviour } from './behaviour-types.js';
 import { Plant, type SimulationSnapshot } from './behaviours.js';
 import { LifecycleTags } from './lifecycle-tags.js';
+import { PlantAlarms, type PlantAlarm } from './plant-alarm.js';
 import { type LifecycleCommand, SimLifecycle, type SimState } from './sim-lifecycle.js';
 import { TagMirror } from './tag-mirror.js';
 import { strictBehaviours, validateBehaviours } from './validate-behaviours.js';
@@ -69,6 +70,10 @@ export class Simulation {
    * the mirror already holds what the engine does, and an idle tick need not read it again.
    */
   private mirroredVersion = -1;
+  private readonly alarms = new PlantAlarms(
+    () => this.plant,
+    () => this.engine.version,
+  );
 
   constructor(
     private readonly engine: TagEngine,
@@ -119,6 +124,11 @@ export class Simulation {
   /** The plant now, read in place at every tick by a grader: a new one each time it starts over. */
   get plantNow(): Pick<Plant, 'tallies' | 'timeMs' | 'changes'> {
     return this.plant;
+  }
+
+  /** An alarm that wakes `listener` after a change or at a plant time (plant-alarm.ts): a grader's. */
+  alarm(listener: () => void): PlantAlarm {
+    return this.alarms.add(listener);
   }
 
   /**
@@ -267,6 +277,7 @@ export class Simulation {
     const writes = this.mirror.takeWrites();
     if (writes.length > 0) this.engine.simulate('id', writes, 'simulation');
     this.mirroredVersion = this.engine.version;
+    this.alarms.check();
     const status = {
       state: this.lifecycle.state,
       timeScale: this.lifecycle.timeScale,

@@ -22,7 +22,9 @@
 // LAB_BENCH_ROUNDS interleaved rounds (default 3), each its CPU at idle and under load; then the
 // medians of each and how much more the graded lab took. Defaults there: 64 stations, one client
 // per station. The phases fit in the exercise's two minutes, so every station is graded
-// throughout.
+// throughout. Both labs run the same plant: the lab's default scene and seed are the exercise's,
+// the exercise has no start state, and its one fault (a sensor stuck on, 30 s to 45 s) changes
+// what an Input reads, not what the plant does (docs/performance.md, "Grading an exercise live").
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';

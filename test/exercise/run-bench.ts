@@ -72,3 +72,29 @@ export function session(criteria: unknown[], more: Record<string, unknown> = {})
   };
   return { bench, hidden, log, exercise, running, step };
 }
+
+/**
+ * The same, but graded as station-exercise.ts grades a station: the run looks only after a tick
+ * at which the simulation's alarm woke it (a change, or its alarmAt), and `looks` counts its looks.
+ */
+export function toldSession(criteria: unknown[], more: Record<string, unknown> = {}) {
+  const made = session(criteria, more);
+  const { bench, running } = made;
+  let woken = false;
+  let looks = 0;
+  const alarm = bench.sim.alarm(() => (woken = true));
+  // Due at once: the first tick is looked at, as `session`'s is.
+  alarm.arm(running.alarmAt());
+  const step = (ms: number) => {
+    for (let t = 0; t < ms && running.run.status === 'running'; t += 10) {
+      bench.sim.advance(10);
+      bench.timeMs += 10;
+      if (!woken) continue;
+      woken = false;
+      looks++;
+      running.tick();
+      alarm.arm(running.alarmAt());
+    }
+  };
+  return { ...made, step, looks: () => looks };
+}

@@ -185,6 +185,24 @@ describe('tagsim lab --exercise', () => {
     });
   });
 
+  it('looks at an idle station only when something changed there or a decision is due', async () => {
+    const { lab } = await gradedLab('Idle');
+    const looks = () => lab.exercise!.stations.map((s) => s.looks);
+    // Past the reaction's second (the fault went on at 0): nothing is due before the time limit.
+    await expect
+      .poll(() => lab.exercise!.stations.map((s) => s.grade!.criteria[2]!.state))
+      .not.toContain('pending');
+    const before = looks();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // About 50 ticks of each simulation (nothing moves with no controller): none looked at.
+    expect(looks()).toEqual(before);
+    await apiClient(lab.stations[1]!.tagsim.url!).put('/api/tag/values/by-name', [
+      { name: 'Conveyor', value: true },
+    ]);
+    await expect.poll(() => looks()[1]).toBeGreaterThan(before[1]!);
+    expect(looks()[0]).toBe(before[0]);
+  });
+
   it('keeps the class report in the lab folder: written when the exercises end, and on demand', async () => {
     // 2 s of exercise time at 8x: it ends in a quarter of a second.
     const { lab, folder } = await gradedLab('Short', { timeLimitMs: 2000, timeScale: 8 });
