@@ -1,5 +1,5 @@
 import type { Condition } from '../../sim/behaviour-types.js';
-import { analogGantry } from './axes.js';
+import { analogGantry, gripperSensing } from './axes.js';
 import {
   belt,
   type BuiltinPlant,
@@ -10,7 +10,6 @@ import {
   isOn,
   output,
   path,
-  rule,
   SPEED,
 } from './declare-plant.js';
 
@@ -98,17 +97,10 @@ export const ASSEMBLER_ANALOG: BuiltinPlant = declarePlant(
       carries: ['gripper'],
     },
   ),
-  rule(
-    {
-      name: 'The gripper comes down on the lid at place',
-      when: { all: [X_OVER_LID, Z_ON_LID, isOn(LID_AT_PLACE)] },
-      then: [{ set: ITEM_DETECTED, value: true }],
-    },
-    {
-      name: 'The gripper rises empty-handed',
-      when: { all: [isOff(GRAB), { tag: Z, lt: 8 }] },
-      then: [{ set: ITEM_DETECTED, value: false }],
-    },
+  gripperSensing(
+    ITEM_DETECTED,
+    { item: 'the lid at place', when: { all: [X_OVER_LID, Z_ON_LID, isOn(LID_AT_PLACE)] } },
+    { all: [isOff(GRAB), { tag: Z, lt: 8 }] },
   ),
   belt({
     conveyor: 'lids 1',

@@ -1,5 +1,5 @@
 import type { Behaviour, TagRef } from '../../sim/behaviour-types.js';
-import { axisAt, gantry } from './axes.js';
+import { axisAt, gantry, gripperSensing } from './axes.js';
 import {
   belt,
   type BuiltinPlant,
@@ -12,7 +12,6 @@ import {
   output,
   path,
   type PlantPart,
-  rule,
   SPEED,
 } from './declare-plant.js';
 
@@ -151,17 +150,10 @@ export const ASSEMBLER: BuiltinPlant = declarePlant(
   ),
   positioner('lid', 2.4, LID_AT_PLACE, RAISE_LIDS, CLAMP_LID),
   positioner('base', 4.25, BASE_AT_PLACE, RAISE_BASES, CLAMP_BASE),
-  rule(
-    {
-      name: 'The gripper comes down on a lid at place',
-      when: { all: [Z_DOWN, X_AT_LIDS, isOff(LID_AT_PLACE)] },
-      then: [{ set: ITEM_DETECTED, value: true }],
-    },
-    {
-      name: 'The gripper rises empty-handed',
-      when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
-      then: [{ set: ITEM_DETECTED, value: false }],
-    },
+  gripperSensing(
+    ITEM_DETECTED,
+    { item: 'a lid at place', when: { all: [Z_DOWN, X_AT_LIDS, isOff(LID_AT_PLACE)] } },
+    { all: [isOff(GRAB), isOff(MOVE_Z)] },
   ),
   belt({
     conveyor: 'lids',

@@ -1,4 +1,4 @@
-import type { Behaviour, TagRef } from '../../sim/behaviour-types.js';
+import type { Behaviour, Condition, TagRef } from '../../sim/behaviour-types.js';
 import { axis } from './plant-parts.js';
 import { type Box, machine, type PlantPart, type RoledTags } from './declare-plant.js';
 
@@ -158,3 +158,26 @@ export function analogGantry(bridge: AnalogAxis, head: GantryHead<AnalogZ>): Pla
 }
 
 export { axisAt } from './plant-parts.js';
+
+/**
+ * A gantry's suction gripper sensing what it holds: `detected` turns on when the gripper comes
+ * down on an item (`downOn`: what it finds, as its rule names it, and when), and off when it rises
+ * without `Grab` (`risesEmpty`). Between the two it keeps what it saw, so it stays on while the
+ * gripper carries the item.
+ */
+export function gripperSensing(
+  detected: TagRef,
+  downOn: { readonly item: string; readonly when: Condition },
+  risesEmpty: Condition,
+): PlantPart {
+  return {
+    behaviours: [
+      {
+        name: `The gripper comes down on ${downOn.item}`,
+        when: downOn.when,
+        then: [{ set: detected, value: true }],
+      },
+      { name: 'The gripper rises empty-handed', when: risesEmpty, then: [{ set: detected, value: false }] },
+    ],
+  };
+}

@@ -1,4 +1,4 @@
-import { axisAt, gantry } from './axes.js';
+import { axisAt, gantry, gripperSensing } from './axes.js';
 import {
   belt,
   type BuiltinPlant,
@@ -9,7 +9,6 @@ import {
   isOn,
   output,
   path,
-  rule,
   SPEED,
 } from './declare-plant.js';
 
@@ -70,17 +69,10 @@ export const PICK_AND_PLACE_BASIC: BuiltinPlant = declarePlant(
       ],
     },
   ),
-  rule(
-    {
-      name: 'The gripper comes down on a box at the entry',
-      when: { all: [Z_DOWN, X_AT_ENTRY, isOn(ITEM_AT_ENTRY)] },
-      then: [{ set: ITEM_DETECTED, value: true }],
-    },
-    {
-      name: 'The gripper rises empty-handed',
-      when: { all: [isOff(GRAB), isOff(MOVE_Z)] },
-      then: [{ set: ITEM_DETECTED, value: false }],
-    },
+  gripperSensing(
+    ITEM_DETECTED,
+    { item: 'a box at the entry', when: { all: [Z_DOWN, X_AT_ENTRY, isOn(ITEM_AT_ENTRY)] } },
+    { all: [isOff(GRAB), isOff(MOVE_Z)] },
   ),
   belt({
     conveyor: 'entry',

@@ -1,5 +1,5 @@
 import type { Condition, TagRef } from '../../sim/behaviour-types.js';
-import { analogAxis, analogGantry } from './axes.js';
+import { analogAxis, analogGantry, gripperSensing } from './axes.js';
 import {
   belt,
   type BuiltinPlant,
@@ -9,7 +9,6 @@ import {
   isOn,
   output,
   path,
-  rule,
   SPEED,
 } from './declare-plant.js';
 
@@ -130,17 +129,13 @@ export const PICK_AND_PLACE_XYZ: BuiltinPlant = declarePlant(
       carries: ['gripper'],
     },
   ),
-  rule(
+  gripperSensing(
+    DETECTED,
     {
-      name: 'The gripper comes down on a part at the pick place',
+      item: 'a part at the pick place',
       when: { all: [overPick, { tag: Z, ge: PART_DEPTH }, isOff(PART_AT_PLACE)] },
-      then: [{ set: DETECTED, value: true }],
     },
-    {
-      name: 'The gripper rises empty-handed',
-      when: { all: [isOff(GRAB), { tag: Z, lt: CLEAR_DEPTH }] },
-      then: [{ set: DETECTED, value: false }],
-    },
+    { all: [isOff(GRAB), { tag: Z, lt: CLEAR_DEPTH }] },
   ),
   belt({
     conveyor: 'part',
