@@ -25,6 +25,8 @@
 // throughout. Both labs run the same plant: the lab's default scene and seed are the exercise's,
 // the exercise has no start state, and its one fault (a sensor stuck on, 30 s to 45 s) changes
 // what an Input reads, not what the plant does (docs/performance.md, "Grading an exercise live").
+// The two labs' plants were counted doing the same work; `npm run bench:grading`
+// (grading-work.mjs) measures grading alone, in one process, steadier than two processes here.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
