@@ -46,7 +46,10 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
     },
   });
   const perLab = (): ApiError =>
-    new ApiError(400, "Fault schedules and fault logs are each lab's: use that lab's own dashboard.");
+    new ApiError(
+      400,
+      "Fault schedules, fault logs and class reports are each lab's: use that lab's own dashboard.",
+    );
   return [
     {
       method: 'GET',
@@ -54,9 +57,12 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
       handle: async () => {
         const replies = await Promise.all(labs.map((lab) => settle(reach(lab, 'GET', '/api/stations'))));
         const status: ClassLabStatus[] = [];
+        // Every lab of a class runs the same exercise (or none): the first that answers names it.
+        let exercise: unknown;
         const stations = replies.flatMap((reply, i) => {
           const lab = labs[i]!;
           const listed = 'error' in reply ? reply.error : stationsOf(reply.value);
+          if (exercise === undefined && 'value' in reply) exercise = exerciseOf(reply.value);
           const ok = Array.isArray(listed);
           status.push({
             name: lab.name,
@@ -73,7 +79,7 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
             label: `${lab.name} · ${typeof station['label'] === 'string' ? station['label'] : `station ${station['number']}`}`,
           }));
         });
-        return jsonAnswer({ now: Date.now(), stations, labs: status });
+        return jsonAnswer({ now: Date.now(), stations, labs: status, ...(exercise ? { exercise } : {}) });
       },
     },
     perStation('tags'),
@@ -102,11 +108,19 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
     {
       method: 'POST',
       path: '/api/actions',
-      handle: async (req) => act(labs, firsts, locate, await actionOf(req, readJson)),
+      handle: async (req) => act(labs, firsts, locate, '/api/actions', await actionOf(req, readJson)),
+    },
+    {
+      method: 'POST',
+      path: '/api/exercise/actions',
+      handle: async (req) =>
+        act(labs, firsts, locate, '/api/exercise/actions', await actionOf(req, readJson)),
     },
     { method: 'POST', path: '/api/schedules', handle: () => Promise.reject(perLab()) },
     { method: 'GET', path: '/api/faults/report.csv', handle: () => Promise.reject(perLab()) },
     { method: 'GET', path: '/api/faults/report.html', handle: () => Promise.reject(perLab()) },
+    { method: 'GET', path: '/api/exercise/report.csv', handle: () => Promise.reject(perLab()) },
+    { method: 'GET', path: '/api/exercise/report.html', handle: () => Promise.reject(perLab()) },
   ];
 }
 
@@ -132,7 +146,7 @@ async function actionOf(req: IncomingMessage, readJson: ReturnType<typeof jsonBo
 }
 
 /**
- * Sends an action to every lab with a station it names (all of them for "all"), each with its
+ * Sends an action (a lab's or an exercise's) to every lab with a station it names (all of them for "all"), each with its
  * own station numbers, and answers every station's outcome in the class's numbers. A lab that
  * refuses the action whole (a bad fault, say) answers for the class: every lab checks an action
  * the same way. A lab that does not answer fails its own stations only.
@@ -141,6 +155,7 @@ async function act(
   labs: readonly ClassLab[],
   firsts: readonly number[],
   locate: (param: string | undefined) => { lab: ClassLab; local: number },
+  path: '/api/actions' | '/api/exercise/actions',
   { action, stations }: { action: Record<string, unknown>; stations: 'all' | number[] },
 ): Promise<ApiAnswer> {
   const targets = new Map<ClassLab, 'all' | number[]>();
@@ -152,7 +167,7 @@ async function act(
     }
   const sent = [...targets].map(([lab, local]) => ({
     lab,
-    reply: settle(reach(lab, 'POST', '/api/actions', JSON.stringify({ ...action, stations: local }))),
+    reply: settle(reach(lab, 'POST', path, JSON.stringify({ ...action, stations: local }))),
   }));
   const results: { station: number; ok: boolean; error?: string }[] = [];
   for (const { lab, reply: pending } of sent) {
@@ -212,4 +227,15 @@ function stationsOf(reply: LabReply): Record<string, unknown>[] | string {
     // Not JSON: said below.
   }
   return 'its answer is not a station list';
+}
+
+/** The exercise a lab's listing names (docs/lab.md), passed on as it is; undefined when none. */
+function exerciseOf(reply: LabReply): unknown {
+  if (reply.status !== 200) return undefined;
+  try {
+    const exercise = (JSON.parse(reply.body) as { exercise?: unknown }).exercise;
+    return typeof exercise === 'object' && exercise !== null ? exercise : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { formatDuration } from '../../shared/conditions/describe-condition.js';
 import type { ExerciseActionName } from '../../shared/exercise/exercise-actions.js';
 import type { ExerciseOverview, GradedStationOverview } from '../../shared/exercise/exercise-overview.js';
+import { STATUS_WORDS } from '../../shared/exercise/class-report.js';
 import type { CriterionGrade } from '../../shared/exercise/exercise-run.js';
+import { exerciseSummary } from '../../shared/exercise/exercise-summary.js';
 import type { StationSelection } from '../../shared/lab/lab-actions.js';
 import { errorMessage } from '../../shared/problems/message-text.js';
 import { downloadText } from '../ui/download.js';
@@ -10,12 +12,6 @@ import type { LabClient } from './lab-client.js';
 import { describeOutcomes } from './lab-format.js';
 
 const STATE_WORDS = { pending: 'not yet', met: 'met', failed: 'failed' } as const;
-const STATUS_WORDS = {
-  ready: 'not started',
-  running: 'running',
-  ended: 'ended',
-  stopped: 'stopped',
-} as const;
 
 export interface ExerciseBoardProps {
   client: LabClient;
@@ -25,6 +21,8 @@ export interface ExerciseBoardProps {
   selection: StationSelection;
   /** Tells the dashboard what happened, and to read the stations again. */
   onDone: (message: string) => void;
+  /** The class view (`tagsim class`): each lab keeps its own class report, so no report here. */
+  inClass?: boolean;
 }
 
 /**
@@ -32,7 +30,14 @@ export interface ExerciseBoardProps {
  * Restart for the selected stations (all when none is), the class report, and each station's
  * grade live, a column per criterion: met, not yet or failed, with the moment and the reason.
  */
-export function ExerciseBoard({ client, exercise, stations, selection, onDone }: ExerciseBoardProps) {
+export function ExerciseBoard({
+  client,
+  exercise,
+  stations,
+  selection,
+  onDone,
+  inClass = false,
+}: ExerciseBoardProps) {
   const [busy, setBusy] = useState(false);
   const act = async (action: ExerciseActionName) => {
     setBusy(true);
@@ -78,29 +83,38 @@ export function ExerciseBoard({ client, exercise, stations, selection, onDone }:
         >
           Restart
         </button>
-        <button type="button" onClick={() => void download('csv')}>
-          Class report (CSV)
-        </button>
-        <button type="button" onClick={() => void download('html')}>
-          Class report (HTML)
-        </button>
-      </div>
-      <p class="muted exercise-report">
-        {exercise.report.error !== undefined ? (
-          <span class="problem">{exercise.report.error}</span>
-        ) : exercise.report.savedAt !== undefined ? (
-          `Class report kept in ${exercise.report.folder}, last written ${new Date(exercise.report.savedAt).toLocaleTimeString()}`
-        ) : (
-          `Class report kept in ${exercise.report.folder} as each station's exercise ends`
+        {inClass ? null : (
+          <>
+            <button type="button" onClick={() => void download('csv')}>
+              Class report (CSV)
+            </button>
+            <button type="button" onClick={() => void download('html')}>
+              Class report (HTML)
+            </button>
+          </>
         )}
-      </p>
+      </div>
+      <p class="exercise-summary">{exerciseSummary(stations)}</p>
+      {inClass ? (
+        <p class="muted exercise-report">Each lab keeps the class report of its own stations.</p>
+      ) : (
+        <p class="muted exercise-report">
+          {exercise.report.error !== undefined ? (
+            <span class="problem">{exercise.report.error}</span>
+          ) : exercise.report.savedAt !== undefined ? (
+            `Class report kept in ${exercise.report.folder}, last written ${new Date(exercise.report.savedAt).toLocaleTimeString()}`
+          ) : (
+            `Class report kept in ${exercise.report.folder} as each station's exercise ends`
+          )}
+        </p>
+      )}
       <div class="grades-scroll">
         <table class="grades">
           <thead>
             <tr>
               <th>Station</th>
               <th>Status</th>
-              <th>Points</th>
+              <th>Points / pass mark</th>
               {exercise.criteria.map((c) => (
                 <th key={c.name} title={c.asks}>
                   {c.name} <span class="muted">({c.points})</span>
@@ -123,7 +137,7 @@ export function ExerciseBoard({ client, exercise, stations, selection, onDone }:
                 <td
                   class={`num ${s.grade?.passed === true ? 'met' : s.grade?.passed === false ? 'failed' : ''}`}
                 >
-                  {s.grade?.points ?? 0}
+                  {s.grade?.points ?? 0} <span class="muted">/ {exercise.passMark}</span>
                   {s.grade?.passed !== undefined ? (
                     <div>{s.grade.passed ? 'passed' : 'not passed'}</div>
                   ) : null}

@@ -135,6 +135,7 @@ export function LabDashboard({ client }: { client: LabClient }) {
             exercise={overview.exercise}
             stations={stations}
             selection={selection}
+            inClass={overview.labs !== undefined}
             onDone={(text) => {
               setMessage(text);
               setPoll((n) => n + 1);

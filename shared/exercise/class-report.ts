@@ -74,7 +74,8 @@ export function studentReportRow(
 }
 
 const STATE_WORDS = { pending: 'not yet', met: 'met', failed: 'failed' } as const;
-const STATUS_WORDS: Record<ExerciseStatus, string> = {
+/** A station's exercise status in words, as the reports and the dashboard show it. */
+export const STATUS_WORDS: Record<ExerciseStatus, string> = {
   ready: 'not started',
   running: 'running',
   ended: 'ended',

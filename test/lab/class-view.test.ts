@@ -197,7 +197,7 @@ describe('tagsim class over three lab processes, one of them down', () => {
     const report = await get('/api/faults/report.csv');
     expect([report.status, errorOf(report)]).toEqual([
       400,
-      "Fault schedules and fault logs are each lab's: use that lab's own dashboard.",
+      "Fault schedules, fault logs and class reports are each lab's: use that lab's own dashboard.",
     ]);
   });
 });
