@@ -57,12 +57,12 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
       handle: async () => {
         const replies = await Promise.all(labs.map((lab) => settle(reach(lab, 'GET', '/api/stations'))));
         const status: ClassLabStatus[] = [];
-        // Every lab of a class runs the same exercise (or none): the first that answers names it.
-        let exercise: unknown;
+        const exercises: unknown[] = [];
         const stations = replies.flatMap((reply, i) => {
           const lab = labs[i]!;
           const listed = 'error' in reply ? reply.error : stationsOf(reply.value);
-          if (exercise === undefined && 'value' in reply) exercise = exerciseOf(reply.value);
+          const named = 'value' in reply ? exerciseOf(reply.value) : undefined;
+          if (named !== undefined) exercises.push(named);
           const ok = Array.isArray(listed);
           status.push({
             name: lab.name,
@@ -79,6 +79,7 @@ export function classViewRoutes(labs: readonly ClassLab[]): DashboardRoute[] {
             label: `${lab.name} · ${typeof station['label'] === 'string' ? station['label'] : `station ${station['number']}`}`,
           }));
         });
+        const exercise = oneExercise(exercises);
         return jsonAnswer({ now: Date.now(), stations, labs: status, ...(exercise ? { exercise } : {}) });
       },
     },
@@ -238,4 +239,14 @@ function exerciseOf(reply: LabReply): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The exercise the class runs: the one every lab that runs an exercise names (by its name), else
+ * none. Labs on different exercises have criteria of their own, so no one grade table fits them:
+ * the class view then shows no grades and each lab's dashboard has its own (docs/deploy.md).
+ */
+function oneExercise(exercises: readonly unknown[]): unknown {
+  const names = new Set(exercises.map((e) => JSON.stringify((e as { name?: unknown }).name)));
+  return names.size === 1 ? exercises[0] : undefined;
 }

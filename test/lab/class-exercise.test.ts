@@ -33,13 +33,37 @@ const EXERCISE = {
   ],
 };
 
+/** Starts `tagsim class` over these labs with the real CLI; resolves with the view's address and its stop. */
+async function classView(labs: readonly Lab[], token: string) {
+  const out: string[] = [];
+  let stop!: (signal: string) => void;
+  const classFile = {
+    labs: labs.map((lab, i) => ({
+      name: `room-${i + 1}`,
+      url: lab.dashboard!.url,
+      tokenFile: file(`token-${token}-${i}`, lab.dashboard!.token),
+      stations: lab.stations.length,
+    })),
+  };
+  const io = {
+    out: (l: string) => out.push(l),
+    err: () => undefined,
+    stopRequested: new Promise<string>((resolve) => (stop = resolve)),
+    version: '9.9.9',
+    rendererDir: RENDERER_DIR,
+  };
+  const args = ['class', '--labs', file(`class-${token}.json`, JSON.stringify(classFile))];
+  const running = runCli([...args, '--port', '0', '--token-file', file(`t-${token}`, token)], io);
+  await until(() => out.some((l) => l.startsWith('Class view: ')), 10_000);
+  const url = /^Class view: (http:\S+)\/\?token=/.exec(out.at(-1)!)![1]!;
+  return { url, close: async () => (stop('SIGTERM'), running) };
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('tagsim class over labs that run an exercise', () => {
   const labs: Lab[] = [];
-  let view = '';
-  let stop!: (signal: string) => void;
-  let running: Promise<number>;
-  const out: string[] = [];
-  const err: string[] = [];
+  let view!: Awaited<ReturnType<typeof classView>>;
 
   beforeAll(async () => {
     const exerciseFile = file('two.tagsim-exercise.json', JSON.stringify(EXERCISE));
@@ -51,36 +75,16 @@ describe('tagsim class over labs that run an exercise', () => {
           exercise: { setup: await loadExercise(exerciseFile), folder: dir },
         }),
       );
-    const classFile = {
-      labs: labs.map((lab, i) => ({
-        name: `room-${i + 1}`,
-        url: lab.dashboard!.url,
-        tokenFile: file(`token-${i}`, lab.dashboard!.token),
-        stations: lab.stations.length,
-      })),
-    };
-    const io = {
-      out: (l: string) => out.push(l),
-      err: (l: string) => err.push(l),
-      stopRequested: new Promise<string>((resolve) => (stop = resolve)),
-      version: '9.9.9',
-      rendererDir: RENDERER_DIR,
-    };
-    const args = ['class', '--labs', file('class.json', JSON.stringify(classFile))];
-    running = runCli([...args, '--port', '0', '--token-file', file('t', CLASS_TOKEN)], io);
-    await until(() => out.some((l) => l.startsWith('Class view: ')), 10_000);
-    view = /^Class view: (http:\S+)\/\?token=/.exec(out.at(-1)!)![1]!;
+    view = await classView(labs, CLASS_TOKEN);
   });
 
   afterAll(async () => {
-    stop('SIGTERM');
-    expect(await running).toBe(0);
+    expect(await view.close()).toBe(0);
     await Promise.all(labs.map((lab) => lab.close()));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    rawRequest(view, method, path, {
+    rawRequest(view.url, method, path, {
       headers: { Authorization: `Bearer ${CLASS_TOKEN}` },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
@@ -118,5 +122,36 @@ describe('tagsim class over labs that run an exercise', () => {
     const bad = await call('POST', '/api/exercise/actions', { action: 'grade', stations: 'all' });
     expect(bad.status).toBe(400);
     expect(labs[1]!.exercise!.stations[0]!.grade?.status).toBe('stopped');
+  });
+});
+
+describe('tagsim class over labs that run different exercises', () => {
+  it('shows no grade table: no one exercise fits both labs', async () => {
+    const other = { ...EXERCISE, name: 'Another task' };
+    const labs: Lab[] = [];
+    for (const exercise of [EXERCISE, other])
+      labs.push(
+        await startTestLab({
+          stations: [{}],
+          simulation: { startRunning: true },
+          exercise: {
+            setup: await loadExercise(file(`${exercise.name}.json`, JSON.stringify(exercise))),
+            folder: dir,
+          },
+        }),
+      );
+    const token = 'the-class-view-token-of-two-tasks';
+    const view = await classView(labs, token);
+    try {
+      const listed = await rawRequest(view.url, 'GET', '/api/stations', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.json).not.toHaveProperty('exercise');
+      expect((listed.json as GradedLabOverview).stations).toHaveLength(2);
+    } finally {
+      expect(await view.close()).toBe(0);
+      await Promise.all(labs.map((lab) => lab.close()));
+    }
   });
 });
