@@ -60,44 +60,44 @@ export function ModbusClientForm(props: {
   const failed = error === undefined ? undefined : (refusedField(error) ?? '');
   const errorUnder = (field: string) =>
     failed === field ? <FieldErrors id="modbus-client-error" errors={[error!]} /> : null;
-  const text = (field: TextField, label: string, placeholder?: string, autofocus = false) => (
+  /** One text field: `key` names it in main's refusals (`port`, `bitInputCount`). */
+  const input = (
+    key: string,
+    label: string,
+    value: string,
+    set: (typed: string) => void,
+    placeholder?: string,
+    autofocus = false,
+  ) => (
     <div class="edit-field">
-      <label for={`modbus-client-${field}`}>{label}</label>
+      <label for={`modbus-client-${key}`}>{label}</label>
       <input
-        id={`modbus-client-${field}`}
+        id={`modbus-client-${key}`}
         type="text"
         class="mono"
-        value={form[field]}
+        value={value}
         placeholder={placeholder}
         autocomplete="off"
         spellcheck={false}
         data-autofocus={autofocus ? true : undefined}
-        aria-invalid={failed === field}
-        aria-describedby={failed === field ? 'modbus-client-error' : undefined}
-        onInput={(event) => change({ [field]: (event.currentTarget as HTMLInputElement).value })}
+        aria-invalid={failed === key}
+        aria-describedby={failed === key ? 'modbus-client-error' : undefined}
+        onInput={(event) => set((event.currentTarget as HTMLInputElement).value)}
       />
-      {errorUnder(field)}
+      {errorUnder(key)}
     </div>
   );
+  const text = (field: TextField, label: string, placeholder?: string, autofocus = false) =>
+    input(field, label, form[field], (typed) => change({ [field]: typed }), placeholder, autofocus);
   const group = (g: PointGroup) => {
-    const part = (kind: 'counts' | 'offsets', key: string, label: string, placeholder: string) => (
-      <div class="edit-field">
-        <label for={`modbus-client-${key}`}>{label}</label>
-        <input
-          id={`modbus-client-${key}`}
-          type="text"
-          class="mono"
-          value={form[kind][g]}
-          placeholder={placeholder}
-          autocomplete="off"
-          aria-invalid={failed === key}
-          onInput={(event) =>
-            change({ [kind]: { ...form[kind], [g]: (event.currentTarget as HTMLInputElement).value } })
-          }
-        />
-        {errorUnder(key)}
-      </div>
-    );
+    const part = (kind: 'counts' | 'offsets', key: string, label: string, placeholder: string) =>
+      input(
+        key,
+        label,
+        form[kind][g],
+        (typed) => change({ [kind]: { ...form[kind], [g]: typed } }),
+        placeholder,
+      );
     return (
       <div class="field-pair" key={g}>
         {part('counts', `${g}Count`, `${GROUP_LABELS[g]}: count`, PLACEHOLDERS.count)}
