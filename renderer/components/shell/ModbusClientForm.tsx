@@ -12,7 +12,7 @@ import {
   formPayload,
   formText,
   PLACEHOLDERS,
-  refusedField,
+  refusal,
   type Choice,
   type ModbusClientFormText,
 } from './modbus-client-fields.js';
@@ -57,9 +57,10 @@ export function ModbusClientForm(props: {
       setBusy(false);
     }
   };
-  const failed = error === undefined ? undefined : (refusedField(error) ?? '');
+  const refused = error === undefined ? undefined : refusal(error);
+  const failed = refused?.field;
   const errorUnder = (field: string) =>
-    failed === field ? <FieldErrors id="modbus-client-error" errors={[error!]} /> : null;
+    failed === field ? <FieldErrors id="modbus-client-error" errors={[refused!.reason]} /> : null;
   /** One text field: `key` names it in main's refusals (`port`, `bitInputCount`). */
   const input = (
     key: string,
@@ -160,7 +161,7 @@ export function ModbusClientForm(props: {
           'Input registers (FC 4)',
         )}
       </div>
-      {failed === '' ? <FieldErrors id="modbus-client-error" errors={[error!]} /> : null}
+      {errorUnder('')}
       <p class="hint modal-hint">
         An empty field takes the driver's default, or for the points and the scale factor the scene's saved
         client settings. Saved to this user's settings.json; the client reconnects with them.

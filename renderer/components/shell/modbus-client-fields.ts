@@ -89,7 +89,12 @@ export const PLACEHOLDERS = {
   scaleFactor: "scene's",
 } as const;
 
-/** The field a host's refusal names (`setModbusClientSettings.port 70000 is above 65535.`). */
-export function refusedField(message: string): string | undefined {
-  return /setModbusClientSettings\.(\w+)/.exec(message)?.[1];
+/**
+ * The field a host's refusal names and the reason, to show under that field:
+ * `setModbusClientSettings.port 70000 is above 65535.` is `port`, `70000 is above 65535.`.
+ * A refusal of the whole payload (or another error) names no field and is shown whole.
+ */
+export function refusal(message: string): { field: string; reason: string } {
+  const named = /setModbusClientSettings\.(\w+) (.*)$/s.exec(message);
+  return named ? { field: named[1]!, reason: named[2]! } : { field: '', reason: message };
 }

@@ -74,7 +74,7 @@ describe("the Modbus client's Settings form", () => {
     typeInto(field(form, 'Port'), '70000');
     submit(form.querySelector('form')!);
     await settle();
-    expect(byRole(form, 'alert').textContent).toBe('setModbusClientSettings.port 70000 is above 65535.');
+    expect(byRole(form, 'alert').textContent).toBe('70000 is above 65535.');
     expect(field(form, 'Port').getAttribute('aria-invalid')).toBe('true');
     expect(tagsim.clients.modbusClient!.settings.port).toBe(502);
 
