@@ -297,7 +297,7 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         modbus={model.modbus}
         drivers={model.drivers}
         modbusClient={
-          model.modbusClient && !isLocked(model.restrictions, 'modbusClient')
+          model.modbusClient && !isLocked(model.restrictions, 'modbusClient') && !model.restrictions?.station
             ? { settings: model.modbusClient, onSaved: (settings) => model.setModbusClient(settings) }
             : undefined
         }

@@ -11,6 +11,7 @@ import { startTagSim, type TagSim } from '../../main/compose/start-tagsim.js';
 import { fileSettingsStore, type SettingsStore } from '../../main/settings/settings-store.js';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch.js';
 import { MODBUS_CLIENT_DEFAULTS } from '../../shared/drivers/modbus-client-settings.js';
+import { STATION_CLIENT_SETTINGS_REFUSED, type StationRestrictions } from '../../shared/lab/restrictions.js';
 import { untilStatus } from '../support/driver-waits.js';
 import { startController, type TestController } from '../support/modbus-controller.js';
 
@@ -25,9 +26,14 @@ async function controller(): Promise<TestController> {
   return c;
 }
 
-async function start(plcPort: number, settings: SettingsStore): Promise<TagSim> {
+async function start(
+  plcPort: number,
+  settings: SettingsStore,
+  station?: StationRestrictions,
+): Promise<TagSim> {
   const tagsim = await startTagSim({
     server: { port: 0 },
+    ...(station ? { bridge: { station } } : {}),
     simulation: { startRunning: false, every: () => () => undefined },
     settings,
     modbusClient: { host: '127.0.0.1', port: plcPort, slaveId: 1, scanTimeMs: 10, timeoutMs: 1000 },
@@ -117,6 +123,18 @@ describe('the Modbus client settings from the window', () => {
     const tagsim = await start(plc.port, locked);
     await expect(call(tagsim, { host: '127.0.0.1', port: 1502 })).rejects.toThrow(
       "modbusClient: Set by your lab's presets; it cannot be changed here.",
+    );
+    expect(tagsim.clients.all[0]!.status.target).toBe(`127.0.0.1:${plc.port}`);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("refuses them at a lab station, whose controller the lab chose, whatever its student's controls", async () => {
+    const plc = await controller();
+    const { path } = settingsFile();
+    const station: StationRestrictions = { name: 'Lab station 2', allowed: ['simulation', 'faults'] };
+    const tagsim = await start(plc.port, await fileSettingsStore(path), station);
+    await expect(call(tagsim, { host: '127.0.0.1', port: 1502 })).rejects.toThrow(
+      STATION_CLIENT_SETTINGS_REFUSED,
     );
     expect(tagsim.clients.all[0]!.status.target).toBe(`127.0.0.1:${plc.port}`);
     expect(existsSync(path)).toBe(false);
