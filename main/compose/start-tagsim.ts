@@ -236,6 +236,7 @@ export async function startTagSim(options: TagSimOptions = {}): Promise<TagSim> 
       plant: plant.get,
       ...(modbus ? { modbus } : {}),
       clients: clients.all,
+      ...(clients.modbusClient ? { modbusClient: clients.modbusClient } : {}),
       ...(control ? { control } : {}),
       notices,
       ...(options.hiddenFaults ? { hidden: options.hiddenFaults } : {}),

@@ -41,7 +41,7 @@ const STABLE_MS = 5_000;
 
 export interface ClientDriverOptions {
   readonly driver: ClientDriverName;
-  /** The controller, as the status shows it: `192.168.0.10:502`. */
+  /** The controller, as the status shows it at first (`retarget` changes it): `192.168.0.10:502`. */
   readonly target: string;
   /** The settings in a few words: `unit 1, every 10 ms`. */
   readonly detail: string;
@@ -65,11 +65,13 @@ export class ClientDriver {
   /** Counts connection attempts, so that an outcome of one abandoned is ignored. */
   private attempt = 0;
   private readonly timers: DriverTimers;
+  private shown: Pick<ClientDriverStatus, 'target' | 'detail'>;
   private readonly statusEvents = new Emitter<ClientDriverStatus>((e) => this.errors.emit(e));
   readonly errors = new Emitter<unknown>(() => undefined);
 
   constructor(private readonly options: ClientDriverOptions) {
     this.timers = options.timers ?? REAL_TIMERS;
+    this.shown = { target: options.target, detail: options.detail };
     this.current = {
       driver: options.driver,
       state: 'stopped',
@@ -123,6 +125,16 @@ export class ClientDriver {
     link?.close();
   }
 
+  /**
+   * Another controller or other settings (the window's Settings form): the status names them at
+   * once, and a driver that is connected or trying connects anew to them.
+   */
+  retarget(target: string, detail: string): void {
+    this.shown = { target, detail };
+    if (this.wanted) this.reconnect();
+    else this.set({ state: 'stopped' });
+  }
+
   /** Connected, but the controller refuses part of the exchange (or no longer does: undefined). */
   warn(warning: string | undefined): void {
     if (this.current.state !== 'connected' || this.current.warning === warning) return;
@@ -162,9 +174,9 @@ export class ClientDriver {
   }
 
   private set(change: Pick<ClientDriverStatus, 'state' | 'error' | 'retryInMs' | 'warning'>): void {
-    const { driver, target } = this.options;
-    const detail = (change.state === 'connected' && this.link?.detail) || this.options.detail;
-    this.current = { driver, target, detail, ...change };
+    const { target } = this.shown;
+    const detail = (change.state === 'connected' && this.link?.detail) || this.shown.detail;
+    this.current = { driver: this.options.driver, target, detail, ...change };
     this.statusEvents.emit(this.current);
   }
 }

@@ -27,32 +27,56 @@ export interface ModbusClientDeps {
  */
 export class ModbusClient {
   readonly driver: ClientDriver;
-  private readonly data: EngineModbusData;
-  private readonly journal: ClientScanJournal | undefined;
-  private readonly path: string;
+  private current!: ModbusClientSettings;
+  private data!: EngineModbusData;
+  private journal: ClientScanJournal | undefined;
+  private path = '';
   private plan: { layout: ModbusLayout; plan: ModbusClientPlan } | undefined;
 
   constructor(
-    engine: TagEngine,
-    readonly settings: ModbusClientSettings,
+    private readonly engine: TagEngine,
+    settings: ModbusClientSettings,
     private readonly deps: ModbusClientDeps = {},
   ) {
-    const { host, port, slaveId, scanTimeMs } = settings;
-    const target = `${urlHost(host)}:${port}`;
-    this.path = `modbus-client://${target}/unit/${slaveId}`;
-    // The scene's own client map, where it saved one; its ScaleFactor unless one is given.
-    this.data = new EngineModbusData(engine, {
-      driver: 'client',
-      ...(settings.scaleFactor !== undefined ? { scaleFactor: settings.scaleFactor } : {}),
-    });
-    this.journal = deps.journal && new ClientScanJournal(engine, this.data, deps.journal, this.path);
+    const { target, detail } = this.use(settings);
     this.driver = new ClientDriver({
       driver: 'modbusClient',
       target,
-      detail: `unit ${slaveId}, every ${scanTimeMs} ms`,
+      detail,
       open: () => this.open(),
       ...(deps.timers ? { timers: deps.timers } : {}),
     });
+  }
+
+  /** The settings the client scans with (the scene's saved ones fill what they leave out). */
+  get settings(): ModbusClientSettings {
+    return this.current;
+  }
+
+  /**
+   * Scans with other settings from now on (the window's Settings form): a client connected or
+   * trying reconnects to the controller they name, one stopped stays stopped.
+   */
+  reconfigure(settings: ModbusClientSettings): void {
+    const { target, detail } = this.use(settings);
+    this.driver.retarget(target, detail);
+  }
+
+  /** Takes `settings` as the ones to scan with; returns what the status shows of them. */
+  private use(settings: ModbusClientSettings): { target: string; detail: string } {
+    const { host, port, slaveId, scanTimeMs } = settings;
+    const target = `${urlHost(host)}:${port}`;
+    this.current = settings;
+    this.path = `modbus-client://${target}/unit/${slaveId}`;
+    this.plan = undefined;
+    // The scene's own client map, where it saved one; its ScaleFactor unless one is given.
+    this.data = new EngineModbusData(this.engine, {
+      driver: 'client',
+      ...(settings.scaleFactor !== undefined ? { scaleFactor: settings.scaleFactor } : {}),
+    });
+    const { journal } = this.deps;
+    this.journal = journal && new ClientScanJournal(this.engine, this.data, journal, this.path);
+    return { target, detail: `unit ${slaveId}, every ${scanTimeMs} ms` };
   }
 
   /** The tables of the scene served now, as the client lays them out. */

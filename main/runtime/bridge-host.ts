@@ -21,7 +21,7 @@ import { createBridgeTags } from './bridge-tags.js';
 import { createBridgeServer } from './bridge-server.js';
 import { createBridgeScenes } from './bridge-scenes.js';
 import { createBridgeSimulation } from './bridge-simulation.js';
-import { createBridgeDrivers } from './bridge-drivers.js';
+import { createBridgeDrivers, type BridgeDriverParts } from './bridge-drivers.js';
 import { createBridgeExercise } from './bridge-exercise.js';
 import { createBridgeControl, type BridgeControlParts } from './bridge-control.js';
 import { openBridgeSession, SESSION_ONLY_METHODS, type BridgeSession } from './bridge-session.js';
@@ -38,6 +38,8 @@ export interface BridgeHostDeps {
   modbus?: ModbusController;
   /** The drivers that connect out to a controller; without any, getState has no `drivers`. */
   clients?: readonly ClientDriver[];
+  /** The Modbus client among them, whose settings the window's Settings form changes. */
+  modbusClient?: BridgeDriverParts['modbusClient'];
   /** The simulation; without one, its methods are refused and getState has no `simulation`. */
   simulation?: SimulationHost;
   /** The control API's journal and chaos rules; without them, the window's Traffic panel says so. */
@@ -121,7 +123,7 @@ export function createBridgeHost(deps: BridgeHostDeps): BridgeHost {
     emit,
     every,
   });
-  const drivers = createBridgeDrivers(deps, emit);
+  const drivers = createBridgeDrivers({ ...deps, refuseLocked }, emit);
   const exercise = createBridgeExercise(deps.exercise, emit);
   const tagPart = createBridgeTags({
     engine,

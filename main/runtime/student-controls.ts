@@ -4,6 +4,7 @@ import type { TagKind } from '../../shared/core/tag-types.js';
 import {
   FAULT_CONTROLS_REFUSED,
   simulationTagRefusal,
+  STATION_CLIENT_SETTINGS_REFUSED,
   studentRefusal,
   type StationRestrictions,
   type StudentControl,
@@ -49,6 +50,9 @@ export function withStudentControls(
         throw new BridgeArgumentError(studentRefusal(control, station.setBy));
       };
   }
+  gated['setModbusClientSettings'] = async () => {
+    throw new BridgeArgumentError(STATION_CLIENT_SETTINGS_REFUSED);
+  };
   if (!station.allowed.includes('simulation'))
     for (const method of TAG_METHODS) {
       const act = gated[method] as (args: { id: string }) => Promise<unknown>;

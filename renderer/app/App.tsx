@@ -296,6 +296,11 @@ export function App({ model, scenes, dialogs, link, shell }: AppProps) {
         server={model.server}
         modbus={model.modbus}
         drivers={model.drivers}
+        modbusClient={
+          model.modbusClient && !isLocked(model.restrictions, 'modbusClient') && !model.restrictions?.station
+            ? { settings: model.modbusClient, onSaved: (settings) => model.setModbusClient(settings) }
+            : undefined
+        }
         stats={model.stats}
         scene={tags.scene}
         client={client}

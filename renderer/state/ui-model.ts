@@ -10,6 +10,7 @@ import type {
 import type { TrafficStats } from '../../shared/api/traffic-meter.js';
 import type { UiRestrictions } from '../../shared/lab/restrictions.js';
 import type { ClientDriverStatus } from '../../shared/drivers/driver-status.js';
+import type { ModbusClientSettings } from '../../shared/drivers/modbus-client-settings.js';
 import type { ConnectionSource, ConnectionState } from '../transport/connection.js';
 import { Notifier } from './observable.js';
 import { SimulationClock } from './simulation-model.js';
@@ -29,6 +30,8 @@ export class UiModel {
   modbus: ModbusStatus | undefined;
   /** The drivers that connect out to a controller (the Modbus client), where the host runs any. */
   drivers: readonly ClientDriverStatus[] = [];
+  /** The settings the Modbus client scans with, where the host runs one (its Settings form's). */
+  modbusClient: ModbusClientSettings | undefined;
   stats: TrafficStats = { requestsPerSecond: 0, clients: 0 };
   pinned: readonly string[] = [];
   pinnedSet: ReadonlySet<string> = new Set();
@@ -61,6 +64,12 @@ export class UiModel {
 
   get loaded(): boolean {
     return this.tags.scene !== undefined;
+  }
+
+  /** The Modbus client's settings as its Settings form saved them (the host answered them). */
+  setModbusClient(settings: ModbusClientSettings): void {
+    this.modbusClient = settings;
+    this.changes.notify();
   }
 
   /** Subscribes to the core; returns the function that stops. */
@@ -127,6 +136,7 @@ export class UiModel {
       this.server = state.server;
       this.modbus = state.modbus;
       this.drivers = state.drivers ?? [];
+      this.modbusClient = state.modbusClient;
       this.stats = state.stats;
       this.fileAccess = state.fileAccess;
       this.restrictions = state.restrictions;

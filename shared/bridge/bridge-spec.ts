@@ -14,6 +14,7 @@ import { EXERCISE_EVENTS, EXERCISE_METHODS } from './exercise-spec.js';
 import { PLANT_EVENTS, PLANT_METHODS } from './plant-spec.js';
 import { DRIVER_EVENTS, DRIVER_METHODS } from './driver-spec.js';
 import type { ClientDriverStatus } from '../drivers/driver-status.js';
+import type { ModbusClientSettings } from '../drivers/modbus-client-settings.js';
 import type { TrafficStats } from '../api/traffic-meter.js';
 import { event, method, timeScale, type EventSpec, type MethodSpec } from './spec-parts.js';
 import { v } from './validate.js';
@@ -93,6 +94,8 @@ export interface UiState {
   modbus?: ModbusStatus;
   /** The drivers that connect out to a controller (Modbus client, OPC UA client); absent: none. */
   drivers?: ClientDriverStatus[];
+  /** The settings the Modbus client scans with (its Settings form's); absent without one. */
+  modbusClient?: ModbusClientSettings;
   /** Whether the by-path file methods (open, save, snapshots by path, recent files) work. */
   fileAccess: UiFileAccess;
   /**

@@ -33,6 +33,14 @@ export interface StationRestrictions {
   readonly setBy?: 'instructor' | 'presets';
 }
 
+/**
+ * What the Modbus client's Settings form gets at a lab station: the lab (its file or the
+ * machine's presets) chose the station's controller, and a student who could change it could
+ * point the client at another bench's controller and write this plant's sensors into it.
+ */
+export const STATION_CLIENT_SETTINGS_REFUSED =
+  "The Modbus client's settings: not at a lab station; the lab chose its controller.";
+
 /** Why a locked setting is disabled, shown beside it. */
 export const PRESETS_LOCKED_REASON = "Set by your lab's presets";
 

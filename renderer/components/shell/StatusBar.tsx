@@ -6,7 +6,7 @@ import { modbusStatusLine } from '../../../shared/window/modbus-status-line.js';
 import { PRESETS_LOCKED_REASON } from '../../../shared/lab/restrictions.js';
 import { type SimulationClock, simulationStatusText } from '../../state/simulation-model.js';
 import { runAction } from '../../ui/actions.js';
-import { DriverState } from './DriverState.js';
+import { DriverState, type ModbusClientSettingsProps } from './DriverState.js';
 import type { ClientDriverStatus } from '../../../shared/drivers/driver-status.js';
 import { useSimulationTime } from '../../hooks/use-simulation-time.js';
 
@@ -16,6 +16,8 @@ export interface StatusBarProps {
   modbus?: ModbusStatus | undefined;
   /** The drivers that connect out to a controller (the Modbus client), each with its button. */
   drivers?: readonly ClientDriverStatus[];
+  /** The Modbus client's settings, for its Settings form (none where a lab's presets lock them). */
+  modbusClient?: ModbusClientSettingsProps | undefined;
   stats: TrafficStats;
   scene: SceneInfo | undefined;
   client: BridgeClient;
@@ -58,7 +60,14 @@ export function StatusBar(props: StatusBarProps) {
           </span>
           {modbus ? <ModbusState modbus={modbus} /> : null}
           {(drivers ?? []).map((status) => (
-            <DriverState key={status.driver} status={status} client={client} />
+            <DriverState
+              key={status.driver}
+              status={status}
+              client={client}
+              {...(status.driver === 'modbusClient' && props.modbusClient
+                ? { form: props.modbusClient }
+                : {})}
+            />
           ))}
           {simulation?.status ? <SimulationState clock={simulation} /> : null}
         </>
