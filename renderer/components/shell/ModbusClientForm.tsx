@@ -164,7 +164,8 @@ export function ModbusClientForm(props: {
       {errorUnder('')}
       <p class="hint modal-hint">
         An empty field takes the driver's default, or for the points and the scale factor the scene's saved
-        client settings. Saved to this user's settings.json; the client reconnects with them.
+        client settings. The client reconnects with them; the desktop app keeps them in this user's
+        settings.json, a headless TagSim (tagsim serve --ui) until it quits.
       </p>
     </Modal>
   );
