@@ -1,6 +1,6 @@
 // The plant of "Converge Station" against a controller written for the real scene.
 import { describe, expect, it } from 'vitest';
-import { Bench, Falling, type Io, Rising } from '../plc.js';
+import { Bench, Falling, type Io, Rising } from '../../sim/plc.js';
 
 const SCENE = 'Converge Station';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinScene } from '../../../shared/scenes/builtin-scenes.js';
 import { builtinPlant } from '../../../shared/scenes/builtin/builtin-plants.js';
 import { validateBehaviours } from '../../../shared/sim/validate-behaviours.js';
-import { Bench, Falling, type Io, Rising } from '../plc.js';
+import { Bench, Falling, type Io, Rising } from '../../sim/plc.js';
 
 const SCENE = 'Pick & Place (Basic)';
 
